@@ -1,0 +1,1 @@
+"""Shipped model weights (package data) and the script that trains them."""

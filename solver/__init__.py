@@ -1,0 +1,1 @@
+"""Sudoku solving: grids of any size, parsing, validation, fast backtracking."""

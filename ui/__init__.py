@@ -1,0 +1,1 @@
+"""User interfaces: the `sudokucam` command line and the Streamlit app."""

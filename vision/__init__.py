@@ -1,0 +1,1 @@
+"""Reading photos: load, find the grid, warp, split cells, classify, draw."""
