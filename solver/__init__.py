@@ -1,1 +1,52 @@
 """Sudoku solving: grids of any size, parsing, validation, fast backtracking."""
+
+from .errors import (
+    InvalidPuzzleError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    PuzzleError,
+    PuzzleParseError,
+)
+from .geometry import BOX_SHAPES, Cell, Shape, cell_name, shape_for_size
+from .grid import SYMBOLS, Grid
+from .parse import iter_puzzles, parse_grid, parse_puzzles
+from .solve import Puzzle, SolveResult, SolveStatus, as_grid, count_solutions, solve, solve_grid
+from .validate import (
+    Conflict,
+    UnitFailure,
+    check_complete,
+    find_conflicts,
+    find_dead_cells,
+    is_solution,
+)
+
+__all__ = [
+    "BOX_SHAPES",
+    "SYMBOLS",
+    "Cell",
+    "Conflict",
+    "Grid",
+    "InvalidPuzzleError",
+    "MultipleSolutionsError",
+    "NoSolutionError",
+    "Puzzle",
+    "PuzzleError",
+    "PuzzleParseError",
+    "Shape",
+    "SolveResult",
+    "SolveStatus",
+    "UnitFailure",
+    "as_grid",
+    "cell_name",
+    "check_complete",
+    "count_solutions",
+    "find_conflicts",
+    "find_dead_cells",
+    "is_solution",
+    "iter_puzzles",
+    "parse_grid",
+    "parse_puzzles",
+    "shape_for_size",
+    "solve",
+    "solve_grid",
+]

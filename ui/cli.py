@@ -17,7 +17,7 @@ app = typer.Typer(
 )
 
 # Command modules register themselves here, one line each.
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("cli_ui", "cli_grid", "cli_photo", "cli_batch", "cli_logic")
 
 
 def _register_commands() -> None:

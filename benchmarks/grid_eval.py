@@ -1,0 +1,192 @@
+"""Measure the grid finder on the shared newspaper photos.
+
+Corner error of a photo = the largest distance between a found corner and the annotated
+one, divided by the mean side length of the annotated grid (so 0.05 = 5 % of a side,
+about half a cell). A grid counts as found when that error is at most ``--tolerance``.
+
+    .venv/bin/python benchmarks/grid_eval.py                 # v2: all annotated photos
+    .venv/bin/python benchmarks/grid_eval.py --ids validation
+    .venv/bin/python benchmarks/grid_eval.py --set mixed --debug-dir /tmp/grids
+
+The v2 annotations (``outlines_train.csv``, paths ``./images/imageN.jpg``) are in the
+pixels of the upright photo, i.e. after its EXIF orientation is applied, which is what
+``load_image`` returns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from sudokucam.vision.config import GridConfig
+from sudokucam.vision.find_grid import find_grid
+from sudokucam.vision.load import load_image
+from sudokucam.vision.types import GridDetection
+
+REPO = Path(__file__).resolve().parent.parent
+SHARED = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
+DATASET = SHARED / "data" / "sudoku_dataset"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One photo's result."""
+
+    name: str
+    seconds: float
+    cpu: float
+    score: float | None
+    error: float | None
+
+
+def read_outlines(path: Path) -> dict[str, np.ndarray]:
+    """Annotated corners (TL, TR, BR, BL) by image file name."""
+    outlines = {}
+    with path.open(newline="") as handle:
+        for row in csv.DictReader(handle):
+            name = Path(row["filepath"]).name
+            values = [float(row[f"p{i}_{axis}"]) for i in range(1, 5) for axis in "xy"]
+            outlines[name] = np.array(values).reshape(4, 2)
+    return outlines
+
+
+def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+    """Largest corner distance over the mean side of the annotated grid."""
+    sides = np.linalg.norm(np.roll(truth, -1, axis=0) - truth, axis=1)
+    return float(np.linalg.norm(found - truth, axis=1).max() / sides.mean())
+
+
+def validation_ids() -> set[str]:
+    """Photo names of the validation split (models/validation_ids.txt)."""
+    path = REPO / "models" / "validation_ids.txt"
+    lines = path.read_text().splitlines() if path.exists() else []
+    return {f"image{x.strip()}.jpg" for x in lines if x.strip() and not x.startswith("#")}
+
+
+def draw_debug(
+    image: np.ndarray, found: GridDetection | None, truth: np.ndarray | None
+) -> np.ndarray:
+    """The photo with the found lattice (green) and the annotated outline (red)."""
+    out = image.copy()
+    if truth is not None:
+        cv2.polylines(out, [truth.astype(np.int32)], True, (0, 0, 255), 2)
+    if found is not None:
+        for i in range(10):
+            cv2.polylines(out, [found.lattice[i].astype(np.int32)], False, (0, 200, 0), 1)
+            cv2.polylines(out, [found.lattice[:, i].astype(np.int32)], False, (0, 200, 0), 1)
+        cv2.putText(out, f"{found.score:.2f}", (10, 30), 0, 1.0, (0, 160, 0), 2)
+    return out
+
+
+def evaluate(
+    paths: list[Path],
+    outlines: dict[str, np.ndarray],
+    debug_dir: Path | None,
+    config: GridConfig,
+) -> list[Outcome]:
+    """Run the finder on every photo, timing find_grid alone."""
+    outcomes = []
+    for path in paths:
+        image = load_image(path)
+        start, cpu_start = time.perf_counter(), time.process_time()
+        found = find_grid(image, config=config)
+        seconds = time.perf_counter() - start
+        cpu = time.process_time() - cpu_start
+        truth = outlines.get(path.name)
+        error = None if found is None or truth is None else corner_error(found.corners, truth)
+        outcomes.append(
+            Outcome(path.name, seconds, cpu, None if found is None else found.score, error)
+        )
+        if debug_dir is not None:
+            cv2.imwrite(str(debug_dir / path.name), draw_debug(image, found, truth))
+    return outcomes
+
+
+def report(outcomes: list[Outcome], tolerance: float, annotated: bool) -> None:
+    """Print the summary table and the failures."""
+    seconds = [o.seconds for o in outcomes]
+    found = [o for o in outcomes if o.score is not None]
+    print(f"photos                  {len(outcomes)}")
+    print(f"grid returned           {len(found)} ({len(found) / max(1, len(outcomes)):.1%})")
+    if annotated:
+        errors = [o.error for o in outcomes if o.error is not None]
+        good = [e for e in errors if e <= tolerance]
+        share = len(good) / max(1, len(outcomes))
+        print(f"within {tolerance:.0%} corner error  {len(good)} ({share:.1%})")
+        if errors:
+            print(f"corner error mean       {statistics.mean(errors):.4f}")
+            print(f"corner error median     {statistics.median(errors):.4f}")
+    print(f"median s / photo        {statistics.median(seconds):.4f}")
+    print(f"max s / photo           {max(seconds):.4f}")
+    print(f"median CPU s / photo    {statistics.median(o.cpu for o in outcomes):.4f}")
+    scores = [o.score for o in found if o.score is not None]
+    if scores:
+        print(f"grid score min/median   {min(scores):.3f} / {statistics.median(scores):.3f}")
+    failures = [
+        o
+        for o in outcomes
+        if o.score is None or (annotated and (o.error is None or o.error > tolerance))
+    ]
+    if failures:
+        print("failures:")
+        for o in failures:
+            error = "-" if o.error is None else f"{o.error:.3f}"
+            score = "none" if o.score is None else f"{o.score:.3f}"
+            print(f"  {o.name:16s} score {score:>6s}  error {error}")
+
+
+def parse_override(item: str) -> tuple[str, Any]:
+    """``name=value`` into a GridConfig field and a number of the field's type."""
+    name, _, value = item.partition("=")
+    default = getattr(GridConfig(), name, None)
+    if default is None:
+        raise SystemExit(f"unknown GridConfig field {name!r}")
+    return name, type(default)(value)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Command line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", choices=("v2", "mixed"), default="v2")
+    parser.add_argument("--ids", choices=("all", "validation", "train"), default="all")
+    parser.add_argument("--tolerance", type=float, default=0.05)
+    parser.add_argument("--debug-dir", type=Path, default=None)
+    parser.add_argument("--only", nargs="*", default=None, help="image names, e.g. image12.jpg")
+    parser.add_argument(
+        "--config", nargs="*", default=[], help="GridConfig overrides, e.g. threshold_offset=4"
+    )
+    args = parser.parse_args(argv)
+    config = GridConfig(**dict(parse_override(item) for item in args.config))
+    if not DATASET.is_dir():
+        print(f"no dataset at {DATASET}", file=sys.stderr)
+        return 2
+    outlines = read_outlines(DATASET / "outlines_train.csv") if args.set == "v2" else {}
+    paths = sorted((DATASET / args.set / "train").glob("*.jpg"), key=lambda p: int(p.stem[5:]))
+    if args.set == "v2":
+        paths = [p for p in paths if p.name in outlines]
+    held_out = validation_ids()
+    if args.ids == "validation":
+        paths = [p for p in paths if p.name in held_out]
+    elif args.ids == "train":
+        paths = [p for p in paths if p.name not in held_out]
+    if args.only:
+        paths = [p for p in paths if p.name in set(args.only)]
+    if args.debug_dir is not None:
+        args.debug_dir.mkdir(parents=True, exist_ok=True)
+    outcomes = evaluate(paths, outlines, args.debug_dir, config)
+    report(outcomes, args.tolerance, annotated=args.set == "v2")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

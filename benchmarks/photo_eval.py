@@ -1,0 +1,245 @@
+"""Measure the photo pipeline on real photos: exact grids, cell accuracy, corners, speed.
+
+Reads the validation split (``models/validation_ids.txt``) of the Wicht-Hennebert
+dataset in ``../shared/data/sudoku_dataset`` (or ``$SUDOKUCAM_SHARED``), both the
+printed (v2) and the pen-filled (mixed) photo of each id, end to end in one process:
+load → find grid → classify → repair → solve → draw. Prints a Markdown table and the
+failures.
+
+    .venv/bin/python benchmarks/photo_eval.py            # the 30 validation ids
+    .venv/bin/python benchmarks/photo_eval.py --all      # all 160 ids
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from sudokucam.solver.geometry import cell_name
+from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.results import PhotoResult
+
+REPO = Path(__file__).resolve().parent.parent
+VERSIONS = ("v2", "mixed")
+LABELS = {"v2": "printed (v2)", "mixed": "pen-filled (mixed)"}
+
+
+@dataclass(frozen=True)
+class Truth:
+    """What a photo holds: printed givens, pen digits (81 chars each), the full solution."""
+
+    givens: str
+    handwritten: str
+    solution: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one photo was read against its truth."""
+
+    photo_id: int
+    version: str
+    found: bool
+    exact: bool
+    cells_right: int
+    solved_right: bool
+    corner_error: float | None
+    seconds: float
+    status: str
+    wrong: tuple[str, ...]
+    repairs: int
+
+
+def shared_dataset() -> Path:
+    """The dataset folder: $SUDOKUCAM_SHARED/data/sudoku_dataset or ../shared/..."""
+    root = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
+    return root / "data" / "sudoku_dataset"
+
+
+def read_dat(path: Path) -> str:
+    """The 81 digits of a .dat file (lines 3-11)."""
+    lines = path.read_text().splitlines()[2:11]
+    digits = "".join(ch for line in lines for ch in line.split())
+    if len(digits) != 81:
+        raise ValueError(f"{path}: expected 81 digits, got {len(digits)}")
+    return digits
+
+
+def truth_for(dataset: Path, photo_id: int, version: str) -> Truth:
+    """The ground truth of one photo from the v2 and mixed .dat files."""
+    printed = read_dat(dataset / "v2" / "train" / f"image{photo_id}.dat")
+    full = read_dat(dataset / "mixed" / "train" / f"image{photo_id}.dat")
+    if version == "v2":
+        return Truth(printed, "0" * 81, full)
+    pen = "".join("0" if g != "0" else f for g, f in zip(printed, full, strict=True))
+    return Truth(printed, pen, full)
+
+
+def read_outlines(dataset: Path) -> dict[int, np.ndarray]:
+    """Corners (TL, TR, BR, BL) of the grid in each v2 photo, by id."""
+    outlines: dict[int, np.ndarray] = {}
+    with (dataset / "outlines_train.csv").open() as handle:
+        for row in csv.DictReader(handle):
+            photo_id = int(Path(row["filepath"]).stem.removeprefix("image"))
+            pts = [float(row[f"p{i}_{axis}"]) for i in range(1, 5) for axis in ("x", "y")]
+            outlines[photo_id] = np.array(pts, dtype=np.float64).reshape(4, 2)
+    return outlines
+
+
+def photo_ids(dataset: Path, use_all: bool) -> list[int]:
+    """The validation ids, or every id with both versions present."""
+    if use_all:
+        return sorted(
+            int(p.stem.removeprefix("image"))
+            for p in (dataset / "v2" / "train").glob("image*.jpg")
+            if (dataset / "mixed" / "train" / p.name).is_file()
+        )
+    text = (REPO / "models" / "validation_ids.txt").read_text()
+    return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
+
+
+def evaluate(
+    reader: Reader,
+    path: Path,
+    photo_id: int,
+    version: str,
+    truth: Truth,
+    corners: np.ndarray | None,
+) -> Outcome:
+    """Read, solve and draw one photo end to end and compare with the truth."""
+    mode = "solution" if version == "v2" else "check"
+    started = time.perf_counter()
+    result, _ = reader.check(path) if mode == "check" else reader.solve(path)
+    seconds = time.perf_counter() - started
+    return compare(result, photo_id, version, truth, corners, seconds)
+
+
+def compare(
+    result: PhotoResult,
+    photo_id: int,
+    version: str,
+    truth: Truth,
+    corners: np.ndarray | None,
+    seconds: float,
+) -> Outcome:
+    """Score one PhotoResult against the truth."""
+    if not result.grids:
+        return Outcome(photo_id, version, False, False, 0, False, None, seconds, result.status,
+                       ("no grid",), 0)  # fmt: skip
+    grid = result.grids[0]
+    wrong = tuple(
+        f"{cell_name(c)} {_cell_text(grid.givens[c], grid.handwritten[c])}"
+        f"≠{_cell_text(truth.givens[c], truth.handwritten[c])}"
+        for c in range(81)
+        if (grid.givens[c], grid.handwritten[c]) != (truth.givens[c], truth.handwritten[c])
+    )
+    error = None
+    if corners is not None:
+        error = float(np.linalg.norm(grid.detection.corners - corners, axis=1).mean())
+    return Outcome(
+        photo_id, version, True, not wrong, 81 - len(wrong), grid.solution == truth.solution,
+        error, seconds, grid.status, wrong, len(grid.repairs),
+    )  # fmt: skip
+
+
+def _cell_text(given: str, pen: str) -> str:
+    """'5' for a printed 5, '5p' for a pen 5, '.' for empty."""
+    if given != "0":
+        return given
+    return f"{pen}p" if pen != "0" else "."
+
+
+def table(outcomes: list[Outcome], use_all: bool) -> str:
+    """The Markdown summary table."""
+    rows = [
+        "| photos | n | grid found | exact grids | cell accuracy | solved right | repaired "
+        "| median ms | corner error px (median / max) |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for version in VERSIONS:
+        group = [o for o in outcomes if o.version == version]
+        if not group:
+            continue
+        n = len(group)
+        errors = [o.corner_error for o in group if o.corner_error is not None]
+        corner = f"{statistics.median(errors):.1f} / {max(errors):.1f}" if errors else "-"
+        rows.append(
+            f"| {LABELS[version]} | {n} | {sum(o.found for o in group) / n:.1%} "
+            f"| {sum(o.exact for o in group) / n:.1%} "
+            f"| {sum(o.cells_right for o in group) / (81 * n):.2%} "
+            f"| {sum(o.solved_right for o in group) / n:.1%} "
+            f"| {sum(o.repairs > 0 for o in group)} "
+            f"| {statistics.median(o.seconds for o in group) * 1000:.0f} | {corner} |"
+        )
+    split = "all ids" if use_all else "validation split"
+    every = [o.seconds for o in outcomes]
+    rows.append("")
+    rows.append(
+        f"{split}: {len(outcomes)} photos, median {statistics.median(every) * 1000:.0f} ms, "
+        f"p90 {np.percentile(every, 90) * 1000:.0f} ms per photo end to end"
+    )
+    return "\n".join(rows)
+
+
+def failures(outcomes: list[Outcome]) -> str:
+    """One line per photo not read exactly."""
+    lines = []
+    for o in outcomes:
+        if not o.exact:
+            shown = ", ".join(o.wrong[:8]) + (f" (+{len(o.wrong) - 8})" if len(o.wrong) > 8 else "")
+            lines.append(f"- {o.version}/image{o.photo_id}: {o.status}; {shown}")
+    return "\n".join(lines) if lines else "none"
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the evaluation and print the report."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--all", action="store_true", help="all ids, not just the validation split")
+    parser.add_argument("--dataset", type=Path, default=None, help="the sudoku_dataset folder")
+    parser.add_argument("--versions", nargs="+", choices=VERSIONS, default=list(VERSIONS))
+    parser.add_argument("--no-repair", action="store_true", help="turn the solver repair off")
+    parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
+    parser.add_argument(
+        "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
+    )
+    args = parser.parse_args(argv)
+    dataset = args.dataset or shared_dataset()
+    if not dataset.is_dir():
+        print(f"error: dataset not found at {dataset}", file=sys.stderr)
+        return 2
+    classifier = None
+    if args.model_dir is not None:
+        from sudokucam.vision.classify import DigitClassifier
+
+        classifier = DigitClassifier(args.model_dir)
+    reader = Reader(classifier, PipelineConfig(use_repair=not args.no_repair))
+    outlines = read_outlines(dataset)
+    ids = photo_ids(dataset, args.all)
+    warm = dataset / "v2" / "train" / f"image{ids[0]}.jpg"
+    reader.solve(warm)  # warm-up: model load, first-run costs
+    outcomes = []
+    for photo_id in ids:
+        for version in args.versions:
+            path = dataset / version / "train" / f"image{photo_id}.jpg"
+            truth = truth_for(dataset, photo_id, version)
+            corners = outlines.get(photo_id) if version == "v2" else None
+            outcomes.append(evaluate(reader, path, photo_id, version, truth, corners))
+    print(table(outcomes, args.all))
+    print("\nFailures (cell read≠truth; 'p' = pen):")
+    print(failures(outcomes))
+    if args.json is not None:
+        args.json.write_text(json.dumps([o.__dict__ for o in outcomes], indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

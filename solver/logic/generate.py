@@ -1,0 +1,177 @@
+"""New puzzles with exactly one solution, at a chosen difficulty level.
+
+A random full grid comes from randomized backtracking. Clues are then removed in random
+(or symmetric) order, keeping a removal only while the puzzle can still be solved with
+the techniques of the level asked for (which also proves it has one solution). The result
+is graded; if it lands below the level, start again, until a time limit.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ...errors import SudokucamError
+from ..engine import find_solutions
+from ..geometry import Shape
+from .candidates import Candidates
+from .grade import TIER, Grade, Level, grade_steps
+from .nets import NetState, settle_singles
+from .step import Technique
+from .strategy import ALL_TECHNIQUES, UNIQUENESS_TECHNIQUES, next_step
+
+# Sizes whose puzzles never need more than some level (measured: 36,000 tries).
+HARDEST_LEVEL: dict[int, Level] = {4: Level.EASY}
+
+
+class GenerationTimeoutError(SudokucamError):
+    """No puzzle at the level asked was found in the time allowed."""
+
+
+@dataclass(frozen=True)
+class GenerateConfig:
+    """Limits for generation.
+
+    time_limit_s: give up after this long for one puzzle.
+    """
+
+    time_limit_s: float = 60.0
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A new puzzle, its solution and its grade."""
+
+    shape: Shape
+    puzzle: tuple[int, ...]
+    solution: tuple[int, ...]
+    grade: Grade
+    attempts: int
+
+    @property
+    def clues(self) -> int:
+        """Number of givens."""
+        return sum(1 for v in self.puzzle if v)
+
+
+def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
+    """A random full grid by randomized backtracking with singles propagation."""
+    cand = Candidates.from_values(shape, [0] * shape.ncells)
+    st = NetState(cand.values, cand.masks, [])
+    found = _fill(cand, st, rng)
+    if found is None:  # pragma: no cover - an empty grid always has a solution
+        raise SudokucamError("could not fill an empty grid")
+    return found
+
+
+def _fill(cand: Candidates, st: NetState, rng: random.Random) -> tuple[int, ...] | None:
+    """Complete st at random, or None when it cannot be completed."""
+    lay = cand.layout
+    open_cells = [c for c, v in enumerate(st.values) if not v]
+    if not open_cells:
+        return tuple(st.values)
+    best = min(open_cells, key=lambda c: (st.masks[c].bit_count(), rng.random()))
+    options = [v for v in range(1, lay.size + 1) if st.masks[best] >> (v - 1) & 1]
+    rng.shuffle(options)
+    for v in options:
+        child = NetState(st.values[:], st.masks[:], [])
+        child.masks[best] = 1 << (v - 1)
+        if settle_singles(lay, child, [best]):
+            done = _fill(cand, child, rng)
+            if done is not None:
+                return done
+    return None
+
+
+def solvable_with(shape: Shape, values: list[int], allowed: frozenset[Technique]) -> bool:
+    """True when the allowed techniques fill the grid (so it has exactly one solution)."""
+    cand = Candidates.from_values(shape, values)
+    lay = cand.layout
+    harder = allowed - {Technique.HIDDEN_SINGLE, Technique.NAKED_SINGLE}
+    while True:
+        st = NetState(cand.values, cand.masks, [])
+        queue = [c for c in cand.open_cells() if cand.masks[c].bit_count() == 1]
+        if not settle_singles(lay, st, queue):
+            return False
+        if cand.is_solved():
+            return True
+        step = next_step(cand, harder) if harder else None
+        if step is None:
+            return False
+        cand.apply(step)
+
+
+def techniques_up_to(level: Level) -> frozenset[Technique]:
+    """Techniques no harder than a level, leaving out those that assume one solution."""
+    return frozenset(
+        t for t in ALL_TECHNIQUES if TIER[t] <= level and t not in UNIQUENESS_TECHNIQUES
+    )
+
+
+def _removal_order(shape: Shape, rng: random.Random, symmetric: bool) -> list[tuple[int, ...]]:
+    """Groups of cells to try emptying together: single cells, or 180° symmetric pairs."""
+    n2 = shape.ncells
+    if not symmetric:
+        cells = list(range(n2))
+        rng.shuffle(cells)
+        return [(c,) for c in cells]
+    groups: list[tuple[int, ...]] = [
+        (c, n2 - 1 - c) if c != n2 - 1 - c else (c,) for c in range(n2 // 2 + n2 % 2)
+    ]
+    rng.shuffle(groups)
+    return groups
+
+
+def carve(
+    shape: Shape, solution: tuple[int, ...], level: Level, rng: random.Random, symmetric: bool
+) -> list[int]:
+    """Empty cells while the puzzle stays solvable with techniques up to the level."""
+    allowed = techniques_up_to(level)
+    puzzle = list(solution)
+    for group in _removal_order(shape, rng, symmetric):
+        saved = [puzzle[c] for c in group]
+        for c in group:
+            puzzle[c] = 0
+        if level is Level.EXTREMELY_DIFFICULT:
+            keep = len(find_solutions(puzzle, shape, limit=2)) == 1
+        else:
+            keep = solvable_with(shape, puzzle, allowed)
+        if not keep:
+            for c, v in zip(group, saved, strict=True):
+                puzzle[c] = v
+    return puzzle
+
+
+def generate(
+    shape: Shape,
+    level: Level,
+    rng: random.Random,
+    symmetric: bool = False,
+    config: GenerateConfig | None = None,
+) -> Generated:
+    """One puzzle with one solution graded at the level; GenerationTimeoutError after the limit."""
+    from .solving import logical_solve
+
+    cfg = config or GenerateConfig()
+    top = HARDEST_LEVEL.get(shape.size, Level.EXTREMELY_DIFFICULT)
+    if level > top:
+        raise ValueError(
+            f"level: {shape.size}×{shape.size} puzzles with one solution come no harder than "
+            f"{top.label} (none found in tens of thousands of tries)"
+        )
+    start = time.monotonic()
+    attempts = 0
+    while True:
+        attempts += 1
+        solution = random_solution(shape, rng)
+        puzzle = carve(shape, solution, level, rng, symmetric)
+        solve = logical_solve(shape, puzzle, solution=solution)
+        grade = grade_steps(solve.steps)
+        if solve.solved and grade.level == level:
+            return Generated(shape, tuple(puzzle), solution, grade, attempts)
+        if time.monotonic() - start > cfg.time_limit_s:
+            raise GenerationTimeoutError(
+                f"no {level.label} {shape.size}×{shape.size} puzzle found in "
+                f"{cfg.time_limit_s:g} s ({attempts} tries); try again or allow more time"
+            )

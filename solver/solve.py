@@ -1,0 +1,114 @@
+"""Solving puzzles of every size: results with a status, and the string-level API."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .engine import find_solutions
+from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
+from .grid import Grid
+from .validate import Conflict, find_conflicts, find_dead_cells
+
+Puzzle = Grid | str | Sequence[int]
+
+
+class SolveStatus(Enum):
+    """How solving a puzzle ended."""
+
+    SOLVED = "solved"  # exactly one solution
+    MULTIPLE = "multiple"  # two or more solutions
+    NO_SOLUTION = "no solution"
+    INVALID = "invalid"  # two givens break the rules
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """The outcome for one puzzle.
+
+    solutions: the unique solution (SOLVED), two differing ones (MULTIPLE), else none.
+    conflicts: duplicate givens (INVALID), or cells left without a candidate (NO_SOLUTION).
+    """
+
+    puzzle: Grid
+    status: SolveStatus
+    solutions: tuple[Grid, ...] = ()
+    conflicts: tuple[Conflict, ...] = ()
+
+    @property
+    def solution(self) -> Grid | None:
+        """The unique solution, or None."""
+        return self.solutions[0] if self.status is SolveStatus.SOLVED else None
+
+    @property
+    def message(self) -> str:
+        """One sentence for a person."""
+        if self.status is SolveStatus.SOLVED:
+            return "solved: exactly one solution"
+        if self.status is SolveStatus.MULTIPLE:
+            cells = _differing_cells(self.solutions[0], self.solutions[1])
+            return f"more than one solution (they differ at {cells})"
+        reason = "; ".join(str(c) for c in self.conflicts)
+        if self.status is SolveStatus.INVALID:
+            return f"invalid givens: {reason}"
+        return f"no solution: {reason}" if reason else "no solution"
+
+
+def as_grid(puzzle: Puzzle, size: int | None = None) -> Grid:
+    """A Grid from a Grid, a text, or a flat list of values (0 empty)."""
+    if isinstance(puzzle, Grid):
+        return puzzle
+    if isinstance(puzzle, str):
+        return Grid.parse(puzzle, size)
+    if isinstance(puzzle, (list, tuple)):
+        return Grid.from_values(puzzle, size)
+    raise TypeError(f"puzzle must be a Grid, str or sequence of ints; got {type(puzzle).__name__}")
+
+
+def solve_grid(puzzle: Puzzle) -> SolveResult:
+    """Validate then solve, proving the solution unique (or finding two)."""
+    grid = as_grid(puzzle)
+    conflicts = find_conflicts(grid)
+    if conflicts:
+        return SolveResult(grid, SolveStatus.INVALID, conflicts=conflicts)
+    dead = find_dead_cells(grid)
+    if dead:
+        return SolveResult(grid, SolveStatus.NO_SOLUTION, conflicts=dead)
+    found = find_solutions(grid.values, grid.shape, limit=2)
+    solutions = tuple(Grid(grid.shape, tuple(s)) for s in found)
+    if not solutions:
+        return SolveResult(grid, SolveStatus.NO_SOLUTION)
+    status = SolveStatus.SOLVED if len(solutions) == 1 else SolveStatus.MULTIPLE
+    return SolveResult(grid, status, solutions)
+
+
+def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
+    """The number of solutions, counting no further than limit (limit=2 proves uniqueness)."""
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1; got {limit}")
+    grid = as_grid(puzzle)
+    if find_conflicts(grid):
+        return 0
+    return len(find_solutions(grid.values, grid.shape, limit=limit))
+
+
+def solve(puzzle: Grid | str) -> str:
+    """The unique solution as one compact line; raises a PuzzleError subclass otherwise."""
+    result = solve_grid(puzzle)
+    if result.status is SolveStatus.SOLVED:
+        return result.solutions[0].to_string()
+    if result.status is SolveStatus.INVALID:
+        raise InvalidPuzzleError(result.conflicts)
+    if result.status is SolveStatus.MULTIPLE:
+        first, second = (s.to_string() for s in result.solutions)
+        raise MultipleSolutionsError((first, second), result.message)
+    raise NoSolutionError(result.message)
+
+
+def _differing_cells(a: Grid, b: Grid, shown: int = 4) -> str:
+    """The first few cells where two grids differ, named r1c1-style."""
+    pairs = enumerate(zip(a.values, b.values, strict=True))
+    cells = [a.cell_name(c) for c, (x, y) in pairs if x != y]
+    more = f" and {len(cells) - shown} more" if len(cells) > shown else ""
+    return ", ".join(cells[:shown]) + more

@@ -1,0 +1,356 @@
+"""The Streamlit app driven through streamlit.testing.v1.AppTest, one test per flow.
+
+Uploads and webcam shots are simulated with AppTest's file_uploader and camera_input;
+edits to the 9×9 tables are seeded through their edit state in session_state, as AppTest
+documents for st.data_editor.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from sudokucam.solver import is_solution
+from sudokucam.ui.cli import app as cli_app
+from sudokucam.ui.cli_ui import streamlit_command, streamlit_env
+from sudokucam.ui.views import layout
+from sudokucam.ui.views.game import Board, Game, load_game
+from sudokucam.ui.views.grid_editor import editor_frame, frame_values
+from sudokucam.ui.views.play_board import apply_text, board_frame
+
+streamlit_testing = pytest.importorskip("streamlit.testing.v1")
+AppTest = streamlit_testing.AppTest
+
+REPO = Path(__file__).resolve().parent.parent
+APP = REPO / "ui" / "app.py"
+MODEL = REPO / "models" / "digits_v1" / "model.onnx"
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+TIMEOUT = 120
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def open_app(mode: str) -> Any:
+    """The app run once with the tab `mode` open."""
+    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
+    at.session_state[layout.MODE_KEY] = mode
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(elements: Any) -> list[str]:
+    """The text of every element of a list (success, error, markdown, ...)."""
+    return [str(e.value) for e in elements]
+
+
+def all_text(at: Any) -> str:
+    """Every message and line of text on the page, joined."""
+    kinds = ("success", "error", "warning", "info", "markdown", "caption", "code", "metric")
+    return "\n".join(t for kind in kinds for t in texts(getattr(at, kind)))
+
+
+def edit_cells(at: Any, key: str, edits: dict[int, str]) -> None:
+    """Type into cells (0-80) of the data editor with this key, then rerun."""
+    rows: dict[int, dict[str, str]] = {}
+    for cell, text in edits.items():
+        rows.setdefault(cell // 9, {})[str(cell % 9 + 1)] = text
+    at.session_state[key] = {"edited_rows": rows, "added_rows": [], "deleted_rows": []}
+    at.run()
+    assert not at.exception, at.exception
+
+
+def editor_key(at: Any, prefix: str) -> str:
+    """The key of the data editor whose key starts with prefix."""
+    keys = [e.key for e in at.data_editor if e.key and e.key.startswith(prefix)]
+    assert len(keys) == 1, keys
+    return str(keys[0])
+
+
+def png_of(image: np.ndarray) -> bytes:
+    """An RGB array encoded as PNG."""
+    buffer = io.BytesIO()
+    Image.fromarray(image).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+def sample(samples_dir: Path, kind: str, name: str) -> tuple[Path, dict[str, Any]]:
+    """A rendered sample photo and its ground truth, or skip when not rendered."""
+    photo = samples_dir / kind / f"{name}.jpg"
+    truth = photo.with_suffix(".json")
+    if not photo.is_file() or not truth.is_file():
+        pytest.skip(f"sample photo {photo} and its .json are not rendered yet")
+    if not MODEL.is_file():
+        pytest.skip(f"the digit model {MODEL} is not trained yet")
+    return photo, json.loads(truth.read_text())
+
+
+def flat(values: Any) -> str:
+    """A grid from the ground truth (81-char string or 9×9 lists) as 81 digits."""
+    if isinstance(values, str):
+        return values.replace(".", "0")
+    return "".join(str(v) for row in values for v in row)
+
+
+# ----------------------------------------------------------------------------- command
+
+
+def test_ui_help_lists_port() -> None:
+    result = CliRunner().invoke(cli_app, ["ui", "--help"])
+    assert result.exit_code == 0
+    assert "--port" in result.output
+
+
+def test_ui_command_serves_locally_without_usage_statistics() -> None:
+    cmd = streamlit_command(9123)
+    assert cmd[1:4] == ["-m", "streamlit", "run"]
+    assert Path(cmd[4]) == APP and APP.is_file()
+    pairs = dict(zip(cmd[5::2], cmd[6::2], strict=True))
+    assert pairs["--server.address"] == "127.0.0.1"
+    assert pairs["--server.port"] == "9123"
+    assert pairs["--server.headless"] == "true"
+    assert pairs["--browser.gatherUsageStats"] == "false"
+    assert pairs["--global.developmentMode"] == "false"
+    assert streamlit_env()["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] == "false"
+
+
+def test_ui_rejects_bad_port() -> None:
+    result = CliRunner().invoke(cli_app, ["ui", "--port", "0"])
+    assert result.exit_code == 2
+
+
+# ----------------------------------------------------------------------------- pure parts
+
+
+def test_editor_frame_round_trip_keeps_digits_and_drops_marks() -> None:
+    values = [int(ch) if ch != "." else 0 for ch in PUZZLE]
+    frame = editor_frame(values, {0: "?", 1: "*", 2: "?"})
+    assert frame.iat[0, 0] == "5?" and frame.iat[0, 1] == "3*" and frame.iat[0, 2] == ""
+    assert frame_values(frame) == values
+
+
+def test_board_text_entries_and_pencil_marks() -> None:
+    board = Board(tuple(int(ch) if ch != "." else 0 for ch in PUZZLE))
+    board = apply_text(board, 2, "4", pencil=False)
+    assert board.entries[2] == 4
+    board = apply_text(board, 3, "26", pencil=False)
+    assert board.marks[3] == {2, 6} and board.entries[3] == 0
+    board = apply_text(board, 3, "6", pencil=True)
+    assert board.marks[3] == {2}
+    assert board_frame(board).iat[0, 3] == "(2)"
+    assert apply_text(board, 0, "9", pencil=False) == board  # a given never changes
+
+
+def test_game_undo_redo_check_and_save_round_trip() -> None:
+    game = Game.start(Board(tuple(int(ch) if ch != "." else 0 for ch in PUZZLE)))
+    game.play(game.board.place(2, 4))
+    game.play(game.board.place(3, 9))  # wrong: the answer is 6
+    game.play(game.board.set_marks(5, frozenset({1, 8})))
+    assert game.wrong_cells() == [3]
+    assert game.undo() and game.undo()
+    assert game.board.entries[3] == 0 and game.redo()
+    assert game.board.entries[3] == 9
+    game.pause()
+    saved = load_game(game.to_text())
+    assert saved.board.entries == game.board.entries
+    assert saved.solution == tuple(int(ch) for ch in SOLUTION)
+    assert abs(saved.seconds() - round(game.seconds())) < 1.5
+
+
+def test_game_clock_stops_while_paused() -> None:
+    game = Game.start(Board(tuple(int(ch) if ch != "." else 0 for ch in PUZZLE)))
+    game.pause()
+    frozen = game.seconds()
+    assert game.paused and game.seconds(now=1e12) == frozen
+    game.resume()
+    assert not game.paused
+
+
+# ----------------------------------------------------------------------------- app pages
+
+
+def test_every_tab_opens_without_error() -> None:
+    for page in layout.pages():
+        at = open_app(page.label)
+        assert [t.label for t in at.tabs] == [p.label for p in layout.pages()]
+        assert texts(at.subheader) == [page.label]
+
+
+def test_typed_puzzle_is_solved() -> None:
+    at = open_app(layout.TYPE)
+    at.text_area(key="typed_text").input(PUZZLE).run()
+    at.button(key="typed_solve").click().run()
+    assert not at.exception
+    assert texts(at.success) == ["Solved: the puzzle has exactly one solution."]
+    assert texts(at.code) == [SOLUTION]
+    assert is_solution(SOLUTION, PUZZLE)
+
+
+def test_typed_grid_edit_resolves_and_reports_conflict() -> None:
+    at = open_app(layout.TYPE)
+    at.text_area(key="typed_text").input(PUZZLE).run()
+    at.button(key="typed_solve").click().run()
+    edit_cells(at, editor_key(at, "typed_grid_"), {2: "5"})  # r1c3 = 5: twice in row 1
+    assert not at.success
+    assert any("r1c1 and r1c3 both hold 5" in e for e in texts(at.error))
+
+
+def test_typed_puzzle_with_several_solutions_warns() -> None:
+    at = open_app(layout.TYPE)
+    at.text_area(key="typed_text").input("." * 9 + PUZZLE[9:]).run()
+    at.button(key="typed_solve").click().run()
+    assert any("more than one solution" in w for w in texts(at.warning))
+
+
+def test_typed_text_of_wrong_length_says_what_is_wrong() -> None:
+    at = open_app(layout.TYPE)
+    at.text_area(key="typed_text").input(PUZZLE[:80]).run()
+    assert any("80 values" in e and "Paste 81 characters" in e for e in texts(at.error))
+
+
+def test_play_new_puzzle_type_check_undo_hint() -> None:
+    at = open_app(layout.PLAY)
+    at.button(key="play_new").click().run()
+    game = at.session_state["play_game"]
+    cell = game.board.givens.index(0)
+    wrong = next(v for v in range(1, 10) if v != game.solution[cell])
+    edit_cells(at, editor_key(at, "play_board_"), {cell: str(wrong)})
+    assert at.session_state["play_game"].board.entries[cell] == wrong
+    at.button(key="play_check").click().run()
+    assert any("1 wrong" in e for e in texts(at.error))
+    at.button(key="play_undo").click().run()
+    assert at.session_state["play_game"].board.entries[cell] == 0
+    at.button(key=f"play_hint_{hash(at.session_state['play_game'].board)}_button").click().run()
+    assert any("Look at r" in i for i in texts(at.info))
+    hint_key = f"play_hint_{hash(at.session_state['play_game'].board)}_reveal"
+    at.button(key=hint_key).click().run()
+    assert any(" = " in s for s in texts(at.success))
+
+
+def test_play_pause_hides_the_board() -> None:
+    at = open_app(layout.PLAY)
+    at.button(key="play_new").click().run()
+    at.button(key="play_pause").click().run()
+    assert any("Paused" in i for i in texts(at.info))
+    assert not at.data_editor
+    at.button(key="play_pause").click().run()
+    assert at.data_editor
+
+
+# ----------------------------------------------------------------------------- photos
+
+
+def test_photo_upload_is_read_and_solved(samples_dir: Path) -> None:
+    photo, truth = sample(samples_dir, "printed", "demo")
+    at = open_app(layout.PHOTO)
+    at.file_uploader(key="photo_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    assert any(s.startswith("Solved") for s in texts(at.success)), all_text(at)
+    assert texts(at.code) == [flat(truth["solution"])]
+    assert len(at.image) == 2  # the grid found, and the answer drawn in
+    assert [b.label for b in at.get("download_button")] == ["Download the solved photo"]
+
+
+def test_photo_from_camera_is_solved(samples_dir: Path) -> None:
+    photo, truth = sample(samples_dir, "printed", "demo")
+    at = open_app(layout.PHOTO)
+    at.radio(key="photo_source").set_value("Camera").run()
+    assert at.camera_input[0].resolution == "1080p"
+    at.camera_input[0].upload("shot.jpg", photo.read_bytes()).run()
+    assert not at.exception, at.exception
+    assert texts(at.code) == [flat(truth["solution"])]
+
+
+def test_photo_sample_selector_and_cell_edit(samples_dir: Path) -> None:
+    photo, truth = sample(samples_dir, "printed", "demo")
+    at = open_app(layout.PHOTO)
+    at.radio(key="photo_source").set_value("Sample").run()
+    at.selectbox(key="photo_sample").set_value("printed/demo").run()
+    assert texts(at.code) == [flat(truth["solution"])]
+    givens = flat(truth["givens"]) if "givens" in truth else None
+    key = editor_key(at, "photo_grid_")
+    table = frame_values(at.data_editor[0].value)
+    if givens is not None:
+        assert "".join(map(str, table)) == givens
+    filled = next(c for c, v in enumerate(table) if v)
+    same_row = next(c for c in range(filled // 9 * 9, filled // 9 * 9 + 9) if not table[c])
+    edit_cells(at, key, {same_row: str(table[filled])})  # a digit twice in one row
+    assert not at.code and "break the rules" in "\n".join(texts(at.error))
+    edit_cells(at, key, {same_row: ""})  # take it back: solved again
+    assert texts(at.code) == [flat(truth["solution"])]
+
+
+def test_progress_check_rings_wrong_entries(samples_dir: Path) -> None:
+    kinds = sorted((samples_dir / "progress").glob("*.jpg")) if samples_dir.is_dir() else []
+    if not kinds:
+        pytest.skip("no progress sample rendered yet")
+    photo, truth = sample(samples_dir, "progress", kinds[0].stem)
+    at = open_app(layout.PROGRESS)
+    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    metrics = {m.label: int(m.value) for m in at.metric}
+    mistakes = truth.get("mistakes", [])
+    assert metrics["Wrong"] == len(mistakes), all_text(at)
+    at.button(key=f"progress_hint_{_digest(photo)}_button").click().run()
+    assert any("Look at r" in i or "No hint" in i for i in texts(at.info))
+
+
+def _digest(photo: Path) -> str:
+    """The app's fingerprint of a photo's bytes."""
+    from sudokucam.ui.views.photo_input import PhotoInput
+
+    return PhotoInput(photo.name, photo.read_bytes()).digest
+
+
+def test_non_image_file_says_it_cannot_be_read() -> None:
+    at = open_app(layout.PHOTO)
+    at.file_uploader(key="photo_upload").upload("notes.jpg", b"shopping list\n", "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    message = "\n".join(texts(at.error))
+    assert "could not be read as a photo" in message and "JPEG, PNG, WebP or HEIC" in message
+
+
+def test_blank_image_says_no_grid_and_what_to_try() -> None:
+    if not MODEL.is_file():
+        pytest.skip(f"the digit model {MODEL} is not trained yet")
+    blank = np.full((900, 1200, 3), 235, dtype=np.uint8)
+    at = open_app(layout.PHOTO)
+    at.file_uploader(key="photo_upload").upload("blank.png", png_of(blank), "image/png")
+    at.run()
+    assert not at.exception, at.exception
+    message = "\n".join(texts(at.error))
+    assert "No Sudoku grid was found" in message and "straight above" in message
+    assert not at.get("download_button")
+
+
+def test_many_photos_give_a_table_and_a_zip(samples_dir: Path) -> None:
+    photo, _ = sample(samples_dir, "printed", "demo")
+    at = open_app(layout.BATCH)
+    uploader = at.file_uploader(key="batch_files")
+    uploader.set_value(
+        [
+            (photo.name, photo.read_bytes(), "image/jpeg"),
+            ("broken.png", b"not a png", "image/png"),
+        ]
+    ).run()
+    at.button(key="batch_run").click().run()
+    assert not at.exception, at.exception
+    table = at.dataframe[0].value
+    assert list(table["File"]) == [photo.name, "broken.png"]
+    assert table["Result"].iloc[0].endswith("solved") and "unreadable" in table["Result"].iloc[1]
+    zip_data = at.session_state["batch_result"][1].zip_data
+    names = zipfile.ZipFile(io.BytesIO(zip_data)).namelist()
+    assert "results.csv" in names and any(n.startswith("solved/") for n in names)

@@ -1,0 +1,412 @@
+"""`sudokucam batch` end to end with the real pipeline on rendered newspaper pages.
+
+Pages come from ``samples/render.py`` (several Sudokus among crosswords, tables and
+articles, with exact truth). Covered: a mixed folder (PDF, corrupt JPEG, text file, page
+without a grid), every puzzle on a multi-puzzle page found and solved with the crossword
+left alone, a batch killed part-way and resumed (each unit exactly once), and the Dask
+executor on a LocalCluster bound to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import importlib.util
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
+from sudokucam.ui.cli import app
+from sudokucam.vision.batch_inputs import discover
+from sudokucam.vision.batch_run import KILL_AFTER_ENV
+from sudokucam.vision.batch_work import WorkOptions, process_unit
+
+REPO = Path(__file__).resolve().parent.parent
+DPI = 150
+CORNER_TOLERANCE = 0.2  # of a cell
+# Seeds of rendered pages (seed, puzzles): 1 has a crossword, 3 two crosswords, 2 a table.
+PAGES = ((1, 2), (2, 2), (3, 2), (4, 3))
+
+
+def _load_renderer() -> ModuleType:
+    """samples/render.py as a module (samples/ is not a package)."""
+    path = REPO / "samples" / "render.py"
+    spec = importlib.util.spec_from_file_location("sudokucam_samples_render", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[int, tuple[np.ndarray, list[Any]]]:
+    """The rendered test pages at DPI, by seed, with their truth."""
+    render = _load_renderer()
+    return {seed: render.render_page(seed, n, DPI) for seed, n in PAGES}
+
+
+def _solution(truth: Any) -> str:
+    """81-digit solution string of a rendered puzzle."""
+    return "".join(str(int(v)) for v in np.ravel(truth.solution))
+
+
+def _save_pdf(path: Path, images: list[np.ndarray]) -> None:
+    """Save BGR page images as a multi-page PDF at DPI (a scanner's output)."""
+    pil = [Image.fromarray(cv2.cvtColor(image, cv2.COLOR_BGR2RGB)) for image in images]
+    pil[0].save(path, "PDF", resolution=DPI, save_all=True, append_images=pil[1:])
+
+
+def _rows(out: Path) -> list[dict[str, Any]]:
+    """The objects of results.jsonl."""
+    return [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+
+
+def _check_grids(rows: list[dict[str, Any]], truths: list[Any]) -> None:
+    """Each true puzzle found once at its place and solved right; nothing else reported."""
+    grids = [row for row in rows if row["grid"] is not None]
+    assert len(grids) == len(truths), [row["corners"] for row in grids]
+    for truth in truths:
+        cell = float(np.linalg.norm(truth.corners[1] - truth.corners[0])) / 9
+        near = [
+            row
+            for row in grids
+            if np.abs(np.asarray(row["corners"]) - truth.corners).max() < CORNER_TOLERANCE * cell
+        ]
+        assert len(near) == 1, f"puzzle at {truth.corners.tolist()} found {len(near)} times"
+        assert near[0]["status"] == "solved", near[0]["message"]
+        assert near[0]["solution"] == _solution(truth)
+
+
+def _check_outputs(out: Path) -> None:
+    """results.jsonl and summary.csv agree; every solved image exists and decodes."""
+    rows = _rows(out)
+    with (out / "summary.csv").open(newline="") as handle:
+        table = list(csv.DictReader(handle))
+    assert len(table) == len(rows)
+    keys = [(row["source"], row["page"], row["grid"]) for row in rows]
+    assert len(set(keys)) == len(keys), "a row is listed twice"
+    images = {row["image"] for row in rows if row.get("image")}
+    assert images == {f"solved/{p.name}" for p in (out / "solved").iterdir()}
+    for name in images:
+        image = cv2.imread(str(out / name))
+        assert image is not None and image.shape[0] > 50 and image.shape[1] > 50
+    assert not list(out.rglob("*.tmp")), "a temporary file was left behind"
+
+
+def test_help() -> None:
+    """`batch --help` lists the flags."""
+    result = CliRunner().invoke(app, ["batch", "--help"])
+    assert result.exit_code == 0
+    for flag in ("--out", "--workers", "--executor", "--dpi", "--retry-failed"):
+        assert flag in result.output
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--workers", "0"],
+        ["--executor", "ftp://host:1"],
+        ["--executor", "dask://host"],
+        ["--format", "gif"],
+        ["--dpi", "5"],
+        ["--max-grids", "0"],
+    ],
+)
+def test_usage_errors_exit_2(tmp_path: Path, extra: list[str]) -> None:
+    """Bad flags are refused with one line and status 2, before any work."""
+    (tmp_path / "in").mkdir()
+    result = CliRunner().invoke(
+        app, ["batch", str(tmp_path / "in"), "--out", str(tmp_path / "out"), *extra]
+    )
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
+
+
+def test_missing_input_and_file_as_out_exit_2(tmp_path: Path) -> None:
+    """An input that does not exist, or --out naming a file, is a usage error."""
+    runner = CliRunner()
+    missing = runner.invoke(app, ["batch", str(tmp_path / "nope.jpg"), "--out", str(tmp_path)])
+    assert missing.exit_code == 2
+    assert "does not exist" in missing.output
+    (tmp_path / "file").write_text("x")
+    clash = runner.invoke(app, ["batch", str(tmp_path), "--out", str(tmp_path / "file")])
+    assert clash.exit_code == 2
+
+
+@pytest.mark.parametrize(("seed", "n_puzzles"), PAGES)
+def test_every_puzzle_on_a_page_and_no_distractor(
+    pages: dict[int, tuple[np.ndarray, list[Any]]], tmp_path: Path, seed: int, n_puzzles: int
+) -> None:
+    """Each Sudoku on the page is found once and solved; crosswords and tables are not."""
+    image, truths = pages[seed]
+    assert len(truths) == n_puzzles
+    path = tmp_path / f"page{seed}.png"
+    cv2.imwrite(str(path), image)
+    unit = discover([path]).units[0]
+    outcome = process_unit(unit, path.read_bytes(), WorkOptions())
+    assert outcome.error is None
+    _check_grids([{**grid.record, "image": None} for grid in outcome.grids], truths)
+    for grid in outcome.grids:
+        crop = cv2.imdecode(np.frombuffer(grid.image, np.uint8), cv2.IMREAD_COLOR)
+        assert crop is not None
+        x0, y0, x1, y1 = grid.record["crop"]
+        assert crop.shape[:2] == (y1 - y0, x1 - x0)
+        assert not np.array_equal(crop, image[y0:y1, x0:x1]), "no answer drawn"
+
+
+@pytest.fixture(scope="module")
+def mixed_folder(
+    tmp_path_factory: pytest.TempPathFactory, pages: dict[int, tuple[np.ndarray, list[Any]]]
+) -> Path:
+    """A folder with a 2-page PDF scan, a page PNG, a corrupt JPEG, a text file, no-grid page."""
+    folder = tmp_path_factory.mktemp("mixed")
+    (folder / "scans").mkdir()
+    _save_pdf(folder / "scans" / "paper.pdf", [pages[1][0], pages[2][0]])
+    cv2.imwrite(str(folder / "page3.png"), pages[3][0])
+    good = cv2.imencode(".jpg", pages[4][0])[1].tobytes()
+    (folder / "corrupt.jpg").write_bytes(good[: len(good) // 3])
+    (folder / "notes.txt").write_text("scanned on Monday\n")
+    article = pages[1][0].copy()
+    for truth in pages[1][1]:
+        x0, y0 = truth.corners.min(axis=0).astype(int) - 20
+        x1, y1 = truth.corners.max(axis=0).astype(int) + 20
+        article[max(y0, 0) : y1, max(x0, 0) : x1] = 240
+    article = article[: article.shape[0] // 3]  # masthead and text, no Sudoku
+    cv2.imwrite(str(folder / "no_grid.jpg"), article)
+    return folder
+
+
+def _truths_by_source(
+    folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]]
+) -> dict[tuple[str, int], list[Any]]:
+    """The truth of each page of the mixed folder, by (source, page)."""
+    pdf = str(folder / "scans" / "paper.pdf")
+    return {
+        (pdf, 1): pages[1][1],
+        (pdf, 2): pages[2][1],
+        (str(folder / "page3.png"), 1): pages[3][1],
+    }
+
+
+def _check_mixed(out: Path, folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]]) -> None:
+    """The mixed folder's results: puzzles solved, each bad file recorded with its reason."""
+    rows = _rows(out)
+    for (source, page), truths in _truths_by_source(folder, pages).items():
+        _check_grids([r for r in rows if r["source"] == source and r["page"] == page], truths)
+    by_name = {Path(r["source"]).name: r for r in rows if r["grid"] is None}
+    assert by_name["corrupt.jpg"]["status"] == "error"
+    assert "truncated" in by_name["corrupt.jpg"]["error"]
+    assert by_name["notes.txt"]["status"] == "skipped"
+    assert by_name["no_grid.jpg"]["status"] == "no_grid"
+    _check_outputs(out)
+
+
+def test_mixed_folder_local_pool(
+    mixed_folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]], tmp_path: Path
+) -> None:
+    """Every grid of the folder solved; the corrupt file is recorded and the exit is 1."""
+    out = tmp_path / "out"
+    args = ["batch", str(mixed_folder), "--out", str(out), "--workers", "2", "--dpi", str(DPI)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 1, result.output
+    _check_mixed(out, mixed_folder, pages)
+    assert "grids: 6 found, 6 solved" in result.stdout
+    assert "failed inputs: 1" in result.stdout
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 1
+    assert "(0 read now, 5 done earlier)" in again.stdout
+    _check_mixed(out, mixed_folder, pages)
+
+
+@pytest.fixture
+def local_cluster() -> Iterator[str]:
+    """A Dask LocalCluster in this process, listening on 127.0.0.1 only; its dask:// address."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        yield cluster.scheduler_address.replace("tcp://", "dask://")
+
+
+def test_mixed_folder_on_dask(
+    mixed_folder: Path,
+    pages: dict[int, tuple[np.ndarray, list[Any]]],
+    tmp_path: Path,
+    local_cluster: str,
+) -> None:
+    """The same folder through a Dask cluster gives the same results."""
+    out = tmp_path / "out"
+    args = ["batch", str(mixed_folder), "--out", str(out), "--executor", local_cluster]
+    result = CliRunner().invoke(app, [*args, "--dpi", str(DPI)])
+    assert result.exit_code == 1, result.output
+    assert "Dask cluster at tcp://127.0.0.1:" in result.output
+    _check_mixed(out, mixed_folder, pages)
+
+
+def test_dask_unreachable_is_a_clear_error(tmp_path: Path) -> None:
+    """A scheduler that is not there gives one line and status 2."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    (tmp_path / "a.png").write_bytes(
+        cv2.imencode(".png", np.zeros((64, 64, 3), np.uint8))[1].tobytes()
+    )
+    address = f"dask://127.0.0.1:{port}"
+    args = ["batch", str(tmp_path / "a.png"), "--out", str(tmp_path / "o"), "--executor", address]
+    result = subprocess.run(
+        [sys.executable, "-m", "sudokucam", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "2s"},
+    )
+    assert result.returncode == 2, result.stderr
+    assert "cannot reach the Dask scheduler" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.fixture(scope="module")
+def resume_folder(
+    tmp_path_factory: pytest.TempPathFactory, pages: dict[int, tuple[np.ndarray, list[Any]]]
+) -> Path:
+    """Six units: four page images and a 2-page PDF."""
+    folder = tmp_path_factory.mktemp("resume")
+    for seed in (1, 2, 3, 4):
+        cv2.imwrite(str(folder / f"page{seed}.jpg"), pages[seed][0])
+    _save_pdf(folder / "two.pdf", [pages[2][0], pages[3][0]])
+    return folder
+
+
+def _batch_process(folder: Path, out: Path, **env: str) -> subprocess.Popen[str]:
+    """`python -m sudokucam batch` in its own process group."""
+    args = ["batch", str(folder), "--out", str(out), "--workers", "1", "--dpi", str(DPI)]
+    return subprocess.Popen(
+        [sys.executable, "-m", "sudokucam", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **env},
+        start_new_session=True,
+    )
+
+
+def _finish(process: subprocess.Popen[str]) -> tuple[int, str, str]:
+    """Wait for a batch process; then remove any worker it left behind."""
+    try:
+        stdout, stderr = process.communicate(timeout=300)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    return process.returncode, stdout, stderr
+
+
+def _check_resumed(out: Path, folder: Path) -> None:
+    """After the rerun, each of the six units is listed once and the outputs are valid."""
+    rows = _rows(out)
+    units = {(r["source"], r["page"]) for r in rows}
+    expected = {(str(folder / f"page{s}.jpg"), 1) for s in (1, 2, 3, 4)}
+    expected |= {(str(folder / "two.pdf"), 1), (str(folder / "two.pdf"), 2)}
+    assert units == expected
+    assert len(list((out / ".batch" / "units").glob("*.json"))) == 6
+    grid_rows = [r for r in rows if r["grid"] is not None]
+    assert len(grid_rows) == 2 + 2 + 2 + 3 + 2 + 2
+    assert all(r["status"] == "solved" for r in grid_rows)
+    _check_outputs(out)
+
+
+def test_killed_batch_resumes_without_loss_or_duplicates(
+    resume_folder: Path, tmp_path: Path
+) -> None:
+    """Killed (SIGKILL) after two pages, then rerun: the rest is read, nothing twice."""
+    out = tmp_path / "out"
+    code, _, _ = _finish(_batch_process(resume_folder, out, **{KILL_AFTER_ENV: "2"}))
+    assert code == -signal.SIGKILL
+    records = list((out / ".batch" / "units").glob("*.json"))
+    assert len(records) == 2
+    leftover = out / "solved" / ".half.png.123.tmp"
+    leftover.write_bytes(b"\x89PNG half")  # what a kill mid-write leaves
+    pending = discover([resume_folder]).units
+    torn = out / ".batch" / "units" / f"{pending[-1].uid}.json"
+    if not torn.exists():
+        torn.write_text('{"version": 1, "unit": {"source"')  # a torn record is not "done"
+    code, stdout, stderr = _finish(_batch_process(resume_folder, out))
+    assert code == 0, stderr
+    assert "2 done earlier" in stderr
+    assert "(4 read now, 2 done earlier)" in stdout
+    assert not leftover.exists()
+    _check_resumed(out, resume_folder)
+
+
+@pytest.mark.slow
+def test_batch_killed_from_outside_resumes(resume_folder: Path, tmp_path: Path) -> None:
+    """SIGKILL to the whole process group once the first page is stored; rerun finishes."""
+    out = tmp_path / "out"
+    process = _batch_process(resume_folder, out)
+    deadline = time.monotonic() + 240
+    units = out / ".batch" / "units"
+    while time.monotonic() < deadline and process.poll() is None:
+        if units.is_dir() and any(units.glob("*.json")):
+            break
+        time.sleep(0.05)
+    _finish(process)
+    code, _, stderr = _finish(_batch_process(resume_folder, out))
+    assert code == 0, stderr
+    _check_resumed(out, resume_folder)
+
+
+def test_interrupt_keeps_tables_consistent(resume_folder: Path, tmp_path: Path) -> None:
+    """SIGTERM after the first page: exit 130, and the tables list exactly what is stored."""
+    out = tmp_path / "out"
+    process = _batch_process(resume_folder, out)
+    units = out / ".batch" / "units"
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and not (units.is_dir() and any(units.glob("*.json"))):
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    code, _, stderr = _finish(process)
+    if code == 0:
+        pytest.skip("the batch finished before the signal arrived")
+    assert code == 130, stderr
+    assert "run the same command again" in stderr
+    stored = len(list(units.glob("*.json")))
+    assert len({(r["source"], r["page"]) for r in _rows(out)}) == stored
+    _check_outputs(out)
+
+
+def test_pdf_bytes_only_travel(
+    tmp_path: Path, pages: dict[int, tuple[np.ndarray, list[Any]]]
+) -> None:
+    """A PDF page unit is read from its payload alone (as on a remote Dask worker)."""
+    pdf = tmp_path / "paper.pdf"
+    _save_pdf(pdf, [pages[3][0], pages[1][0]])
+    unit = discover([pdf]).units[1]
+    from sudokucam.vision.batch_inputs import PayloadReader
+
+    payload = PayloadReader()(unit)
+    pdf.unlink()
+    outcome = process_unit(unit, payload, WorkOptions(dpi=DPI))
+    _check_grids([dict(g.record) for g in outcome.grids], pages[1][1])
+    assert io.BytesIO(payload).getvalue().startswith(b"%PDF")

@@ -1,0 +1,177 @@
+"""`sudokucam read / solve / check` on the command line: bad input, usage, JSON contract."""
+
+from __future__ import annotations
+
+import json
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sudokucam.ui.cli import app
+from sudokucam.vision.classify import MODEL_DIR
+
+runner = CliRunner()
+HAS_MODEL = (MODEL_DIR / "model.onnx").is_file()
+needs_model = pytest.mark.skipif(not HAS_MODEL, reason="the model is not built yet")
+
+
+def sample_photos(repo: Path) -> list[Path]:
+    """The committed sample photos that come with a .dat ground truth."""
+    return sorted(p for p in (repo / "samples").glob("*/*.jpg") if p.with_suffix(".dat").is_file())
+
+
+def read_dat(path: Path) -> str:
+    """The 81 digits of a .dat file (lines 3-11)."""
+    lines = path.read_text().splitlines()[2:11]
+    return "".join(ch for line in lines for ch in line.split())
+
+
+@pytest.fixture()
+def bad_files(tmp_path: Path) -> dict[str, Path]:
+    """A text file, an empty file, a corrupt JPEG, a missing file and a blank page."""
+    text = tmp_path / "notes.jpg"
+    text.write_text("this is not a photo\n")
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    ok, encoded = cv2.imencode(".jpg", np.full((300, 400, 3), 128, np.uint8))
+    assert ok
+    corrupt = tmp_path / "corrupt.jpg"
+    corrupt.write_bytes(encoded.tobytes()[:200])
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), np.full((480, 640, 3), 240, np.uint8))
+    enormous = tmp_path / "enormous.png"
+    enormous.write_bytes(png_claiming(30_000, 20_000))
+    return {
+        "enormous": enormous,
+        "text": text,
+        "empty": empty,
+        "corrupt": corrupt,
+        "missing": tmp_path / "missing.jpg",
+        "blank": blank,
+    }
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A small PNG whose header announces ``width`` × ``height`` pixels (a decompression bomb)."""
+    ok, encoded = cv2.imencode(".png", np.zeros((8, 8), np.uint8))
+    assert ok
+    data = bytearray(encoded.tobytes())
+    ihdr = bytes(data[12:16]) + struct.pack(">II", width, height) + bytes(data[24:29])
+    data[16:24] = struct.pack(">II", width, height)
+    data[29:33] = struct.pack(">I", zlib.crc32(ihdr))
+    return bytes(data)
+
+
+EXPECTED_ERRORS = {
+    "enormous": "too large",
+    "text": "not an image",
+    "empty": "is empty",
+    "corrupt": "corrupt or truncated",
+    "missing": "does not exist",
+    "blank": "no Sudoku grid found",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(EXPECTED_ERRORS))
+@pytest.mark.parametrize("command", ["read", "solve", "check"])
+def test_bad_input_gives_one_clear_line_and_exit_1(
+    command: str, kind: str, bad_files: dict[str, Path], tmp_path: Path
+) -> None:
+    args = [command, str(bad_files[kind])]
+    if command != "read":
+        args += ["-o", str(tmp_path / "out.png")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert EXPECTED_ERRORS[kind] in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_read_json_lists_every_photo_in_order_even_when_some_fail(
+    bad_files: dict[str, Path],
+) -> None:
+    paths = [bad_files[k] for k in ("missing", "blank", "text")]
+    result = runner.invoke(app, ["read", "--json", *map(str, paths)])
+    assert result.exit_code == 1
+    docs = json.loads(result.stdout)
+    assert [d["image"] for d in docs] == [str(p) for p in paths]
+    assert all(d["grids"] == [] and d["error"] for d in docs)
+    assert len(result.stderr.strip().splitlines()) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["solve", "x.jpg", "-o", "out.txt"], "--output must end in"),
+        (["check", "x.jpg", "-o", "/no/such/folder/out.png"], "does not exist"),
+        (["read", "--max-grids", "0", "x.jpg"], "--max-grids"),
+    ],
+)
+def test_usage_errors_exit_2_before_any_photo_is_read(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_solve_needs_an_output() -> None:
+    result = runner.invoke(app, ["solve", "x.jpg"])
+    assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("command", ["read", "solve", "check"])
+def test_help(command: str) -> None:
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0
+    assert "--json" in result.stdout
+
+
+@needs_model
+def test_read_json_contract_on_the_samples(repo_dir: Path) -> None:
+    photos = sample_photos(repo_dir)
+    if not photos:
+        pytest.skip("no committed samples yet")
+    result = runner.invoke(app, ["read", "--json", *map(str, photos)])
+    docs = json.loads(result.stdout)
+    assert [d["image"] for d in docs] == [str(p) for p in photos]
+    for photo, doc in zip(photos, docs, strict=True):
+        assert doc["error"] is None, doc["error"]
+        grid = doc["grids"][0]
+        assert set(grid) >= {"corners", "givens", "handwritten", "confidence", "status", "solution"}
+        assert np.asarray(grid["corners"]).shape == (4, 2)
+        assert len(grid["confidence"]) == 81
+        assert grid["givens"] == read_dat(photo.with_suffix(".dat")), photo
+
+
+@needs_model
+def test_solve_writes_a_same_size_photo(repo_dir: Path, tmp_path: Path) -> None:
+    photos = sample_photos(repo_dir)
+    if not photos:
+        pytest.skip("no committed samples yet")
+    out = tmp_path / "solved.png"
+    result = runner.invoke(app, ["solve", str(photos[0]), "-o", str(out), "--json"])
+    doc = json.loads(result.stdout)
+    assert doc["output"] == str(out)
+    before, after = cv2.imread(str(photos[0])), cv2.imread(str(out))
+    assert before is not None and after is not None
+    assert after.shape == before.shape
+    assert result.exit_code == (0 if doc["grids"][0]["status"] in ("solved", "complete") else 1)
+
+
+@pytest.mark.slow
+def test_console_script_runs_as_a_module(bad_files: dict[str, Path]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "sudokucam", "read", str(bad_files["text"])],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip().count("\n") == 0 and "not an image" in done.stderr

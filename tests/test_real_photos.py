@@ -1,0 +1,90 @@
+"""Reading real phone photos (the Wicht-Hennebert dataset in ../shared) exactly.
+
+Skipped when ../shared or the model is absent. Only the validation split
+(``models/validation_ids.txt``) is read: it was never used to train or tune the model.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from sudokucam.vision.classify import MODEL_DIR
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.results import PhotoResult
+
+REPO = Path(__file__).resolve().parent.parent
+TARGETS = {"v2": 0.95, "mixed": 0.90}  # share of grids read exactly (digits and kinds)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.shared,
+    pytest.mark.skipif(
+        not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
+    ),
+]
+
+
+def validation_ids() -> list[int]:
+    """The 30 photo ids held out from training."""
+    text = (REPO / "models" / "validation_ids.txt").read_text()
+    return [int(s) for s in text.split() if not s.startswith("#") and s.isdigit()]
+
+
+def read_dat(path: Path) -> str:
+    """The 81 digits of a .dat file (lines 3-11)."""
+    lines = path.read_text().splitlines()[2:11]
+    return "".join(ch for line in lines for ch in line.split())
+
+
+def truth(photos_dir: Path, photo_id: int, version: str) -> tuple[str, str, str]:
+    """(givens, handwritten, solution) of one photo."""
+    printed = read_dat(photos_dir / "v2" / "train" / f"image{photo_id}.dat")
+    full = read_dat(photos_dir / "mixed" / "train" / f"image{photo_id}.dat")
+    pen = "".join("0" if g != "0" else f for g, f in zip(printed, full, strict=True))
+    return printed, pen if version == "mixed" else "0" * 81, full
+
+
+@cache
+def reader() -> Reader:
+    """One Reader for every test (the model loads once)."""
+    return Reader()
+
+
+@cache
+def read(path: Path) -> PhotoResult:
+    """Read one photo once per test session."""
+    return reader().read(path)
+
+
+def wrong_cells(result: PhotoResult, givens: str, pen: str) -> list[int] | None:
+    """Cells read wrong (digit or kind), or None when no grid was found."""
+    if not result.grids:
+        return None
+    grid = result.grids[0]
+    return [c for c in range(81) if (grid.givens[c], grid.handwritten[c]) != (givens[c], pen[c])]
+
+
+@pytest.mark.parametrize("version", ["v2", "mixed"])
+def test_validation_photos_are_read_exactly(photos_dir: Path, version: str) -> None:
+    failures = {}
+    for photo_id in validation_ids():
+        givens, pen, _ = truth(photos_dir, photo_id, version)
+        result = read(photos_dir / version / "train" / f"image{photo_id}.jpg")
+        wrong = wrong_cells(result, givens, pen)
+        if wrong != []:
+            failures[photo_id] = "no grid" if wrong is None else wrong
+    share = 1 - len(failures) / len(validation_ids())
+    assert share >= TARGETS[version], f"{share:.0%} exact; failures: {failures}"
+
+
+@pytest.mark.parametrize("version", ["v2", "mixed"])
+def test_solved_photos_have_the_true_solution(photos_dir: Path, version: str) -> None:
+    for photo_id in validation_ids():
+        _, _, solution = truth(photos_dir, photo_id, version)
+        result = read(photos_dir / version / "train" / f"image{photo_id}.jpg")
+        for grid in result.grids:
+            if grid.solution is not None and not grid.repairs:
+                assert grid.solution == solution, f"image{photo_id} ({version})"

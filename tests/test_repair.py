@@ -1,0 +1,163 @@
+"""The solver-assisted repair: misreads that break the rules are fixed, pen mistakes are not."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from sudokucam.solver.validate import is_solution
+from sudokucam.vision.pipeline import grid_result
+from sudokucam.vision.repair import (
+    RepairConfig,
+    given_probabilities,
+    repair_givens,
+    solve_givens,
+    subsets_by_cost,
+)
+from sudokucam.vision.types import CellReading, GridDetection, Kind
+
+# image10 of the Wicht-Hennebert dataset (CC-BY-4.0): givens and the full solution.
+PUZZLE = "042000005000632080080040200000000000715068340908350761091006000000020190006100050"
+SOLUTION = "342891675157632984689745213463917528715268349928354761591476832874523196236189457"
+
+
+def make_reading(
+    givens: str, pen: str = "0" * 81, tweaks: dict[int, dict[int, float]] | None = None
+) -> CellReading:
+    """A confident reading of ``givens`` (printed) and ``pen`` (handwritten), some cells unsure.
+
+    ``tweaks`` maps a cell to {class: probability}; the rest of that cell's mass is spread
+    thinly over the other classes.
+    """
+    probs = np.full((81, 19), 1e-4, dtype=np.float64)
+    for c in range(81):
+        cls = int(givens[c]) or (int(pen[c]) + 9 if pen[c] != "0" else 0)
+        probs[c, cls] = 1.0
+    for c, mass in (tweaks or {}).items():
+        probs[c] = 1e-4
+        for cls, p in mass.items():
+            probs[c, cls] = p
+    probs /= probs.sum(axis=1, keepdims=True)
+    best = probs.argmax(axis=1)
+    digits = np.where(best == 0, 0, np.where(best <= 9, best, best - 9)).astype(np.int64)
+    kinds = np.where(best == 0, Kind.EMPTY, np.where(best <= 9, Kind.PRINTED, Kind.HANDWRITTEN))
+    return CellReading(probs.astype(np.float32), digits, kinds.astype(np.int64))
+
+
+def fake_detection() -> GridDetection:
+    """A detection of an upright 360-pixel grid at the origin."""
+    ticks = np.arange(10, dtype=np.float64) * 40.0
+    xs, ys = np.meshgrid(ticks, ticks)
+    corners = np.array([[0, 0], [360, 0], [360, 360], [0, 360]], dtype=np.float64)
+    return GridDetection(
+        corners, np.stack([xs, ys], -1), np.eye(3), np.eye(3), np.zeros((360, 360), np.uint8), 1.0
+    )
+
+
+def test_puzzle_is_the_dataset_grid() -> None:
+    assert is_solution(SOLUTION, PUZZLE)
+
+
+def test_a_good_reading_is_solved_without_repairs() -> None:
+    outcome = repair_givens(make_reading(PUZZLE))
+    assert outcome.status == "solved"
+    assert outcome.repairs == ()
+    assert "".join(map(str, outcome.solution or ())) == SOLUTION
+
+
+def test_a_misread_digit_that_breaks_the_rules_is_repaired() -> None:
+    # r1c2 holds a printed 4; read as 1 (60%), the 4 a close second. r5c2 holds a 1.
+    reading = make_reading(PUZZLE, tweaks={1: {1: 0.6, 4: 0.38}})
+    assert reading.digits[1] == 1
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved"
+    assert [(r.cell, r.old, r.new) for r in outcome.repairs] == [(1, 1, 4)]
+    assert outcome.repairs[0].text.startswith("r1c2 read as 1")
+    assert "".join(map(str, outcome.givens)) == PUZZLE
+    assert any("r1c2 and r5c2 both read as 1" in p.text for p in outcome.problems)
+
+
+def test_a_misread_that_keeps_the_rules_but_has_no_solution_is_repaired() -> None:
+    # r1c2 is a 4; read as 7 (no duplicate in its row, column or box), no solution then.
+    reading = make_reading(PUZZLE, tweaks={1: {7: 0.55, 4: 0.4}})
+    assert solve_givens([int(d) for d in PUZZLE[:1] + "7" + PUZZLE[2:]]).status == "unsolvable"
+    outcome = repair_givens(reading)
+    assert [(r.cell, r.old, r.new) for r in outcome.repairs] == [(1, 7, 4)]
+    assert "".join(map(str, outcome.solution or ())) == SOLUTION
+
+
+def test_a_missed_given_is_restored_when_the_puzzle_is_not_unique() -> None:
+    # r1c2 (4) and r1c3 (2) read as empty: the puzzle then has several solutions.
+    reading = make_reading(PUZZLE, tweaks={1: {0: 0.6, 4: 0.38}, 2: {0: 0.7, 2: 0.28}})
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved"
+    assert outcome.problems[0].kind == "multiple_solutions"
+    assert {(r.cell, r.new) for r in outcome.repairs} <= {(1, 4), (2, 2)}
+    assert "".join(map(str, outcome.solution or ())) == SOLUTION
+
+
+def test_an_unrepairable_reading_names_the_conflicting_cells() -> None:
+    # r1c2 read as a sure 1 next to r5c2's sure 1; no cheap change makes the grid unique.
+    reading = make_reading(PUZZLE, tweaks={1: {1: 0.999}})
+    outcome = repair_givens(reading, RepairConfig(max_log_loss=4.0))
+    assert outcome.status == "invalid"
+    assert outcome.solution is None
+    assert outcome.repairs == ()
+    assert [p.text for p in outcome.problems] == ["r1c2 and r5c2 both read as 1"]
+    assert outcome.problems[0].cells == (1, 37)
+
+
+def test_repair_stays_within_the_solver_call_budget() -> None:
+    reading = make_reading(PUZZLE, tweaks={1: {1: 0.999}})
+    outcome = repair_givens(reading, RepairConfig(max_solver_calls=3, max_log_loss=100.0))
+    assert outcome.solver_calls <= 3
+
+
+def test_a_pen_mistake_is_reported_not_repaired() -> None:
+    # A pen-filled grid where the person wrote 9 in r1c1 (the answer is 3).
+    pen = "".join("0" if g != "0" else s for g, s in zip(PUZZLE, SOLUTION, strict=True))
+    pen = "9" + pen[1:]
+    reading = make_reading(PUZZLE, pen)
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved"
+    assert outcome.repairs == ()
+    result = grid_result(fake_detection(), reading, outcome)
+    assert result.handwritten[0] == "9"
+    assert result.wrong_entries == (0,)
+    assert len(result.right_entries) == PUZZLE.count("0") - 1
+    assert result.status == "solved"
+    assert "1 wrong (r1c1)" in result.message
+
+
+def test_a_correct_pen_filled_grid_is_complete() -> None:
+    pen = "".join("0" if g != "0" else s for g, s in zip(PUZZLE, SOLUTION, strict=True))
+    reading = make_reading(PUZZLE, pen)
+    result = grid_result(fake_detection(), reading, repair_givens(reading))
+    assert result.status == "complete"
+    assert result.givens == PUZZLE
+    assert result.wrong_entries == ()
+    assert result.answer == {}
+
+
+def test_given_probabilities_separate_pen_from_print_only_on_pen_filled_grids() -> None:
+    printed = make_reading(PUZZLE, tweaks={1: {4: 0.5, 13: 0.5}})
+    assert given_probabilities(printed)[1, 4] == pytest.approx(1.0, abs=1e-2)
+    pen = "5" + "0" * 80
+    mixed = make_reading(PUZZLE, pen, tweaks={1: {4: 0.5, 13: 0.5}})
+    assert given_probabilities(mixed)[1, 4] == pytest.approx(0.5, abs=1e-2)
+    assert given_probabilities(mixed)[0, 0] == pytest.approx(1.0, abs=1e-2)
+
+
+@pytest.mark.parametrize("max_size", [1, 2, 3])
+def test_subsets_come_cheapest_first_and_each_once(max_size: int) -> None:
+    costs = [0.1, 0.4, 0.4, 1.0, 2.5, 2.6]
+    got = list(subsets_by_cost(costs, max_size))
+    expected = [
+        s for k in range(1, max_size + 1) for s in itertools.combinations(range(len(costs)), k)
+    ]
+    assert sorted(s for _, s in got) == sorted(expected)
+    totals = [t for t, _ in got]
+    assert totals == sorted(totals)
+    assert all(t == pytest.approx(sum(costs[i] for i in s)) for t, s in got)

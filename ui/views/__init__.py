@@ -1,0 +1,1 @@
+"""The pages of the Streamlit app, one module per thing a person can do."""

@@ -1,0 +1,41 @@
+"""A short help on the rules and the solving techniques, for the Play page."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+RULES = """
+**The rules.** Fill every empty cell with a digit from 1 to 9 so that each row, each
+column and each 3×3 box holds every digit exactly once. The printed digits never change.
+
+**Playing here.** Type a digit in a cell of the table to write it in; clear the cell to
+rub it out. Type two or more digits, like `259`, to set pencil marks, or switch on
+*Pencil marks* to add or remove one mark at a time. *Check* shows wrong digits in red,
+*Hint* points to the next cell you can work out (the digit stays hidden until you ask),
+*Save* downloads the game as a text file that *Open a file* reads back.
+"""
+
+TECHNIQUES = """
+- **Hidden single**: a digit fits only one cell of a row, column or box.
+- **Naked single**: a cell has only one digit left.
+- **Locked candidates**: in a box a digit sits only in one row (or column), so the rest of
+  that row can't hold it (*pointing*); or the other way round (*claiming*).
+- **Naked pair / triple / quad**: two (three, four) cells of a unit share just two (three,
+  four) digits, which therefore leave the unit's other cells.
+- **Hidden pair / triple / quad**: two (three, four) digits fit only two (three, four)
+  cells of a unit, so those cells hold nothing else.
+- **X-Wing, Swordfish, Jellyfish**: a digit confined to the same columns in two (three,
+  four) rows leaves those columns elsewhere.
+- **XY-Wing, XYZ-Wing, W-Wing**: short chains of two-digit cells that rule a digit out of
+  the cells that see both ends.
+- **Colouring and chains**: follow links where a digit must be in one of two places;
+  whatever sees both ends of a contradiction-free chain can't hold it.
+- **Forcing chains**: try each option of a cell; a digit every option agrees on is true.
+"""
+
+
+def show_help() -> None:
+    """The rules and techniques, folded away until wanted."""
+    with st.expander("Help: rules and techniques"):
+        st.markdown(RULES)
+        st.markdown(TECHNIQUES)

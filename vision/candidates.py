@@ -1,0 +1,139 @@
+"""Rough four-sided places where a grid might be, from several cheap views of the photo.
+
+Views: contours of adaptive thresholds at two scales, and contours of the long
+horizontal + vertical line runs (which keeps a grid whose border touches text or whose
+border is broken). Each contour gives up to two quads: a polygon approximation and the
+four extreme points of its hull. Scoring (lattice.py) decides which is a grid.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from .config import GridConfig
+from .warp import is_convex_clockwise, order_corners
+
+
+def _odd(value: float) -> int:
+    """Nearest odd integer at least 3."""
+    n = max(3, round(value))
+    return n if n % 2 else n + 1
+
+
+def ink_views(gray: np.ndarray) -> list[np.ndarray]:
+    """Binary ink images (255 = ink) at a few threshold scales, plus their line runs."""
+    side = max(gray.shape)
+    blurred = cv2.GaussianBlur(gray, (5, 5), 0)
+    views = []
+    for block, offset in ((side / 40, 4), (side / 15, 8)):
+        ink = cv2.adaptiveThreshold(
+            blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, _odd(block), offset
+        )
+        views.append(ink)
+    views.append(line_runs(views[0], side))
+    return views
+
+
+def line_runs(ink: np.ndarray, side: int) -> np.ndarray:
+    """Long horizontal and vertical ink runs, slightly thickened so crossings join."""
+    length = max(5, side // 40)
+    horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    joined = cv2.bitwise_or(horizontal, vertical)
+    return cv2.dilate(joined, np.ones((3, 3), np.uint8))
+
+
+def quads_from_contour(contour: np.ndarray) -> list[np.ndarray]:
+    """Up to two four-corner readings of a contour: polygon approximation and hull extremes."""
+    hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float64)
+    quads = []
+    perimeter = cv2.arcLength(hull.astype(np.float32), True)
+    for fraction in (0.02, 0.04, 0.07):
+        approx = cv2.approxPolyDP(hull.astype(np.float32), fraction * perimeter, True)
+        if len(approx) == 4:
+            quads.append(order_corners(approx.reshape(4, 2)))
+            break
+    sums, diffs = hull.sum(axis=1), hull[:, 0] - hull[:, 1]
+    extremes = hull[[np.argmin(sums), np.argmax(diffs), np.argmax(sums), np.argmin(diffs)]]
+    quads.append(extremes)
+    return [q for q in quads if is_convex_clockwise(q)]
+
+
+def _box_area(contour: np.ndarray) -> float:
+    """Area of the upright bounding box of a contour (a cheap upper bound of its hull's)."""
+    _, _, width, height = cv2.boundingRect(contour)
+    return float(width * height)
+
+
+def contour_quads(binary: np.ndarray, min_area: float, limit: int) -> list[np.ndarray]:
+    """Quads from the largest contours (any nesting level) of a binary image."""
+    contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
+    big = [c for c in contours if len(c) >= 4 and _box_area(c) >= min_area]
+    sized = [(cv2.contourArea(cv2.convexHull(c)), c) for c in big]
+    sized = [item for item in sized if item[0] >= min_area]
+    sized.sort(key=lambda item: -item[0])
+    quads: list[np.ndarray] = []
+    for _, contour in sized[:limit]:
+        quads.extend(quads_from_contour(contour))
+    return quads
+
+
+def is_plausible(quad: np.ndarray, min_area: float) -> bool:
+    """A quad big enough, not too thin, with no very sharp corner."""
+    area = 0.5 * abs(
+        float(
+            np.dot(quad[:, 0], np.roll(quad[:, 1], -1))
+            - np.dot(quad[:, 1], np.roll(quad[:, 0], -1))
+        )
+    )
+    if area < min_area:
+        return False
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    if sides.min() < 0.3 * sides.max():
+        return False
+    edges = np.roll(quad, -1, axis=0) - quad
+    prev = np.roll(edges, 1, axis=0)
+    cosines = -np.sum(edges * prev, axis=1) / (sides * np.roll(sides, 1) + 1e-9)
+    return bool(np.all(np.abs(cosines) < 0.75))
+
+
+def dedupe(quads: list[np.ndarray], tolerance: float) -> list[np.ndarray]:
+    """Drop quads whose corners all lie within ``tolerance`` px of an earlier quad."""
+    kept: list[np.ndarray] = []
+    for quad in quads:
+        if all(np.abs(quad - other).max() > tolerance for other in kept):
+            kept.append(quad)
+    return kept
+
+
+def find_candidates(gray: np.ndarray, config: GridConfig) -> list[np.ndarray]:
+    """Distinct plausible quads (TL, TR, BR, BL) in the pixels of ``gray``, biggest first."""
+    min_area = config.min_grid_area_fraction * gray.shape[0] * gray.shape[1]
+    quads: list[np.ndarray] = []
+    for view in ink_views(gray):
+        quads.extend(contour_quads(view, min_area, config.max_candidates // 3))
+    quads = [q for q in quads if is_plausible(q, min_area)]
+    return dedupe(quads, 0.01 * max(gray.shape))
+
+
+def grids_around_box(quad: np.ndarray) -> list[np.ndarray]:
+    """The nine 9×9 grids that would hold ``quad`` as one of their 3×3 boxes.
+
+    Rescues grids whose outer border is lost (merged with text, faded, cut) while a box
+    inside it was seen.
+    """
+    unit = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], dtype=np.float32)
+    homography = cv2.getPerspectiveTransform(unit, quad.astype(np.float32)).astype(np.float64)
+    grids = []
+    for row in range(3):
+        for col in range(3):
+            box = np.array(
+                [[-col, -row], [3 - col, -row], [3 - col, 3 - row], [-col, 3 - row]],
+                dtype=np.float64,
+            )
+            mapped = box @ homography[:, :2].T + homography[:, 2]
+            grid = mapped[:, :2] / mapped[:, 2:3]
+            if is_convex_clockwise(grid):
+                grids.append(grid)
+    return grids

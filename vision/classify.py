@@ -1,0 +1,141 @@
+"""Read the 81 cells of a warped grid with the shipped ONNX digit classifier (onnxruntime)."""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..errors import SudokucamError
+from .cells import CellConfig, split_cells
+from .kinds import KindConfig, decide
+from .types import NUM_CLASSES, CellReading
+
+MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "digits_v1"
+CLASS_NAMES: tuple[str, ...] = (
+    "empty",
+    *(f"printed_{d}" for d in range(1, 10)),
+    *(f"handwritten_{d}" for d in range(1, 10)),
+)
+
+
+class ModelError(SudokucamError):
+    """The model folder is missing, incomplete or inconsistent."""
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    """What the model expects, read from its config.json."""
+
+    version: str
+    input_size: int
+    mean: float
+    std: float
+    cells: CellConfig
+    input_name: str
+    probs_output: str
+    embedding_output: str
+
+
+def read_model_config(path: Path) -> ModelConfig:
+    """Parse and check a model's config.json; raise ModelError naming what is wrong."""
+    if not path.is_file():
+        raise ModelError(f"model config not found: {path}")
+    try:
+        raw: dict[str, Any] = json.loads(path.read_text())
+        config = ModelConfig(
+            version=str(raw["version"]),
+            input_size=int(raw["input_size"]),
+            mean=float(raw["mean"]),
+            std=float(raw["std"]),
+            cells=CellConfig(**raw["cells"]),
+            input_name=str(raw["input_name"]),
+            probs_output=str(raw["probs_output"]),
+            embedding_output=str(raw["embedding_output"]),
+        )
+        names = tuple(raw["class_names"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ModelError(f"model config {path} is invalid: {exc!r}") from exc
+    if names != CLASS_NAMES:
+        raise ModelError(f"model config {path}: class_names must be {list(CLASS_NAMES)}")
+    if config.cells.output_size != config.input_size:
+        raise ModelError(
+            f"model config {path}: cells give {config.cells.output_size} px, "
+            f"model wants {config.input_size}"
+        )
+    if config.std <= 0:
+        raise ModelError(f"model config {path}: std must be positive")
+    return config
+
+
+class DigitClassifier:
+    """The ONNX digit classifier: one onnxruntime session, 81 cells per `run` call."""
+
+    def __init__(self, model_dir: Path = MODEL_DIR, kind_config: KindConfig = KindConfig()):
+        """Load and check the model folder (model.onnx + config.json) and build the session."""
+        import onnxruntime as ort
+
+        model_path = Path(model_dir) / "model.onnx"
+        if not model_path.is_file():
+            raise ModelError(f"model file not found: {model_path}")
+        self.config = read_model_config(Path(model_dir) / "config.json")
+        self.kind_config = kind_config
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = 1
+        options.inter_op_num_threads = 1
+        self.session = ort.InferenceSession(
+            str(model_path), options, providers=["CPUExecutionProvider"]
+        )
+        self._check_session()
+
+    def _check_session(self) -> None:
+        """Raise ModelError if the session's inputs/outputs disagree with the config."""
+        inputs = {i.name: i.shape for i in self.session.get_inputs()}
+        outputs = {o.name: o.shape for o in self.session.get_outputs()}
+        n = self.config.input_size
+        if list(inputs.get(self.config.input_name, []))[1:] != [1, n, n]:
+            raise ModelError(f"model input {self.config.input_name!r} is not (N, 1, {n}, {n})")
+        if list(outputs.get(self.config.probs_output, []))[1:] != [NUM_CLASSES]:
+            raise ModelError(f"model output {self.config.probs_output!r} is not (N, 19)")
+        if self.config.embedding_output not in outputs:
+            raise ModelError(f"model output {self.config.embedding_output!r} is missing")
+
+    def cells(self, warped: np.ndarray) -> np.ndarray:
+        """The 81 normalised cell images of a warped grid, cut as the model expects."""
+        return split_cells(warped, self.config.cells)
+
+    def predict(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(N, 19) class probabilities and (N, E) embeddings of N cells, in one `run` call."""
+        n = self.config.input_size
+        if not isinstance(cells, np.ndarray):
+            raise TypeError(f"cells must be a numpy array, got {type(cells).__name__}")
+        if cells.ndim != 3 or cells.shape[1:] != (n, n):
+            raise ValueError(f"cells must have shape (N, {n}, {n}), got {cells.shape}")
+        x = ((cells.astype(np.float32) - self.config.mean) / self.config.std)[:, None]
+        probs, embedding = self.session.run(
+            [self.config.probs_output, self.config.embedding_output],
+            {self.config.input_name: x},
+        )
+        return np.asarray(probs, dtype=np.float32), np.asarray(embedding, dtype=np.float32)
+
+    def read_cells(self, cells: np.ndarray) -> CellReading:
+        """Classify 81 cell images (one `run`) and settle printed/handwritten per puzzle."""
+        if cells.shape[0] != 81:
+            raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
+        probs, embedding = self.predict(cells)
+        digits, kinds = decide(probs, embedding, self.kind_config)
+        return CellReading(probs=probs, digits=digits, kinds=kinds)
+
+    def read(self, warped: np.ndarray) -> CellReading:
+        """Read every cell of a warped grid."""
+        return self.read_cells(self.cells(warped))
+
+
+@functools.cache
+def default_classifier() -> DigitClassifier:
+    """The shipped classifier, built once per process."""
+    return DigitClassifier()

@@ -1,0 +1,194 @@
+"""Draw digits and rings onto a photo, each cell in the grid's own perspective.
+
+Every mark is first rendered once as an anti-aliased stamp in a canonical square cell,
+then warped onto the cell's quad (four neighbouring points of ``GridDetection.lattice``)
+with that cell's own homography and blended onto the photo. A cell-by-cell warp follows
+a bent page as well as a flat one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+Color = tuple[int, int, int]  # B, G, R
+
+
+@dataclass(frozen=True)
+class DrawConfig:
+    """How answers and checks look on the photo.
+
+    Colours are BGR. A stamp is rendered at ``stamp_px`` square and then warped onto
+    its cell; digits are ``digit_height_fraction`` of a cell tall; rings have a radius
+    of ``ring_radius_fraction`` and a width of ``ring_width_fraction`` of a cell.
+    """
+
+    answer_color: Color = (205, 85, 0)
+    right_color: Color = (40, 165, 0)
+    wrong_color: Color = (20, 20, 225)
+    stamp_px: int = 96
+    digit_height_fraction: float = 0.62
+    digit_stroke_fraction: float = 0.025
+    ring_radius_fraction: float = 0.44
+    ring_width_fraction: float = 0.06
+    opacity: float = 0.92
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.stamp_px < 16:
+            raise ValueError(f"stamp_px must be at least 16, got {self.stamp_px}")
+        if not 0 < self.opacity <= 1:
+            raise ValueError(f"opacity must be in (0, 1], got {self.opacity}")
+        if not 0 < self.digit_height_fraction <= 1:
+            raise ValueError("digit_height_fraction must be in (0, 1]")
+        if not 0 < self.ring_radius_fraction <= 0.5:
+            raise ValueError("ring_radius_fraction must be in (0, 0.5]")
+
+
+DEFAULT_DRAW_CONFIG = DrawConfig()
+
+
+def draw_digits(
+    image: np.ndarray,
+    lattice: np.ndarray,
+    digits: Mapping[int, int],
+    color: Color | None = None,
+    config: DrawConfig = DEFAULT_DRAW_CONFIG,
+) -> np.ndarray:
+    """A BGR copy of ``image`` with ``digits`` ({cell: 1-9}) written in their cells."""
+    out = as_bgr(image)
+    lat = check_lattice(lattice)
+    for cell, digit in digits.items():
+        if not 1 <= digit <= 9:
+            raise ValueError(f"digits[{cell}] must be 1-9, got {digit}")
+        stamp = digit_stamp(
+            int(digit), config.stamp_px, config.digit_height_fraction, config.digit_stroke_fraction
+        )
+        paste_stamp(out, stamp, cell_quad(lat, cell), color or config.answer_color, config.opacity)
+    return out
+
+
+def draw_rings(
+    image: np.ndarray,
+    lattice: np.ndarray,
+    cells: Iterable[int],
+    color: Color,
+    config: DrawConfig = DEFAULT_DRAW_CONFIG,
+) -> np.ndarray:
+    """A BGR copy of ``image`` with a ring around each of ``cells``."""
+    out = as_bgr(image)
+    lat = check_lattice(lattice)
+    stamp = ring_stamp(config.stamp_px, config.ring_radius_fraction, config.ring_width_fraction)
+    for cell in cells:
+        paste_stamp(out, stamp, cell_quad(lat, cell), color, config.opacity)
+    return out
+
+
+def draw_outline(
+    image: np.ndarray, corners: np.ndarray, color: Color, thickness: int = 2
+) -> np.ndarray:
+    """A BGR copy of ``image`` with the quad ``corners`` outlined."""
+    out = as_bgr(image)
+    pts = np.round(np.asarray(corners, dtype=np.float64) * 16).astype(np.int32).reshape(-1, 1, 2)
+    cv2.polylines(out, [pts], True, color, thickness, cv2.LINE_AA, shift=4)
+    return out
+
+
+def cell_quad(lattice: np.ndarray, cell: int) -> np.ndarray:
+    """(4, 2) corners TL, TR, BR, BL of one cell (row-major index 0-80) in photo pixels."""
+    if not 0 <= cell < 81:
+        raise ValueError(f"cell must be 0-80, got {cell}")
+    r, c = divmod(cell, 9)
+    return np.array(
+        [lattice[r, c], lattice[r, c + 1], lattice[r + 1, c + 1], lattice[r + 1, c]],
+        dtype=np.float64,
+    )
+
+
+def paste_stamp(
+    out: np.ndarray, stamp: np.ndarray, quad: np.ndarray, color: Color, opacity: float
+) -> None:
+    """Warp the alpha ``stamp`` (square, float32 0-1) onto ``quad`` of ``out`` and blend in."""
+    height, width = out.shape[:2]
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + 1
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
+    if x1 <= x0 or y1 <= y0:
+        return
+    side = float(stamp.shape[0])
+    src = np.array([[0, 0], [side, 0], [side, side], [0, side]], dtype=np.float32)
+    dst = (quad - [x0, y0]).astype(np.float32)
+    h = cv2.getPerspectiveTransform(src, dst)
+    alpha = cv2.warpPerspective(
+        stamp,
+        h,
+        (x1 - x0, y1 - y0),
+        flags=cv2.INTER_AREA if _shrinks(quad, side) else cv2.INTER_LINEAR,
+    )
+    alpha = (np.clip(alpha, 0.0, 1.0) * opacity)[..., None]
+    roi = out[y0:y1, x0:x1].astype(np.float32)
+    blended = roi * (1.0 - alpha) + np.asarray(color, dtype=np.float32) * alpha
+    out[y0:y1, x0:x1] = np.round(blended).astype(np.uint8)
+
+
+def _shrinks(quad: np.ndarray, side: float) -> bool:
+    """True when the stamp is drawn smaller than it was rendered."""
+    return bool(np.linalg.norm(quad[2] - quad[0]) < side * np.sqrt(2.0))
+
+
+@lru_cache(maxsize=64)
+def digit_stamp(
+    digit: int, size: int, height_fraction: float, stroke_fraction: float
+) -> np.ndarray:
+    """An anti-aliased digit centred in a size×size float32 alpha image (1 = ink)."""
+    font = ImageFont.load_default(size=max(8, round(size * height_fraction / 0.72)))
+    canvas = Image.new("L", (size, size), 0)
+    pen = ImageDraw.Draw(canvas)
+    stroke = max(0, round(size * stroke_fraction))
+    left, top, right, bottom = pen.textbbox((0, 0), str(digit), font=font, stroke_width=stroke)
+    x = (size - (right - left)) / 2 - left
+    y = (size - (bottom - top)) / 2 - top
+    pen.text((x, y), str(digit), font=font, fill=255, stroke_width=stroke, stroke_fill=255)
+    return np.asarray(canvas, dtype=np.float32) / 255.0
+
+
+@lru_cache(maxsize=8)
+def ring_stamp(size: int, radius_fraction: float, width_fraction: float) -> np.ndarray:
+    """An anti-aliased ring centred in a size×size float32 alpha image (1 = ink)."""
+    canvas = np.zeros((size, size), dtype=np.uint8)
+    shift = 4
+    centre = round(size / 2 * (1 << shift))
+    radius = round(size * (radius_fraction - width_fraction / 2) * (1 << shift))
+    width = max(1, round(size * width_fraction))
+    cv2.circle(canvas, (centre, centre), radius, 255, width, cv2.LINE_AA, shift)
+    return canvas.astype(np.float32) / 255.0
+
+
+def as_bgr(image: np.ndarray) -> np.ndarray:
+    """A 3-channel BGR uint8 copy of a gray, BGR or BGRA image."""
+    if not isinstance(image, np.ndarray):
+        raise TypeError(f"image must be a numpy array, got {type(image).__name__}")
+    if image.dtype != np.uint8:
+        raise TypeError(f"image must have dtype uint8, got {image.dtype}")
+    if image.ndim == 2 or (image.ndim == 3 and image.shape[2] == 1):
+        return cv2.cvtColor(image.reshape(image.shape[:2]), cv2.COLOR_GRAY2BGR)
+    if image.ndim == 3 and image.shape[2] == 4:
+        return cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+    if image.ndim == 3 and image.shape[2] == 3:
+        return image.copy()
+    raise ValueError(f"image must have shape (H, W), (H, W, 3) or (H, W, 4), got {image.shape}")
+
+
+def check_lattice(lattice: object) -> np.ndarray:
+    """Return ``lattice`` as a finite (10, 10, 2) float64 array, else raise naming it."""
+    lat = np.asarray(lattice, dtype=np.float64)
+    if lat.shape != (10, 10, 2):
+        raise ValueError(f"lattice must have shape (10, 10, 2), got {lat.shape}")
+    if not np.all(np.isfinite(lat)):
+        raise ValueError("lattice must hold finite numbers")
+    return lat

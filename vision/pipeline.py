@@ -1,0 +1,309 @@
+"""The photo pipeline: load → find grids → read cells → repair → solve, and draw on request.
+
+A ``Reader`` holds the digit classifier (loaded once) and the settings, and reads any
+number of photos::
+
+    reader = Reader()
+    result = reader.read("puzzle.jpg")          # PhotoResult
+    picture = result.draw(mode="solution")      # the answer drawn on the photo
+
+``read_photo``, ``solve_photo`` and ``check_photo`` do the same with a shared default
+reader; ``Reader.resolve`` re-solves a grid after a person corrected its digits.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from functools import cache
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+import numpy as np
+
+from .config import DEFAULT_CONFIG, GridConfig
+from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
+from .find_grid import find_grids
+from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
+from .repair import (
+    DEFAULT_REPAIR_CONFIG,
+    RepairConfig,
+    RepairOutcome,
+    read_givens,
+    repair_givens,
+    solve_givens,
+)
+from .results import COMPLETE, SOLVED, GridResult, PhotoResult
+from .types import CellReading, GridDetection, Kind
+
+T = TypeVar("T")
+NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
+
+
+class Classifier(Protocol):
+    """Anything that reads the 81 cells of a warped grid (DigitClassifier does)."""
+
+    def read(self, warped: np.ndarray) -> CellReading:
+        """Read every cell of a warped grid."""
+        ...
+
+
+@dataclass(frozen=True)
+class PipelineConfig:
+    """Settings of every step: grid finding, repair, drawing, and how many grids to read."""
+
+    grid: GridConfig = DEFAULT_CONFIG
+    repair: RepairConfig = DEFAULT_REPAIR_CONFIG
+    draw: DrawConfig = DEFAULT_DRAW_CONFIG
+    max_grids: int = 1
+    max_pixels: int = DEFAULT_MAX_PIXELS
+    use_repair: bool = True
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if not isinstance(self.max_grids, int) or self.max_grids < 1:
+            raise ValueError(f"max_grids must be a positive integer, got {self.max_grids!r}")
+        if self.max_pixels < 1:
+            raise ValueError(f"max_pixels must be positive, got {self.max_pixels}")
+
+
+DEFAULT_PIPELINE_CONFIG = PipelineConfig()
+
+
+class Reader:
+    """Reads, solves and checks Sudoku photos; holds the classifier, reusable many times."""
+
+    def __init__(
+        self,
+        classifier: Classifier | None = None,
+        config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
+    ) -> None:
+        """Use ``classifier`` (default: the shipped model, loaded once when first needed)."""
+        self._classifier = classifier
+        self.config = config
+
+    @property
+    def classifier(self) -> Classifier:
+        """The digit classifier; the shipped model is loaded on first use."""
+        if self._classifier is None:
+            from .classify import default_classifier
+
+            self._classifier = default_classifier()
+        return self._classifier
+
+    def read(self, source: ImageSource, name: str | None = None) -> PhotoResult:
+        """Read every grid of a photo and solve it; problems come back as statuses.
+
+        ``name`` says where the photo came from in the result (default: its path).
+        """
+        timings: dict[str, float] = {}
+        name = describe_source(source) if name is None else name
+        try:
+            image = timed(
+                timings, "load", lambda: load_image(source, max_pixels=self.config.max_pixels)
+            )
+        except ImageLoadError as exc:
+            return PhotoResult(name, None, (), str(exc), timings)
+        detections = timed(timings, "find_grid", lambda: self.find(image))
+        if not detections:
+            return PhotoResult(name, image, (), NO_GRID_MESSAGE, timings)
+        grids = tuple(self.read_grid(d, timings) for d in detections)
+        return PhotoResult(name, image, grids, None, timings)
+
+    def find(self, image: np.ndarray) -> list[GridDetection]:
+        """The grids in a loaded photo, best first."""
+        return find_grids(image, config=self.config.grid, max_grids=self.config.max_grids)
+
+    def read_grid(
+        self, detection: GridDetection, timings: dict[str, float] | None = None
+    ) -> GridResult:
+        """Classify the cells of one detected grid, repair the givens if needed, and solve."""
+        clock: dict[str, float] = {} if timings is None else timings
+        reading = timed(clock, "classify", lambda: self.classifier.read(detection.warped))
+        outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
+        return grid_result(detection, reading, outcome)
+
+    def solve_reading(self, reading: CellReading) -> RepairOutcome:
+        """Solve the givens of a reading, letting the solver repair it when allowed."""
+        if self.config.use_repair:
+            return repair_givens(reading, self.config.repair)
+        return solve_givens(read_givens(reading))
+
+    def solve(
+        self, source: ImageSource, name: str | None = None
+    ) -> tuple[PhotoResult, np.ndarray | None]:
+        """Read a photo and draw the answer on it (None when the photo did not load)."""
+        result = self.read(source, name)
+        return result, self.draw(result, "solution")
+
+    def check(
+        self, source: ImageSource, name: str | None = None
+    ) -> tuple[PhotoResult, np.ndarray | None]:
+        """Read a photo and mark its pen entries right or wrong (None when it did not load)."""
+        result = self.read(source, name)
+        return result, self.draw(result, "check")
+
+    def draw(self, result: PhotoResult, mode: str) -> np.ndarray | None:
+        """The photo of ``result`` drawn in ``mode``, timed; None without a photo."""
+        if result.image is None:
+            return None
+        return timed(
+            result.timings, "draw", lambda: result.draw(mode=mode, config=self.config.draw)
+        )
+
+    def resolve(self, grid: GridResult, givens: str, handwritten: str | None = None) -> GridResult:
+        """Solve ``grid`` again after a person corrected its digits (no repair: trust them)."""
+        new_givens = check_digits(givens, "givens")
+        new_hand = check_digits(
+            handwritten if handwritten is not None else grid.handwritten, "handwritten"
+        )
+        new_hand = "".join(
+            "0" if g != "0" else h for g, h in zip(new_givens, new_hand, strict=True)
+        )
+        outcome = solve_givens([int(d) for d in new_givens])
+        return finish(grid.detection, grid.reading, outcome, new_hand, grid.confidence)
+
+
+def grid_result(
+    detection: GridDetection, reading: CellReading, outcome: RepairOutcome
+) -> GridResult:
+    """The GridResult of a reading and its solved (maybe repaired) givens."""
+    hand = handwritten_after(reading, outcome)
+    confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
+    for repair in outcome.repairs:
+        confidence[repair.cell] = repair.new_probability
+    return finish(detection, reading, outcome, hand, confidence)
+
+
+def finish(
+    detection: GridDetection,
+    reading: CellReading,
+    outcome: RepairOutcome,
+    handwritten: str,
+    confidence: np.ndarray,
+) -> GridResult:
+    """Assemble a GridResult: status, solution and a one-line message."""
+    givens = "".join(str(v) for v in outcome.givens)
+    solution = None if outcome.solution is None else "".join(str(v) for v in outcome.solution)
+    status = outcome.status
+    filled = all(g != "0" or h != "0" for g, h in zip(givens, handwritten, strict=True))
+    if (
+        solution is not None
+        and filled
+        and all(h in ("0", s) for h, s in zip(handwritten, solution, strict=True))
+    ):
+        status = COMPLETE
+    result = GridResult(
+        detection=detection,
+        reading=reading,
+        givens=givens,
+        handwritten=handwritten,
+        confidence=confidence,
+        status=status,
+        solution=solution,
+        repairs=outcome.repairs,
+        problems=outcome.problems,
+        message="",
+    )
+    return _with_message(result)
+
+
+def _with_message(result: GridResult) -> GridResult:
+    """The result with its one-line message filled in."""
+    count = sum(1 for d in result.givens if d != "0")
+    if result.status in (SOLVED, COMPLETE):
+        text = f"solved ({count} givens"
+        if result.repairs:
+            text += "; " + "; ".join(r.text for r in result.repairs)
+        text += ")"
+        if result.pen_cells:
+            text += "; " + result.check_message
+    else:
+        problems = "; ".join(p.text for p in result.problems[:4])
+        more = f" (and {len(result.problems) - 4} more)" if len(result.problems) > 4 else ""
+        text = f"{result.status.replace('_', ' ')}: {problems}{more}"
+    return replace(result, message=text)
+
+
+def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> str:
+    """The pen digits, after repairs turned some cells into givens or out of them."""
+    digits = np.asarray(reading.digits)
+    kinds = np.asarray(reading.kinds)
+    hand = [int(d) if k == Kind.HANDWRITTEN else 0 for d, k in zip(digits, kinds, strict=True)]
+    pen_mode = bool(np.any(kinds == Kind.HANDWRITTEN))
+    for repair in outcome.repairs:
+        cell = repair.cell
+        hand[cell] = 0
+        if repair.new == 0 and pen_mode:
+            pen = reading.probs[cell, 10:19]
+            if pen.max() > reading.probs[cell, 0]:
+                hand[cell] = int(np.argmax(pen)) + 1
+    return "".join(str(d) for d in hand)
+
+
+def check_digits(text: str, name: str) -> str:
+    """Return ``text`` if it is 81 characters 0-9 ('.' counts as 0), else raise naming it."""
+    if not isinstance(text, str):
+        raise TypeError(f"{name} must be a string of 81 digits, got {type(text).__name__}")
+    cleaned = text.replace(".", "0")
+    if len(cleaned) != 81 or not cleaned.isdigit() or not cleaned.isascii():
+        raise ValueError(f"{name} must be 81 characters 0-9, got {len(text)} characters")
+    return cleaned
+
+
+def describe_source(source: object) -> str:
+    """A short name for where a photo came from: its path, or what kind of buffer."""
+    if isinstance(source, (str, Path)):
+        return str(source)
+    if isinstance(source, np.ndarray):
+        return f"<array {'x'.join(map(str, source.shape))}>"
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return f"<{len(source)} bytes>"
+    return f"<{type(source).__name__}>"
+
+
+def timed(timings: dict[str, float], step: str, run: Callable[[], T]) -> T:
+    """Run one step and add its wall time (seconds) to ``timings[step]``."""
+    started = time.perf_counter()
+    try:
+        return run()
+    finally:
+        timings[step] = timings.get(step, 0.0) + time.perf_counter() - started
+
+
+@cache
+def default_reader() -> Reader:
+    """A Reader with the shipped model and default settings, built once per process."""
+    return Reader()
+
+
+def read_photo(source: ImageSource, reader: Reader | None = None) -> PhotoResult:
+    """Read and solve every grid of a photo."""
+    return (reader or default_reader()).read(source)
+
+
+def solve_photo(
+    source: ImageSource, reader: Reader | None = None
+) -> tuple[PhotoResult, np.ndarray | None]:
+    """Read a photo, solve it and draw the answer on it."""
+    return (reader or default_reader()).solve(source)
+
+
+def check_photo(
+    source: ImageSource, reader: Reader | None = None
+) -> tuple[PhotoResult, np.ndarray | None]:
+    """Read a photo and mark its pen entries right (green) or wrong (red)."""
+    return (reader or default_reader()).check(source)
+
+
+__all__ = [
+    "DEFAULT_PIPELINE_CONFIG",
+    "Classifier",
+    "PipelineConfig",
+    "Reader",
+    "check_photo",
+    "default_reader",
+    "read_photo",
+    "solve_photo",
+]
