@@ -31,6 +31,7 @@ from sudokucam.vision.results import PhotoResult
 REPO = Path(__file__).resolve().parent.parent
 VERSIONS = ("v2", "mixed")
 LABELS = {"v2": "printed (v2)", "mixed": "pen-filled (mixed)"}
+STEPS = ["load", "find_grid", "classify", "solve", "draw"]
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class Outcome:
     status: str
     wrong: tuple[str, ...]
     repairs: int
+    steps: dict[str, float]
 
 
 def shared_dataset() -> Path:
@@ -134,7 +136,7 @@ def compare(
     """Score one PhotoResult against the truth."""
     if not result.grids:
         return Outcome(photo_id, version, False, False, 0, False, None, seconds, result.status,
-                       ("no grid",), 0)  # fmt: skip
+                       ("no grid",), 0, result.timings)  # fmt: skip
     grid = result.grids[0]
     wrong = tuple(
         f"{cell_name(c)} {_cell_text(grid.givens[c], grid.handwritten[c])}"
@@ -147,7 +149,7 @@ def compare(
         error = float(np.linalg.norm(grid.detection.corners - corners, axis=1).mean())
     return Outcome(
         photo_id, version, True, not wrong, 81 - len(wrong), grid.solution == truth.solution,
-        error, seconds, grid.status, wrong, len(grid.repairs),
+        error, seconds, grid.status, wrong, len(grid.repairs), result.timings,
     )  # fmt: skip
 
 
@@ -187,6 +189,11 @@ def table(outcomes: list[Outcome], use_all: bool) -> str:
         f"{split}: {len(outcomes)} photos, median {statistics.median(every) * 1000:.0f} ms, "
         f"p90 {np.percentile(every, 90) * 1000:.0f} ms per photo end to end"
     )
+    names = sorted({k for o in outcomes for k in o.steps}, key=STEPS.index)
+    medians = ", ".join(
+        f"{k} {statistics.median(o.steps.get(k, 0.0) for o in outcomes) * 1000:.1f}" for k in names
+    )
+    rows.append(f"median ms per step: {medians}")
     return "\n".join(rows)
 
 

@@ -3,8 +3,10 @@
 Usage: .venv/bin/python benchmarks/solver_bench.py [--limit 1000] [--peer-limit 100]
        [--generated 20] [--seed 0] [--sets 17_clue,top1465] [--no-peers] [--json]
 
-Ours is timed on solve_grid (validation, solution, and the uniqueness proof: the search
-runs on until it has shown there is no second solution) and on count_solutions(limit=2).
+Times are CPU seconds of this process (time.process_time; --wall for wall-clock), which
+stay fair while other jobs share the machine. Ours is timed on solve_grid (validation,
+solution, and the uniqueness proof: the search runs on until it has shown there is no
+second solution) and on count_solutions(limit=2).
 Peers: dlxsudoku (Sudoku(text).solve(), which also proves uniqueness when it has to
 guess) and py-sudoku (Sudoku(...).solve(), one solution, no uniqueness proof). Peers run on
 the first --peer-limit puzzles of each sample, which is slow for them on hard sets.
@@ -16,11 +18,13 @@ import argparse
 import json
 import os
 import random
+import signal
 import statistics
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 
 from sudokucam.solver import Grid, SolveStatus, count_solutions, is_solution, solve_grid
@@ -62,15 +66,45 @@ def generated_set(size: int, count: int, seed: int) -> list[Grid]:
     return [random_puzzle(shape, rng, CLUE_FRACTION[size]) for _ in range(count)]
 
 
-def time_each(puzzles: list[Grid], run: Callable[[Grid], object]) -> list[float]:
-    """Seconds taken by run on each puzzle."""
-    times = []
-    clock = time.perf_counter
+CLOCK: Callable[[], float] = time.process_time  # CPU seconds: fair on a shared machine
+
+
+class PeerTimeoutError(Exception):
+    """A peer ran past --peer-timeout on one puzzle."""
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise PeerTimeoutError
+
+
+def time_each(
+    puzzles: list[Grid], run: Callable[[Grid], object], timeout: float = 0.0
+) -> tuple[list[float], int]:
+    """Seconds taken by run on each puzzle, and how many ran past timeout (0 = none).
+
+    A puzzle that runs past the timeout counts as `timeout` seconds; after two such
+    puzzles the rest of the set is skipped.
+    """
+    times: list[float] = []
+    late = 0
+    if timeout:
+        signal.signal(signal.SIGALRM, _alarm)
     for p in puzzles:
-        start = clock()
-        run(p)
-        times.append(clock() - start)
-    return times
+        start = CLOCK()
+        try:
+            if timeout:
+                signal.setitimer(signal.ITIMER_REAL, timeout)
+            run(p)
+            times.append(CLOCK() - start)
+        except PeerTimeoutError:
+            times.append(timeout)
+            late += 1
+            if late == 2:
+                break
+        finally:
+            if timeout:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    return times, late
 
 
 def summarise(name: str, solver: str, times: list[float], note: str = "") -> Row:
@@ -99,20 +133,20 @@ def run_ours(name: str, puzzles: list[Grid]) -> list[Row]:
         if not all(is_solution(s, p) for s in r.solutions):
             raise AssertionError(f"wrong solution for {p.to_string()}")
 
-    times = time_each(puzzles, lambda p: solve_grid(p))
+    times, _ = time_each(puzzles, solve_grid)
     for p in puzzles:
         solve_and_check(p)
     note = ", ".join(f"{n} {s.value}" for s, n in results.items())
-    counts = time_each(puzzles, lambda p: count_solutions(p, 2))
+    counts, _ = time_each(puzzles, lambda p: count_solutions(p, 2))
     return [
         summarise(name, "sudokucam solve_grid (unique proof)", times, note),
         summarise(name, "sudokucam count_solutions(limit=2)", counts),
     ]
 
 
-def run_peers(name: str, puzzles: list[Grid]) -> list[Row]:
+def run_peers(name: str, puzzles: list[Grid], timeout: float) -> list[Row]:
     """Time dlxsudoku and py-sudoku on the same puzzles (9×9 only for dlxsudoku)."""
-    rows = []
+    rows: list[Row] = []
     try:
         import dlxsudoku
         import sudoku
@@ -120,9 +154,24 @@ def run_peers(name: str, puzzles: list[Grid]) -> list[Row]:
         print(f"peers skipped: {exc} (install the 'bench' extra)", file=sys.stderr)
         return rows
     if puzzles[0].size == 9:
-        rows.append(summarise(name, "dlxsudoku", time_each(puzzles, _dlx(dlxsudoku)), "9×9 only"))
-    rows.append(summarise(name, "py-sudoku", time_each(puzzles, _pysudoku(sudoku)), "no proof"))
+        rows.append(_peer_row(name, "dlxsudoku", puzzles, _dlx(dlxsudoku), timeout, ""))
+    rows.append(_peer_row(name, "py-sudoku", puzzles, _pysudoku(sudoku), timeout, "no proof"))
     return rows
+
+
+def _peer_row(
+    name: str,
+    solver: str,
+    puzzles: list[Grid],
+    run: Callable[[Grid], object],
+    timeout: float,
+    note: str,
+) -> Row:
+    """Time one peer; the note says how many puzzles ran past the timeout."""
+    times, late = time_each(puzzles, run, timeout)
+    if late:
+        note = f"{note}; {late} over {timeout:g} s (counted as {timeout:g} s), set cut short"
+    return summarise(name, solver, times, note.strip("; "))
 
 
 def _dlx(module: object) -> Callable[[Grid], object]:
@@ -169,6 +218,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--generated", type=int, default=20, help="16×16 and 25×25 puzzles each")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sets", default="", help="comma-separated substrings of set names")
+    ap.add_argument("--peer-timeout", type=float, default=10.0, help="seconds per peer puzzle")
+    ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
     ap.add_argument("--no-peers", action="store_true", help="time sudokucam only")
     ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     return ap.parse_args(argv)
@@ -177,15 +228,18 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Run every set and print the table."""
     args = parse_args(argv)
+    global CLOCK
+    if args.wall:
+        CLOCK = time.perf_counter
     wanted = [w for w in args.sets.split(",") if w]
     sets: list[tuple[str, Callable[[], list[Grid]]]] = [
-        (path.stem, lambda path=path: load_set(path, args.limit, args.seed))
+        (path.stem, partial(load_set, path, args.limit, args.seed))
         for path in sorted(PUZZLES.glob("*.txt"))
     ]
     if args.generated:
         for size in (16, 25):
             name = f"generated_{size}x{size}"
-            sets.append((name, lambda size=size: generated_set(size, args.generated, args.seed)))
+            sets.append((name, partial(generated_set, size, args.generated, args.seed)))
     rows: list[Row] = []
     for name, load in sets:
         if wanted and not any(w in name for w in wanted):
@@ -193,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         puzzles = load()
         rows += run_ours(name, puzzles)
         if not args.no_peers:
-            rows += run_peers(name, puzzles[: args.peer_limit])
+            rows += run_peers(name, puzzles[: args.peer_limit], args.peer_timeout)
         print(f"done {name}", file=sys.stderr, flush=True)
     print(json.dumps([asdict(r) for r in rows], indent=2) if args.json else markdown(rows))
     return 0

@@ -100,7 +100,7 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     k = (blur.T @ blur)[None, None]
     blurred = F.conv2d(x, k, padding=1)
     x = torch.where((torch.rand(b, generator=g) < 0.3)[:, None, None, None], blurred, x)
-    x = x * u(0.55, 1.25)[:, None, None, None]
+    x = x * u(0.8, 1.15)[:, None, None, None]
     x = x + torch.randn(x.shape, generator=g) * u(0, 0.06)[:, None, None, None]
     return x.clamp(0, 1)
 
@@ -226,9 +226,9 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
-    p.add_argument("--epochs", type=int, default=12)
-    p.add_argument("--synth-grids", type=int, default=1200)
-    p.add_argument("--real-repeat", type=int, default=3)
+    p.add_argument("--epochs", type=int, default=5)
+    p.add_argument("--synth-grids", type=int, default=600)
+    p.add_argument("--real-repeat", type=int, default=2)
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=20261122)

@@ -8,9 +8,9 @@ from .errors import (
     PuzzleParseError,
 )
 from .geometry import BOX_SHAPES, Cell, Shape, cell_name, shape_for_size
-from .grid import SYMBOLS, Grid
+from .grid import SYMBOLS, Grid, Puzzle, as_grid
 from .parse import iter_puzzles, parse_grid, parse_puzzles
-from .solve import Puzzle, SolveResult, SolveStatus, as_grid, count_solutions, solve, solve_grid
+from .solve import SolveResult, SolveStatus, count_solutions, solve, solve_grid
 from .validate import (
     Conflict,
     UnitFailure,

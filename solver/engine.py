@@ -22,6 +22,43 @@ State = list[Mask]
 
 
 @dataclass(frozen=True)
+class EngineConfig:
+    """The engine's tunable choices (measured with benchmarks/solver_bench.py)."""
+
+    locked_candidates_from_size: int = 16  # box-line reductions pay off on big grids only
+    branch_ties: int = 6  # two-candidate cells compared when choosing where to branch
+
+
+CONFIG = EngineConfig()
+
+
+@dataclass(frozen=True)
+class Segment:
+    """The cells a box shares with a line, and the rest of each."""
+
+    get: Callable[[State], tuple[Mask, ...]]
+    line: int  # unit index of the row or column
+    box: int  # unit index of the box
+    line_rest: tuple[int, ...]
+    box_rest: tuple[int, ...]
+
+
+def _segments(shape: Shape) -> tuple[Segment, ...]:
+    """Every box-line intersection of a shape."""
+    segs = []
+    n = shape.size
+    for b in range(2 * n, 3 * n):
+        box = shape.units[b]
+        for line in range(2 * n):
+            common = tuple(c for c in shape.units[line] if c in box)
+            if common:
+                line_rest = tuple(c for c in shape.units[line] if c not in common)
+                box_rest = tuple(c for c in box if c not in common)
+                segs.append(Segment(itemgetter(*common), line, b, line_rest, box_rest))
+    return tuple(segs)
+
+
+@dataclass(frozen=True)
 class Tables:
     """What the engine precomputes for one shape, as tuples for fast indexing."""
 
@@ -35,7 +72,11 @@ class Tables:
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
     getters: tuple[Callable[[State], tuple[Mask, ...]], ...]
+    unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
     value_of: dict[Mask, int]  # placed bit -> value
+    segments: tuple[Segment, ...]  # where a box meets a row or column
+    locked: bool  # look for box-line reductions before branching
+    ties: int  # two-candidate cells compared when choosing where to branch
 
 
 @cache
@@ -56,7 +97,11 @@ def tables_for(shape: Shape) -> Tables:
         peers=tuple(tuple(sorted(p)) for p in shape.peers),
         units=shape.units,
         getters=tuple(itemgetter(*u) for u in shape.units),
+        unit_getters=tuple((u, itemgetter(*u)) for u in shape.units),
         value_of={1 << (v * width + flag): v + 1 for v in range(n)},
+        segments=_segments(shape),
+        locked=n >= CONFIG.locked_candidates_from_size,
+        ties=CONFIG.branch_ties,
     )
 
 
@@ -85,15 +130,23 @@ def propagate(cand: State, stack: list[int], peers: tuple[tuple[int, ...], ...],
 
 
 def hidden_singles(cand: State, t: Tables) -> int:
-    """Place values that fit only one cell of a unit; count them, -1 on a contradiction."""
-    n, high, peers = t.flag, t.high, t.peers
+    """Place values that fit only one cell of a unit until a full round of units finds none.
+
+    Returns how many were placed, -1 on a contradiction. Units are visited in a cycle and
+    the round restarts after each find, so a quiet round ends it without a second sweep.
+    """
+    n, high, peers, unit_getters = t.flag, t.high, t.peers, t.unit_getters
     two, one = t.two_or_more, t.one_or_more
-    found = 0
+    found = quiet = i = 0
+    last = len(unit_getters) - 1
     stack: list[int] = []
-    for unit, get in zip(t.units, t.getters, strict=True):
+    while quiet <= last:
+        unit, get = unit_getters[i]
+        i = i + 1 if i < last else 0
         counts = sum(get(cand))
         at_most_one = high & ~(counts + two)
         if not at_most_one:
+            quiet += 1
             continue
         if at_most_one & ~(counts + one):
             return -1
@@ -108,66 +161,92 @@ def hidden_singles(cand: State, t: Tables) -> int:
                 found += 1
         if not propagate(cand, stack, peers, n):
             return -1
+        quiet = 0
     return found
 
 
+def locked_candidates(cand: State, t: Tables) -> int:
+    """Box-line reductions (pointing and claiming); count the changed segments, -1 if stuck."""
+    one, high, flag, peers = t.one_or_more, t.high, t.flag, t.peers
+    sums = [sum(get(cand)) for get in t.getters]
+    changed = 0
+    for seg in t.segments:
+        here = sum(seg.get(cand))
+        line_out = sums[seg.line] - here
+        box_out = sums[seg.box] - here
+        inside = (here + one) & high
+        line_any = (line_out + one) & high
+        box_any = (box_out + one) & high
+        pointing = inside & line_any & ~box_any
+        claiming = inside & box_any & ~line_any
+        for bits, rest in ((pointing, seg.line_rest), (claiming, seg.box_rest)):
+            if bits:
+                bits >>= flag
+                stack = []
+                for c in rest:
+                    m = cand[c]
+                    if m & bits:
+                        m &= ~bits
+                        if not m:
+                            return -1
+                        cand[c] = m
+                        if not m & (m - 1):
+                            stack.append(c)
+                if not propagate(cand, stack, peers, flag):
+                    return -1
+                changed += 1
+                sums = [sum(get(cand)) for get in t.getters]
+    return changed
+
+
 def settle(cand: State, t: Tables) -> bool:
-    """Apply hidden singles (with naked-single propagation) until nothing changes."""
+    """Apply hidden singles, then (big grids) box-line reductions, until nothing changes."""
     while True:
-        found = hidden_singles(cand, t)
-        if found <= 0:
-            return found == 0
+        if hidden_singles(cand, t) < 0:
+            return False
+        if not t.locked:
+            return True
+        changed = locked_candidates(cand, t)
+        if changed <= 0:
+            return changed == 0
 
 
-def pick_cell(cand: State) -> int:
-    """The open cell with the fewest candidates, or -1 when every cell is placed."""
+def pick_cell(cand: State, peers: tuple[tuple[int, ...], ...], ties: int) -> int:
+    """The open cell to branch on, or -1 when every cell is placed.
+
+    Fewest candidates first; among the first `ties` two-candidate cells, the one whose
+    candidates most peers share (placing it settles most).
+    """
     best, best_count = -1, 1 << 30
+    pairs = []
     for c, m in enumerate(cand):
         k = m.bit_count()
-        if 1 < k < best_count:
-            best, best_count = c, k
-            if k == 2:
+        if k == 2:
+            pairs.append(c)
+            if len(pairs) == ties:
                 break
+        elif 2 < k < best_count:
+            best, best_count = c, k
+    if not pairs:
+        return best
+    best, best_score = pairs[0], -1
+    for c in pairs:
+        m = cand[c]
+        score = len([p for p in peers[c] if cand[p] & m])
+        if score > best_score:
+            best, best_score = c, score
     return best
-
-
-def value_pair(cand: State, t: Tables) -> tuple[int, int, Mask] | None:
-    """Two cells that are the only places for a value in some unit, with the value's bit."""
-    two, high, flag = t.two_or_more, t.high, t.flag
-    three = two + t.low
-    for unit, get in zip(t.units, t.getters, strict=True):
-        counts = sum(get(cand))
-        exactly_two = (counts + two) & ~(counts + three) & high
-        if exactly_two:
-            bit = (exactly_two & -exactly_two) >> flag
-            a, b = (c for c in unit if cand[c] & bit)
-            return a, b, bit
-    return None
 
 
 def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
     """Depth-first search from a propagated state, appending solutions up to limit."""
     if not settle(cand, t):
         return
-    c = pick_cell(cand)
+    c = pick_cell(cand, t.peers, t.ties)
     if c < 0:
         found.append(cand)
         return
     m = cand[c]
-    if m.bit_count() > 2:
-        pair = value_pair(cand, t)
-        if pair is not None:
-            a, b, bit = pair
-            child = cand[:]
-            child[a] = bit
-            if propagate(child, [a], t.peers, t.flag):
-                search(child, t, found, limit)
-                if len(found) >= limit:
-                    return
-            cand[b] = bit
-            if propagate(cand, [b], t.peers, t.flag):
-                search(cand, t, found, limit)
-            return
     while m:
         b = m & -m
         m ^= b

@@ -85,10 +85,8 @@ class Grid:
     def pretty(self) -> str:
         """The grid as a person writes it on paper, with box separators."""
         n, bc = self.size, self.shape.box_cols
-        width = max(len(str(n)), 1) if n > 9 else 1
-        cells = [str(v).rjust(width) if v else ".".rjust(width) for v in self.values]
-        if n <= 9:
-            cells = [symbol(v) for v in self.values]
+        width = len(str(n)) if n > 9 else 1  # past 9, numbers as people write them
+        cells = [(str(v) if n > 9 and v else symbol(v)).rjust(width) for v in self.values]
         rule = "+" + "+".join("-" * ((width + 1) * bc + 1) for _ in range(n // bc)) + "+"
         lines = [rule]
         for r in range(n):
@@ -109,3 +107,17 @@ def _side_of(ncells: int) -> int:
     if n * n != ncells:
         raise ValueError(f"values must hold n×n cells; got {ncells}")
     return n
+
+
+Puzzle = Grid | str | Sequence[int]  # what the solving functions accept
+
+
+def as_grid(puzzle: Puzzle, size: int | None = None) -> Grid:
+    """A Grid from a Grid, a text, or a flat list of values (0 empty)."""
+    if isinstance(puzzle, Grid):
+        return puzzle
+    if isinstance(puzzle, str):
+        return Grid.parse(puzzle, size)
+    if isinstance(puzzle, (list, tuple)):
+        return Grid.from_values(puzzle, size)
+    raise TypeError(f"puzzle must be a Grid, str or sequence of ints; got {type(puzzle).__name__}")

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 from .engine import find_solutions
 from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
-from .grid import Grid
+from .grid import Grid, Puzzle, as_grid
 from .validate import Conflict, find_conflicts, find_dead_cells
-
-Puzzle = Grid | str | Sequence[int]
 
 
 class SolveStatus(Enum):
@@ -53,17 +50,6 @@ class SolveResult:
         if self.status is SolveStatus.INVALID:
             return f"invalid givens: {reason}"
         return f"no solution: {reason}" if reason else "no solution"
-
-
-def as_grid(puzzle: Puzzle, size: int | None = None) -> Grid:
-    """A Grid from a Grid, a text, or a flat list of values (0 empty)."""
-    if isinstance(puzzle, Grid):
-        return puzzle
-    if isinstance(puzzle, str):
-        return Grid.parse(puzzle, size)
-    if isinstance(puzzle, (list, tuple)):
-        return Grid.from_values(puzzle, size)
-    raise TypeError(f"puzzle must be a Grid, str or sequence of ints; got {type(puzzle).__name__}")
 
 
 def solve_grid(puzzle: Puzzle) -> SolveResult:

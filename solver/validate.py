@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .geometry import Cell, cell_name
-from .grid import Grid, symbol
+from .grid import Grid, Puzzle, as_grid, symbol
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,9 @@ class UnitFailure:
         return f"{self.name} " + " and ".join(parts)
 
 
-def find_conflicts(grid: Grid) -> tuple[Conflict, ...]:
+def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
     """Every pair of cells sharing a unit and a value, each pair named once."""
+    grid = as_grid(puzzle)
     n, values = grid.size, grid.values
     seen_pairs: set[tuple[Cell, Cell]] = set()
     conflicts = []
@@ -72,8 +73,9 @@ def find_conflicts(grid: Grid) -> tuple[Conflict, ...]:
     return tuple(sorted(conflicts, key=lambda k: k.cells))
 
 
-def find_dead_cells(grid: Grid) -> tuple[Conflict, ...]:
+def find_dead_cells(puzzle: Puzzle) -> tuple[Conflict, ...]:
     """Empty cells whose row, column and box already hold every value."""
+    grid = as_grid(puzzle)
     n, values = grid.size, grid.values
     dead = []
     for c in grid.empty_cells:
@@ -84,8 +86,9 @@ def find_dead_cells(grid: Grid) -> tuple[Conflict, ...]:
     return tuple(dead)
 
 
-def check_complete(grid: Grid) -> tuple[UnitFailure, ...]:
+def check_complete(puzzle: Puzzle) -> tuple[UnitFailure, ...]:
     """The units of a filled grid that fail; empty when the grid is a valid solution."""
+    grid = as_grid(puzzle)
     n, values = grid.size, grid.values
     failures = []
     for u, unit in enumerate(grid.shape.units):

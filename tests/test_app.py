@@ -273,7 +273,7 @@ def test_photo_from_camera_is_solved(samples_dir: Path) -> None:
 
 
 def test_photo_sample_selector_and_cell_edit(samples_dir: Path) -> None:
-    photo, truth = sample(samples_dir, "printed", "demo")
+    _, truth = sample(samples_dir, "printed", "demo")
     at = open_app(layout.PHOTO)
     at.radio(key="photo_source").set_value("Sample").run()
     at.selectbox(key="photo_sample").set_value("printed/demo").run()
@@ -291,20 +291,42 @@ def test_photo_sample_selector_and_cell_edit(samples_dir: Path) -> None:
     assert texts(at.code) == [flat(truth["solution"])]
 
 
-def test_progress_check_rings_wrong_entries(samples_dir: Path) -> None:
-    kinds = sorted((samples_dir / "progress").glob("*.jpg")) if samples_dir.is_dir() else []
-    if not kinds:
-        pytest.skip("no progress sample rendered yet")
-    photo, truth = sample(samples_dir, "progress", kinds[0].stem)
+@pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
+def test_progress_check_rings_wrong_entries(samples_dir: Path, name: str) -> None:
+    photo, truth = sample(samples_dir, "progress", name)
     at = open_app(layout.PROGRESS)
     at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
     at.run()
     assert not at.exception, at.exception
+    correct_reading(at, "progress_givens_", flat(truth["givens"]))
+    correct_reading(at, "progress_pen_", flat(truth["pen"]))
     metrics = {m.label: int(m.value) for m in at.metric}
-    mistakes = truth.get("mistakes", [])
+    mistakes = {r * 9 + c for r, c in truth["mistakes"]}
+    pen = flat(truth["pen"])
     assert metrics["Wrong"] == len(mistakes), all_text(at)
-    at.button(key=f"progress_hint_{_digest(photo)}_button").click().run()
-    assert any("Look at r" in i or "No hint" in i for i in texts(at.info))
+    assert metrics["Right"] == sum(1 for d in pen if d != "0") - len(mistakes)
+    assert metrics["Cells left"] == pen.count("0") - sum(
+        1 for d in flat(truth["givens"]) if d != "0"
+    ) + len(mistakes)
+    names = [f"r{c // 9 + 1}c{c % 9 + 1}" for c in sorted(mistakes)]
+    if mistakes:
+        assert all(n in texts(at.warning)[0] for n in names)
+    hint_button = next(b.key for b in at.button if b.key and b.key.endswith("_button"))
+    at.button(key=hint_button).click().run()
+    assert any("Look at r" in i for i in texts(at.info)), all_text(at)
+
+
+def correct_reading(at: Any, prefix: str, truth: str) -> None:
+    """Type the true digits into the cells of a table that were misread (as a person would)."""
+    key = editor_key(at, prefix)
+    table = "".join(map(str, frame_values(at.data_editor(key=key).value)))
+    fixes = {
+        c: (t if t != "0" else "")
+        for c, (v, t) in enumerate(zip(table, truth, strict=True))
+        if v != t
+    }
+    if fixes:
+        edit_cells(at, key, fixes)
 
 
 def _digest(photo: Path) -> str:
@@ -336,21 +358,28 @@ def test_blank_image_says_no_grid_and_what_to_try() -> None:
     assert not at.get("download_button")
 
 
-def test_many_photos_give_a_table_and_a_zip(samples_dir: Path) -> None:
+def test_many_photos_and_pdf_pages_give_a_table_and_a_zip(samples_dir: Path) -> None:
     photo, _ = sample(samples_dir, "printed", "demo")
+    other = samples_dir / "printed" / "shadow.jpg"
+    pdf = io.BytesIO()
+    pages = [Image.open(photo).convert("RGB"), Image.open(other).convert("RGB")]
+    pages[0].save(pdf, format="PDF", save_all=True, append_images=pages[1:], resolution=150)
     at = open_app(layout.BATCH)
-    uploader = at.file_uploader(key="batch_files")
-    uploader.set_value(
+    at.file_uploader(key="batch_files").set_value(
         [
             (photo.name, photo.read_bytes(), "image/jpeg"),
+            ("two.pdf", pdf.getvalue(), "application/pdf"),
             ("broken.png", b"not a png", "image/png"),
         ]
     ).run()
     at.button(key="batch_run").click().run()
     assert not at.exception, at.exception
     table = at.dataframe[0].value
-    assert list(table["File"]) == [photo.name, "broken.png"]
-    assert table["Result"].iloc[0].endswith("solved") and "unreadable" in table["Result"].iloc[1]
+    assert list(table["File"]) == [photo.name, "two.pdf", "two.pdf", "broken.png"]
+    assert list(table["Page"]) == ["", "1", "2", ""]
+    assert list(table["Result"]) == ["solved", "solved", "solved", "unreadable"]
+    assert texts(at.success) == ["3 of 4 grids solved."]
     zip_data = at.session_state["batch_result"][1].zip_data
     names = zipfile.ZipFile(io.BytesIO(zip_data)).namelist()
-    assert "results.csv" in names and any(n.startswith("solved/") for n in names)
+    assert "results.csv" in names
+    assert sum(1 for n in names if n.startswith("solved/") and n.endswith(".png")) == 3

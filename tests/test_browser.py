@@ -8,6 +8,7 @@ test's tmp_path; the assertions are on page text, not pixels.
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -19,9 +20,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import cv2
-import numpy as np
 import pytest
+
+from sudokucam.ui.views.grid_editor import CELL_WIDTH_PX
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -125,26 +126,22 @@ def demo_photo(samples_dir: Path) -> Path:
     return photo
 
 
-def write_y4m(photo: Path, out: Path, width: int = 1920, height: int = 1080) -> Path:
-    """A one-frame 4:2:0 Y4M video of the photo, letterboxed to width×height."""
-    image = cv2.imread(str(photo), cv2.IMREAD_COLOR)
-    scale = min(width / image.shape[1], height / image.shape[0])
-    resized = cv2.resize(image, (round(image.shape[1] * scale), round(image.shape[0] * scale)))
-    canvas = np.full((height, width, 3), 40, dtype=np.uint8)
-    y0, x0 = (height - resized.shape[0]) // 2, (width - resized.shape[1]) // 2
-    canvas[y0 : y0 + resized.shape[0], x0 : x0 + resized.shape[1]] = resized
-    yuv = cv2.cvtColor(canvas, cv2.COLOR_BGR2YUV_I420)
-    header = f"YUV4MPEG2 W{width} H{height} F30:1 Ip A1:1 C420jpeg\n".encode()
-    out.write_bytes(header + b"FRAME\n" + yuv.tobytes())
+def write_y4m(photo: Path, out: Path, size: str = "1440x1080") -> Path:
+    """A short Y4M video of the photo for Chromium's fake camera (samples/make_y4m.py)."""
+    maker = REPO / "samples" / "make_y4m.py"
+    if not maker.is_file():
+        pytest.skip(f"needs the Y4M writer {maker}")
+    command = [sys.executable, str(maker), str(photo), str(out), "--size", size, "--frames", "4"]
+    subprocess.run(command, check=True, capture_output=True, timeout=120)
     return out
 
 
-def snap(page: Any, path: Path, height: int = 3200) -> None:
+def snap(page: Any, path: Path, height: int = 2000) -> None:
     """A screenshot of the whole app: the window made tall (Streamlit scrolls inside it)."""
     size = page.viewport_size
     page.set_viewport_size({"width": size["width"], "height": height})
     page.wait_for_timeout(700)
-    snap(page, path)
+    page.screenshot(path=path)
     page.set_viewport_size(size)
 
 
@@ -152,11 +149,13 @@ def edit_cell(page: Any, editor: Any, row: int, col: int, text: str) -> None:
     """Type into one cell (1-based row and column) of a 9×9 data editor."""
     box = editor.bounding_box()
     header = box["height"] / 10  # the header row is as tall as a data row
-    col_width = 40
+    col_width = CELL_WIDTH_PX
     x = box["x"] + box["width"] - (9 - col + 0.5) * col_width
     y = box["y"] + header * (row + 0.5)
     page.mouse.click(x, y)
+    page.wait_for_timeout(400)
     page.keyboard.type(text)
+    page.wait_for_timeout(200)
     page.keyboard.press("Enter")
 
 
@@ -190,18 +189,25 @@ def test_upload_solve_correct_and_download(
         snap(page, tmp_path / "photo_solved.png")
 
         editor = page.locator("[data-testid=stDataFrame]").first
-        edit_cell(page, editor, 1, 1, "9")  # a wrong digit in r1c1 ...
-        page.get_by_text("Solved with your corrections").or_(
-            page.get_by_text("What to try")
-        ).first.wait_for(timeout=WAIT_MS)
-        snap(page, tmp_path / "photo_edited.png")
+        truth = json.loads(photo.with_suffix(".json").read_text())
+        first = truth["givens"][0][0]
+        wrong = 9 if first != 9 else 8
+        edit_cell(page, editor, 1, 1, str(wrong))  # a misreading in r1c1 ...
+        page.get_by_text("What to try").wait_for(timeout=WAIT_MS)
+        download = page.get_by_role("button", name="Download the solved photo")
+        download.wait_for(state="detached", timeout=WAIT_MS)  # nothing to save while broken
         body = page.inner_text("body")
-        assert "Solved from the" not in body  # the edit was taken into account
+        assert "break the rules" in body or "no solution" in body
+        snap(page, tmp_path / "photo_broken.png")
+        edit_cell(page, editor, 1, 1, str(first) if first else "")  # ... corrected
+        page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
+        page.get_by_text("What to try").wait_for(state="detached", timeout=WAIT_MS)
+        snap(page, tmp_path / "photo_corrected.png")
 
-        with page.expect_download(timeout=WAIT_MS) as download:
-            page.get_by_role("button", name="Download the solved photo").click()
+        with page.expect_download(timeout=WAIT_MS) as saving:
+            download.click()
         saved = tmp_path / "solved.png"
-        download.value.save_as(saved)
+        saving.value.save_as(saved)
         assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
         phone = open_tab(browser, app_url, "Solve a photo", viewport=PHONE)
@@ -228,6 +234,11 @@ def test_webcam_shot_through_fake_camera(
         page.goto(app_url)
         page.get_by_role("tab", name="Solve a photo").click(timeout=WAIT_MS)
         page.get_by_text("Camera", exact=True).click()
+        page.wait_for_function(
+            "() => { const v = document.querySelector('video'); return v && v.readyState >= 2; }",
+            timeout=WAIT_MS,
+        )
+        page.wait_for_timeout(1000)  # let the fake camera deliver a few frames
         page.get_by_role("button", name="Take Photo").click(timeout=WAIT_MS)
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         snap(page, tmp_path / "camera.png")

@@ -128,6 +128,14 @@ def test_unseen_printed_font_is_read_exactly() -> None:
     assert reading.confidence.min() > 0.5
 
 
+@pytest.mark.parametrize("turns", [0, 1, 2, 3])
+def test_read_upright_finds_the_orientation(turns: int) -> None:
+    upright = render_grid(PUZZLE, UNSEEN_FONT)
+    k, reading = default_classifier().read_upright(np.ascontiguousarray(np.rot90(upright, -turns)))
+    assert k == turns
+    np.testing.assert_array_equal(reading.digits.reshape(9, 9), PUZZLE)
+
+
 def test_blank_grid_reads_all_empty() -> None:
     reading = default_classifier().read(render_grid(np.zeros((9, 9), int), UNSEEN_FONT))
     assert (reading.digits == 0).all() and (reading.kinds == Kind.EMPTY).all()

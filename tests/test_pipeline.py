@@ -221,12 +221,6 @@ def test_samples_are_read_solved_and_checked_exactly(path: Path) -> None:
     assert drawn.shape == result.image.shape
 
 
-@needs_model
-def test_the_shipped_model_reads_the_rendered_photo(photo: np.ndarray) -> None:
-    result = Reader().read(photo)
-    assert result.grids[0].givens == PUZZLE
-
-
 def test_config_is_checked() -> None:
     with pytest.raises(ValueError, match="max_grids"):
         PipelineConfig(max_grids=0)

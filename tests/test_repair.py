@@ -11,7 +11,9 @@ from sudokucam.solver.validate import is_solution
 from sudokucam.vision.pipeline import grid_result
 from sudokucam.vision.repair import (
     RepairConfig,
-    given_probabilities,
+    candidate_moves,
+    digit_probabilities,
+    read_givens,
     repair_givens,
     solve_givens,
     subsets_by_cost,
@@ -141,13 +143,27 @@ def test_a_correct_pen_filled_grid_is_complete() -> None:
     assert result.answer == {}
 
 
-def test_given_probabilities_separate_pen_from_print_only_on_pen_filled_grids() -> None:
-    printed = make_reading(PUZZLE, tweaks={1: {4: 0.5, 13: 0.5}})
-    assert given_probabilities(printed)[1, 4] == pytest.approx(1.0, abs=1e-2)
-    pen = "5" + "0" * 80
-    mixed = make_reading(PUZZLE, pen, tweaks={1: {4: 0.5, 13: 0.5}})
-    assert given_probabilities(mixed)[1, 4] == pytest.approx(0.5, abs=1e-2)
-    assert given_probabilities(mixed)[0, 0] == pytest.approx(1.0, abs=1e-2)
+def test_a_printed_given_read_as_pen_is_taken_as_printed_again() -> None:
+    # A pen-filled grid where the printed 4 of r1c2 was read as handwritten: without it
+    # the givens have several solutions.
+    pen = "".join("0" if g != "0" else s for g, s in zip(PUZZLE, SOLUTION, strict=True))
+    pen = pen[:1] + "4" + pen[2:]
+    reading = make_reading(PUZZLE[:1] + "0" + PUZZLE[2:], pen, tweaks={1: {4: 0.3, 13: 0.7}})
+    assert reading.kinds[1] == Kind.HANDWRITTEN
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved"
+    assert [(r.cell, r.old, r.new, r.kind_changed) for r in outcome.repairs] == [(1, 0, 4, True)]
+    assert outcome.repairs[0].text == "r1c2 read as a handwritten 4, taken as a printed 4"
+    result = grid_result(fake_detection(), reading, outcome)
+    assert (result.givens, result.handwritten[1]) == (PUZZLE, "0")
+
+
+def test_kind_changes_are_dearer_than_close_digit_calls() -> None:
+    reading = make_reading(PUZZLE, tweaks={1: {1: 0.6, 4: 0.38}})
+    moves = candidate_moves(reading, read_givens(reading), {1, 37}, RepairConfig())
+    assert moves[0].cell == 1 and moves[0].new == 4 and not moves[0].kind_changed
+    assert all(not m.kind_changed for m in moves)  # no pen on the page: no kind changes
+    assert digit_probabilities(reading)[1, 1] == pytest.approx(0.6, abs=0.02)
 
 
 @pytest.mark.parametrize("max_size", [1, 2, 3])

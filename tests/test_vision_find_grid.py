@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
+import json
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import cv2
 import numpy as np
@@ -16,6 +20,7 @@ from sudokucam.vision.types import GridDetection
 from sudokucam.vision.warp import ideal_lattice, map_points, warp_from_corners
 
 CONFIG = GridConfig()
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DIGITS = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
 
@@ -106,7 +111,32 @@ def test_finds_synthetic_grid(name: str) -> None:
     assert found.score > 0.8
     assert found.warped.shape == (CONFIG.warp_size, CONFIG.warp_size)
     assert found.warped.dtype == np.uint8
-    assert np.allclose(found.lattice[[0, 0, 9, 9], [0, 9, 9, 0]], found.corners, atol=2.0)
+    centres = found.lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+    assert np.abs(centres - quad).max() < 0.5  # the lattice sits on the lines' centres
+    outward = np.linalg.norm(found.corners - quad.mean(axis=0), axis=1) - np.linalg.norm(
+        centres - quad.mean(axis=0), axis=1
+    )
+    assert np.all((outward > 0.5) & (outward < 5.0))  # corners: the 3 px border's outer edge
+
+
+def test_corners_are_the_outer_edge_of_a_thick_border() -> None:
+    """Lattice on the centre of a 10 px border, corners on its outer edge (where people click)."""
+    canvas = np.full((480, 640), 235, np.uint8)
+    left, top, cell, border = 150, 70, 38, 10
+    for k in range(10):
+        width = border if k in (0, 9) else 3 if k % 3 == 0 else 1
+        lo = k * cell - width // 2
+        hi = lo + width
+        canvas[top + lo : top + hi, left - border // 2 : left + 9 * cell + border // 2] = 25
+        canvas[top - border // 2 : top + 9 * cell + border // 2, left + lo : left + hi] = 25
+    found = find_grid(cv2.cvtColor(canvas, cv2.COLOR_GRAY2BGR))
+    assert found is not None
+    side = 9 * cell
+    origin = np.array([left, top], np.float64) - 0.5  # the border covers pixels -5 .. 4
+    centre = np.array([[0, 0], [side, 0], [side, side], [0, side]], np.float64) + origin
+    outer = centre + np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * border / 2
+    assert np.abs(found.lattice[[0, 0, 9, 9], [0, 9, 9, 0]] - centre).max() < 1.0
+    assert np.abs(found.corners - outer).max() < 1.5
 
 
 def test_blank_and_text_only_photos_have_no_grid() -> None:
@@ -245,6 +275,48 @@ def test_find_grids_checks_its_arguments() -> None:
         find_grids(np.zeros((100, 100, 3), np.uint8), max_grids=0)
 
 
+def load_renderer() -> ModuleType:
+    """samples/render.py as a module (it is a script, not part of the package)."""
+    if "render" in sys.modules:
+        return sys.modules["render"]
+    spec = importlib.util.spec_from_file_location("render", SAMPLES / "render.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["render"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1000, 1002, 1008, 1010])
+def test_rendered_bent_page_lattice_is_traced(seed: int) -> None:
+    """On waved and curled rendered pages every crossing is within 0.08 cell of the truth.
+
+    (The seeds include the pages the first pass got worst, up to 0.37 cell off.)
+    """
+    photo = load_renderer().render_photo(seed, "bent")
+    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
+    assert ok
+    found = find_grid(cv2.imdecode(data, cv2.IMREAD_COLOR))
+    assert found is not None
+    truth = photo.truth.lattice
+    cell = np.linalg.norm(truth[9, 9] - truth[0, 0]) / np.sqrt(2.0) / 9.0
+    error = np.linalg.norm(found.lattice - truth, axis=-1) / cell
+    assert error.max() < 0.08
+    assert error.mean() < 0.02
+
+
+@pytest.mark.parametrize("name", ["wave", "curl"])
+def test_committed_bent_samples_lattice(name: str) -> None:
+    """The bent samples' lattices are traced to within 0.06 cell at every crossing."""
+    path = SAMPLES / "bent" / f"{name}.jpg"
+    truth = np.array(json.loads(path.with_suffix(".json").read_text())["lattice"])
+    found = find_grid(load_image(path))
+    assert found is not None
+    cell = np.linalg.norm(truth[9, 9] - truth[0, 0]) / np.sqrt(2.0) / 9.0
+    assert np.linalg.norm(found.lattice - truth, axis=-1).max() < 0.06 * cell
+
+
 def read_outlines(path: Path) -> dict[str, np.ndarray]:
     """Annotated corners by image name."""
     with path.open(newline="") as handle:
@@ -259,10 +331,41 @@ def read_outlines(path: Path) -> dict[str, np.ndarray]:
 @pytest.mark.slow
 @pytest.mark.shared
 def test_finds_grids_in_newspaper_photos(photos_dir: Path) -> None:
-    """At least 97 % of the annotated v2 photos give corners within 5 % of a side."""
+    """Every annotated v2 photo has its corners within 5 % of a side, and 95 % within 3 %.
+
+    The annotations mark the outer edge of the border, as the finder's corners do.
+    """
     outlines = read_outlines(photos_dir / "outlines_train.csv")
-    good = 0
+    errors = []
     for name, truth in outlines.items():
-        found = find_grid(load_image(photos_dir / "v2" / "train" / name))
-        good += corner_error(found, truth) <= 0.05
-    assert good / len(outlines) >= 0.97
+        path = photos_dir / "v2" / "train" / name
+        if path.is_file():
+            errors.append(corner_error(find_grid(load_image(path)), truth))
+    assert len(errors) >= 150
+    assert max(errors) <= 0.05
+    assert np.mean(np.array(errors) <= 0.03) >= 0.95
+
+
+def test_newspaper_page_with_six_puzzles() -> None:
+    """A page of six small Sudokus, slightly turned, gives six separate grids."""
+    canvas = np.full((700, 1000), 235, np.uint8)
+    add_text(canvas)
+    truths = []
+    for row in range(2):
+        for col in range(3):
+            left, top = 30 + col * 330, 40 + row * 340
+            quad = np.array(
+                [
+                    [left, top],
+                    [left + 280, top + 6],
+                    [left + 275, top + 286],
+                    [left - 5, top + 280],
+                ],
+                np.float64,
+            )
+            paste_grid(canvas, draw_sudoku(), quad, (40.0, 400.0))
+            truths.append(quad)
+    grids = find_grids(cv2.cvtColor(canvas, cv2.COLOR_GRAY2BGR), max_grids=8)
+    assert len(grids) == 6
+    for truth in truths:
+        assert min(corner_error(grid, truth) for grid in grids) < 0.02

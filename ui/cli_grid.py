@@ -67,10 +67,7 @@ def grid_command(
     if size is not None and size not in BOX_SHAPES:
         _usage_error(f"--size must be one of {', '.join(map(str, BOX_SHAPES))}; got {size}")
     source = _read_input(puzzle_or_file, size)
-    if count:
-        ok = _run_count(source, limit, as_json)
-    else:
-        ok = _run_solve(source, line, as_json)
+    ok = _run_count(source, limit, as_json) if count else _run_solve(source, line, as_json)
     raise typer.Exit(0 if ok else 1)
 
 

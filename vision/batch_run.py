@@ -75,7 +75,11 @@ class LocalExecutor:
         self.description = f"{workers} local worker{'s' if workers > 1 else ''}"
 
     def map(self, units: Sequence[WorkUnit], options: WorkOptions) -> Outcomes:
-        """Outcomes of every unit; a crashed worker is replaced and its units tried again."""
+        """Outcomes of every unit; a crashed pool is replaced and its units tried again.
+
+        The units in flight when a worker died are tried again one at a time, so the page
+        that kills a worker fails on its own without taking its neighbours with it.
+        """
         pending = list(reversed(units))
         crashes: dict[str, int] = {}
         while pending:
@@ -110,7 +114,9 @@ class LocalExecutor:
         running: dict[Future[UnitOutcome], WorkUnit] = {}
         limit = IN_FLIGHT_PER_WORKER * self.workers
         while pending or running:
-            while pending and len(running) < limit:
+            while pending and len(running) < limit and not _isolating(running, crashes):
+                if crashes.get(pending[-1].uid) and running:
+                    break  # a unit that was in flight in a crash runs alone
                 unit = pending.pop()
                 try:
                     payload = payloads(unit)
@@ -127,6 +133,11 @@ class LocalExecutor:
                     lost = [unit, *running.values()]
                     yield from _after_crash(lost, pending, crashes)
                     return
+
+
+def _isolating(running: Mapping[Future[UnitOutcome], WorkUnit], crashes: Mapping[str, int]) -> bool:
+    """Whether a unit suspected of crashing its worker is running (alone)."""
+    return any(crashes.get(unit.uid) for unit in running.values())
 
 
 def _check_ready(probe: Future[str]) -> None:

@@ -74,10 +74,33 @@ def init_worker(options: WorkOptions) -> None:
     report: an initializer that raises would only leave a broken pool, reason unknown.
     """
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
     try:
         worker_reader(options.max_grids)
     except SudokucamError as error:
         _WorkerState.setup_error = error
+
+
+def exit_with_parent() -> None:
+    """End this worker process as soon as the batch process that started it is gone.
+
+    A batch killed with SIGKILL cannot stop its pool; without this its workers would
+    wait for work forever, holding memory and the batch's terminal.
+    """
+    import multiprocessing
+    import threading
+    from multiprocessing.connection import wait
+
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        """Wait for the parent's sentinel, then leave at once."""
+        wait([parent.sentinel])
+        os._exit(1)
+
+    threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
 def worker_ready(options: WorkOptions) -> str:

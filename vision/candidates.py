@@ -107,12 +107,17 @@ def dedupe(quads: list[np.ndarray], tolerance: float) -> list[np.ndarray]:
     return kept
 
 
-def find_candidates(gray: np.ndarray, config: GridConfig) -> list[np.ndarray]:
-    """Distinct plausible quads (TL, TR, BR, BL) in the pixels of ``gray``, biggest first."""
+def find_candidates(gray: np.ndarray, config: GridConfig, max_grids: int = 1) -> list[np.ndarray]:
+    """Distinct plausible quads (TL, TR, BR, BL) in the pixels of ``gray``, biggest first.
+
+    Each view contributes its ``contours_per_view`` largest contours, plus two per extra
+    grid wanted.
+    """
     min_area = config.min_grid_area_fraction * gray.shape[0] * gray.shape[1]
+    limit = config.contours_per_view + 2 * (max_grids - 1)
     quads: list[np.ndarray] = []
     for view in ink_views(gray):
-        quads.extend(contour_quads(view, min_area, config.max_candidates // 3))
+        quads.extend(contour_quads(view, min_area, limit))
     quads = [q for q in quads if is_plausible(q, min_area)]
     return dedupe(quads, 0.01 * max(gray.shape))
 

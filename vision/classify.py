@@ -134,6 +134,24 @@ class DigitClassifier:
         """Read every cell of a warped grid."""
         return self.read_cells(self.cells(warped))
 
+    def read_upright(self, warped: np.ndarray) -> tuple[int, CellReading]:
+        """Read a grid photographed in any of four quarter-turn orientations.
+
+        The four rotations' 324 cells go through one `run`; the rotation whose cells are
+        read most confidently wins. Returns k, the counter-clockwise quarter turns
+        (``np.rot90(warped, k)``) that make the grid upright (equivalently, corners rolled
+        by ``-k``), and the reading of the upright grid.
+        """
+        cells = np.concatenate(
+            [self.cells(np.ascontiguousarray(np.rot90(warped, k))) for k in range(4)]
+        )
+        probs, embedding = self.predict(cells)
+        scores = np.log(probs.max(axis=1) + 1e-6).reshape(4, 81).sum(axis=1)
+        k = int(np.argmax(scores))
+        rows = slice(81 * k, 81 * (k + 1))
+        digits, kinds = decide(probs[rows], embedding[rows], self.kind_config)
+        return k, CellReading(probs=probs[rows], digits=digits, kinds=kinds)
+
 
 @functools.cache
 def default_classifier() -> DigitClassifier:

@@ -17,6 +17,7 @@ import numpy as np
 from .candidates import find_candidates, grids_around_box
 from .config import DEFAULT_CONFIG, GridConfig
 from .lattice import Pyramid, fit_lattice, measure_lattice, reframe_quad, score_quad
+from .trace import border_offsets, flatten, outer_corners, trace_lattice
 from .types import GridDetection
 from .warp import (
     build_pyramid,
@@ -28,8 +29,6 @@ from .warp import (
     to_gray,
     warp_from_corners,
 )
-
-REFINE_TOP = 4
 
 
 @dataclass(frozen=True)
@@ -50,32 +49,49 @@ def shrink(gray: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
     return cv2.resize(gray, size, interpolation=cv2.INTER_AREA), scale
 
 
-def refine(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
-    """Snap a rough quad onto the grid lines and measure its lattice."""
-    best, best_score = quad, score_quad(gray, quad, config)
-    reframed = reframe_quad(gray, quad, config)
+UNIT_CORNERS = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], dtype=np.float64)
+
+
+def reframe_if_better(levels: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
+    """The quad, or its reframing onto 10 evenly spaced lines when that scores higher."""
+    best = _Found(quad, flat_lattice(quad), score_quad(levels, quad, config))
+    reframed = reframe_quad(levels, quad, config)
     if is_convex_clockwise(reframed):
-        score = score_quad(gray, reframed, config)
-        if score > best_score:
-            best, best_score = reframed, score
-    unit_corners = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], dtype=np.float64)
-    lattice = None
+        score = score_quad(levels, reframed, config)
+        if score > best.score:
+            best = _Found(reframed, flat_lattice(reframed), score)
+    return best
+
+
+def flat_lattice(quad: np.ndarray) -> np.ndarray:
+    """The (10, 10, 2) intersections of a flat grid with these corners."""
+    return lattice_from_inverse(np.linalg.inv(homography_to_square(quad, 9.0)), 1.0)
+
+
+def measure_step(
+    levels: Pyramid, quad: np.ndarray, config: GridConfig, search: float
+) -> _Found | None:
+    """Measure the lattice inside ``quad``; the corners it implies, its lattice and score."""
+    measured, confidence = measure_lattice(levels, quad, config, search)
+    cell_px = float(np.linalg.norm(quad[2] - quad[0])) / (9 * np.sqrt(2.0))
+    homography, cleaned = fit_lattice(measured, confidence, cell_px)
+    corners = map_points(homography, UNIT_CORNERS)
+    if not is_convex_clockwise(corners):
+        return None
+    return _Found(corners, cleaned, score_quad(levels, corners, config))
+
+
+def refine(levels: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
+    """Snap a rough quad onto the grid lines and measure its 100 intersections."""
+    best = reframe_if_better(levels, quad, config)
     search = config.refine_search_cells
     for _ in range(config.refine_rounds):
-        measured, confidence = measure_lattice(gray, best, config, search)
-        cell_px = float(np.linalg.norm(best[2] - best[0])) / (9 * np.sqrt(2.0))
-        homography, cleaned = fit_lattice(measured, confidence, cell_px)
-        candidate = map_points(homography, unit_corners)
-        if not is_convex_clockwise(candidate):
+        step = measure_step(levels, best.quad, config, search)
+        if step is None or step.score < best.score - config.refine_score_slack:
             break
-        score = score_quad(gray, candidate, config)
-        if score < best_score - 0.02:
-            break
-        best, best_score, lattice = candidate, max(score, best_score), cleaned
+        best = _Found(step.quad, step.lattice, max(step.score, best.score))
         search *= 0.6
-    if lattice is None:
-        lattice = lattice_from_inverse(np.linalg.inv(homography_to_square(best, 9.0)), 1.0)
-    return _Found(best, lattice, best_score)
+    return best
 
 
 def overlap_fraction(a: np.ndarray, b: np.ndarray) -> float:
@@ -126,7 +142,7 @@ def refine_all(levels: Pyramid, quads: list[np.ndarray], config: GridConfig) -> 
     found: list[_Found] = []
     for quad in quads:
         sure = [f.quad for f in found if f.score >= config.sure_score]
-        if any(overlap_fraction(quad, other) > 0.5 for other in sure):
+        if any(overlap_fraction(quad, other) > 0.5 for other in sure):  # same grid again
             continue
         found.append(refine(levels, quad, config))
     return found
@@ -142,19 +158,36 @@ def find_grids(
     gray = to_gray(image)
     small, scale = shrink(gray, config.search_max_side)
     levels = build_pyramid(small)
-    quads = best_quads(levels, find_candidates(small, config), REFINE_TOP * max_grids, config)
+    count = config.refine_candidates * max_grids
+    quads = best_quads(levels, find_candidates(small, config, max_grids), count, config)
     found = refine_all(levels, quads, config)
     if sum(f.score >= config.sure_score for f in found) < max_grids:
         around = [grid for box in quads[: config.box_candidates] for grid in grids_around_box(box)]
-        found += refine_all(levels, best_quads(levels, around, REFINE_TOP, config), config)
-    detections = []
-    for item in select(found, max_grids, config):
-        detections.append(
-            warp_from_corners(
-                image, item.quad / scale, config, lattice=item.lattice / scale, score=item.score
-            )
-        )
-    return detections
+        found += refine_all(levels, best_quads(levels, around, count, config), config)
+    chosen = select(found, max_grids, config)
+    full = build_pyramid(gray) if chosen else ()
+    return [straighten(image, full, item, scale, config) for item in chosen]
+
+
+def straighten(
+    image: np.ndarray, levels: Pyramid, item: _Found, scale: float, config: GridConfig
+) -> GridDetection:
+    """The detection at full resolution: lines traced in ``levels`` (the photo's pyramid).
+
+    On a bent page the lattice is the traced one; on a flat one that of the homography
+    fitted to the traced points (steadier, and deaf to a few mis-traced ones). The
+    reported corners are the outer corners of the border.
+    """
+    lattice, grid = trace_lattice(levels, item.lattice / scale, config)
+    flat, bent = flatten(lattice, config)
+    if not bent:
+        lattice = flat
+    outer = outer_corners(grid, border_offsets(grid))
+    corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+    if not (is_convex_clockwise(corners) and is_convex_clockwise(outer)):
+        lattice, corners = item.lattice / scale, item.quad / scale
+        outer = corners
+    return warp_from_corners(image, corners, config, lattice=lattice, score=item.score, outer=outer)
 
 
 def find_grid(image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG) -> GridDetection | None:

@@ -2,8 +2,8 @@
 
 Everything here works on a candidate quad warped to a small square with a margin around
 it, so the outer lines sit inside the image. Lines are found in a binary "line image":
-an adaptive threshold of the ink, opened with long thin kernels so that digits vanish
-and only straight runs longer than a fraction of a cell remain.
+ink (anything darker than its surroundings, by a black-hat filter) opened with long thin
+kernels so that digits vanish and only straight runs longer than part of a cell remain.
 """
 
 from __future__ import annotations
@@ -108,15 +108,17 @@ def _interior_levels(coverage: np.ndarray, start: int, cell: int) -> np.ndarray:
     return out
 
 
-def _direction_score(mask: np.ndarray, start: int, cell: int, tol: int) -> float:
+def _direction_score(mask: np.ndarray, start: int, cell: int, config: GridConfig) -> float:
     """Line presence at the 10 expected places minus clutter between them, 0..1."""
+    tol = max(1, round(cell * config.peak_tolerance_cells))
     coverage = segment_coverage(mask, start, cell)
-    lines = np.clip(_line_strengths(coverage, start, cell, tol) / 0.7, 0.0, 1.0)
+    strengths = _line_strengths(coverage, start, cell, tol) / config.full_line_coverage
+    lines = np.clip(strengths, 0.0, 1.0)
     interior = _interior_levels(coverage, start, cell)
     present = float(np.mean(lines))
     weakest_line = float(np.sort(lines.mean(axis=1))[1])  # second weakest: allow one cut line
     clutter = float(np.mean(interior))
-    return max(0.0, 0.7 * present + 0.3 * weakest_line - 2.0 * clutter)
+    return max(0.0, 0.7 * present + 0.3 * weakest_line - config.clutter_weight * clutter)
 
 
 def black_cell_count(warped: np.ndarray, start: int, cell: int, config: GridConfig) -> int:
@@ -138,12 +140,12 @@ def black_cell_count(warped: np.ndarray, start: int, cell: int, config: GridConf
 def score_warped(warped: np.ndarray, cell: int, margin: int, config: GridConfig) -> float:
     """Grid-likeness 0..1 of a warped grid whose line 0 lies at pixel ``margin``."""
     lines = line_images(warped, cell, config)
-    tol = max(1, round(cell * config.peak_tolerance_cells))
-    horizontal = _direction_score(lines.horizontal, margin, cell, tol)
-    vertical = _direction_score(lines.vertical.T, margin, cell, tol)
+    horizontal = _direction_score(lines.horizontal, margin, cell, config)
+    vertical = _direction_score(lines.vertical.T, margin, cell, config)
     score = float(np.sqrt(horizontal * vertical))
     black = black_cell_count(warped, margin, cell, config)
-    return score * max(0.0, 1.0 - black / 3.0)
+    excess = max(0, black - config.black_cells_allowed)
+    return score * max(0.0, 1.0 - excess / config.black_cells_to_reject)
 
 
 def score_quad(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> float:
@@ -151,19 +153,6 @@ def score_quad(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> float:
     cell = config.score_cell_size
     warped, _ = warp_with_margin(gray, quad, cell, SCORE_MARGIN_CELLS)
     return score_warped(warped, cell, round(SCORE_MARGIN_CELLS * cell), config)
-
-
-def grid_score(warped: np.ndarray, cell: int, config: GridConfig) -> float:
-    """Grid-likeness of an already straightened grid image (outer lines on its border).
-
-    The image is padded with paper (its bright level) so the outer lines sit inside.
-    """
-    margin = round(SCORE_MARGIN_CELLS * cell)
-    paper = _percentile_u8(warped, 0.9)
-    padded = cv2.copyMakeBorder(
-        warped, margin, margin, margin, margin, cv2.BORDER_CONSTANT, value=paper
-    )
-    return score_warped(padded, cell, margin, config)
 
 
 def fit_spacing(profile: np.ndarray, cell: int, margin: float) -> tuple[float, float]:
@@ -194,7 +183,7 @@ def fit_spacing(profile: np.ndarray, cell: int, margin: float) -> tuple[float, f
 def reframe_quad(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> np.ndarray:
     """Move a rough quad onto the 10 evenly spaced lines found around it."""
     cell = config.refine_cell_size
-    margin_cells = 1.5
+    margin_cells = config.reframe_margin_cells
     warped, homography = warp_with_margin(gray, quad, cell, margin_cells)
     lines = line_images(warped, cell, config)
     margin = margin_cells * cell
@@ -217,37 +206,42 @@ def _subpixel_peak(values: np.ndarray) -> tuple[float, float]:
     return float(i), float(values[i])
 
 
+def _peak_near(values: np.ndarray, centre: float, radius: int) -> tuple[float, float]:
+    """Sub-pixel position and height of the highest value within ``radius`` of ``centre``."""
+    lo = min(max(0, round(centre) - radius), len(values) - 1)
+    hi = max(min(len(values), round(centre) + radius + 1), lo + 1)
+    offset, height = _subpixel_peak(values[lo:hi])
+    return lo + offset, height
+
+
 def _measure_lines(
     coverage: np.ndarray, start: int, cell: int, search: int
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(10, 9) positions and strengths of each line in each segment, searched near nominal."""
+    """(10, 9) positions and strengths of each line in each segment, searched near its place."""
     smooth = cv2.GaussianBlur(coverage, (1, 3), 0)
     positions = np.zeros((10, coverage.shape[1]))
     strengths = np.zeros((10, coverage.shape[1]))
     for k in range(10):
-        lo = max(0, start + k * cell - search)
-        hi = min(len(smooth), start + k * cell + search + 1)
         for j in range(coverage.shape[1]):
-            offset, height = _subpixel_peak(smooth[lo:hi, j])
-            positions[k, j] = lo + offset
-            strengths[k, j] = height
+            positions[k, j], strengths[k, j] = _peak_near(smooth[:, j], start + k * cell, search)
     return positions, strengths
 
 
 def _line_curves(positions: np.ndarray, strengths: np.ndarray, start: int, cell: int) -> np.ndarray:
-    """(10, 10): each line's position at the 10 crossings, from a weighted quadratic fit.
+    """(10, 10): each line's position at the 10 crossings, from a weighted polynomial fit.
 
-    Lines seen in fewer than five segments get a constant offset instead of a curve.
+    Cubic for lines seen in at least seven segments, quadratic for five, else a constant.
     """
     centres = cell * (np.arange(9) + 0.5)
     crossings = cell * np.arange(10, dtype=np.float64)
     nominal = start + cell * np.arange(10, dtype=np.float64)[:, None]
     weights = np.clip(strengths, 0.0, 1.0) ** 2 + 1e-3
-    design = np.stack([np.ones(9), centres / cell, (centres / cell) ** 2], axis=1)
-    targets = np.stack([np.ones(10), crossings / cell, (crossings / cell) ** 2], axis=1)
+    design = np.vander(centres / cell - 4.5, 4, increasing=True)
+    targets = np.vander(crossings / cell - 4.5, 4, increasing=True)
     out = np.empty((10, 10))
     for k in range(10):
-        terms = 3 if np.sum(strengths[k] > 0.3) >= 5 else 1
+        seen = int(np.sum(strengths[k] > 0.3))
+        terms = 4 if seen >= 7 else 3 if seen >= 5 else 1
         a = design[:, :terms] * weights[k][:, None]
         coeffs = np.linalg.solve(
             a.T @ design[:, :terms] + 1e-6 * np.eye(terms), a.T @ (positions[k] - nominal[k])

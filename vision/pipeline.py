@@ -39,6 +39,7 @@ from .types import CellReading, GridDetection, Kind
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
+MIN_PHOTO_SIDE = 16  # pixels; the grid finder refuses anything smaller
 
 
 class Classifier(Protocol):
@@ -105,6 +106,10 @@ class Reader:
             )
         except ImageLoadError as exc:
             return PhotoResult(name, None, (), str(exc), timings)
+        if min(image.shape[:2]) < MIN_PHOTO_SIDE:
+            height, width = image.shape[:2]
+            return PhotoResult(name, image, (), f"the photo ({width}×{height}) is too small "
+                               f"to hold a Sudoku grid", timings)  # fmt: skip
         detections = timed(timings, "find_grid", lambda: self.find(image))
         if not detections:
             return PhotoResult(name, image, (), NO_GRID_MESSAGE, timings)
@@ -228,17 +233,12 @@ def _with_message(result: GridResult) -> GridResult:
 
 def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> str:
     """The pen digits, after repairs turned some cells into givens or out of them."""
-    digits = np.asarray(reading.digits)
     kinds = np.asarray(reading.kinds)
-    hand = [int(d) if k == Kind.HANDWRITTEN else 0 for d, k in zip(digits, kinds, strict=True)]
-    pen_mode = bool(np.any(kinds == Kind.HANDWRITTEN))
+    hand = [
+        int(d) if k == Kind.HANDWRITTEN else 0 for d, k in zip(reading.digits, kinds, strict=True)
+    ]
     for repair in outcome.repairs:
-        cell = repair.cell
-        hand[cell] = 0
-        if repair.new == 0 and pen_mode:
-            pen = reading.probs[cell, 10:19]
-            if pen.max() > reading.probs[cell, 0]:
-                hand[cell] = int(np.argmax(pen)) + 1
+        hand[repair.cell] = repair.old if repair.kind_changed and not repair.new else 0
     return "".join(str(d) for d in hand)
 
 

@@ -34,15 +34,18 @@ class RepairConfig:
     reading is least sure. Each offers its ``max_alternatives`` most probable other
     readings. At most ``max_changes`` cells change at once, the changes together may give
     up at most ``max_log_loss`` nats of probability, at most ``max_candidates`` grids are
-    checked against the rules and at most ``max_solver_calls`` are solved.
+    checked against the rules and at most ``max_solver_calls`` are solved. The costs of
+    single changes are described in ``candidate_moves``.
     """
 
     max_cells: int = 12
     max_alternatives: int = 3
     max_changes: int = 3
     max_log_loss: float = 16.0
-    max_candidates: int = 20_000
-    max_solver_calls: int = 300
+    max_candidates: int = 5_000
+    max_solver_calls: int = 100
+    change_log_loss: float = 1.0
+    kind_evidence_weight: float = 0.5
     probability_floor: float = 1e-12
 
     def __post_init__(self) -> None:
@@ -57,23 +60,43 @@ class RepairConfig:
 DEFAULT_REPAIR_CONFIG = RepairConfig()
 
 
+@dataclass(frozen=True, order=True)
+class Move:
+    """One alternative reading of a cell: its cost (log-probability loss) and new given."""
+
+    cost: float
+    cell: int
+    new: int
+    kind_changed: bool
+
+
 @dataclass(frozen=True)
 class Repair:
-    """One given changed by the search: the cell, what was read, what it became, and how sure."""
+    """One given changed by the search: the cell, what was read, what it became, and how sure.
+
+    old, new: the given before and after (0 = not a given). kind_changed: the digit stayed,
+    but a handwritten one was taken as printed (old 0) or a printed one as handwritten
+    (new 0). The probabilities are the classifier's for the digits (any ink).
+    """
 
     cell: int
     old: int
     new: int
     old_probability: float
     new_probability: float
+    kind_changed: bool = False
 
     @property
     def text(self) -> str:
         """A person's sentence, e.g. 'r1c3 read as 7 (55%), taken as 1 (40%)'."""
+        name = cell_name(self.cell)
+        if self.kind_changed and self.new:
+            return f"{name} read as a handwritten {self.new}, taken as a printed {self.new}"
+        if self.kind_changed:
+            return f"{name} read as a printed {self.old}, taken as a handwritten {self.old}"
         return (
-            f"{cell_name(self.cell)} read as {_digit_word(self.old)} "
-            f"({self.old_probability:.0%}), taken as {_digit_word(self.new)} "
-            f"({self.new_probability:.0%})"
+            f"{name} read as {_digit_word(self.old)} ({self.old_probability:.0%}), "
+            f"taken as {_digit_word(self.new)} ({self.new_probability:.0%})"
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -85,6 +108,7 @@ class Repair:
             "new": self.new,
             "old_probability": round(self.old_probability, 4),
             "new_probability": round(self.new_probability, 4),
+            "kind_changed": self.kind_changed,
         }
 
 
@@ -122,20 +146,12 @@ class RepairOutcome:
     solver_calls: int
 
 
-def given_probabilities(reading: CellReading) -> np.ndarray:
-    """(81, 10) probability that each cell is a given of value 1-9, or not a given (column 0).
-
-    On a pen-filled grid (any cell read as handwritten) a handwritten digit is not a given;
-    on a printed-only grid the printed/handwritten split is ignored and only digits count.
-    """
+def digit_probabilities(reading: CellReading) -> np.ndarray:
+    """(81, 10) probability that each cell is empty (column 0) or holds 1-9, in any ink."""
     probs = np.asarray(reading.probs, dtype=np.float64)
     out = np.empty((81, 10), dtype=np.float64)
-    if np.any(reading.kinds == Kind.HANDWRITTEN):
-        out[:, 0] = probs[:, 0] + probs[:, 10:19].sum(axis=1)
-        out[:, 1:] = probs[:, 1:10]
-    else:
-        out[:, 0] = probs[:, 0]
-        out[:, 1:] = probs[:, 1:10] + probs[:, 10:19]
+    out[:, 0] = probs[:, 0]
+    out[:, 1:] = probs[:, 1:10] + probs[:, 10:19]
     return out / np.maximum(out.sum(axis=1, keepdims=True), 1e-30)
 
 
@@ -160,7 +176,7 @@ def repair_givens(
         return RepairOutcome(values, (), tuple(solutions[0]), "solved", (), calls)
     if not problems:
         problems = describe_no_unique(values, solutions)
-    found, more_calls = search_repairs(values, given_probabilities(reading), problems, config)
+    found, more_calls = search_repairs(values, reading, problems, config)
     if found is not None:
         repaired, repairs, solution = found
         return RepairOutcome(repaired, repairs, solution, "solved", problems, calls + more_calls)
@@ -180,26 +196,28 @@ def solve_givens(values: Sequence[int]) -> RepairOutcome:
 
 
 def search_repairs(
-    values: Values, model: np.ndarray, problems: tuple[Problem, ...], config: RepairConfig
+    values: Values, reading: CellReading, problems: tuple[Problem, ...], config: RepairConfig
 ) -> tuple[tuple[Values, tuple[Repair, ...], Values] | None, int]:
     """Best-first over alternative readings: the most probable change with one solution.
 
     Returns (repaired givens, the repairs, the solution) or None, and the solver calls made.
     """
-    suspects = {c for p in problems for c in p.cells}
-    moves = candidate_moves(values, model, suspects, config)
-    costs = [m[0] for m in moves]
+    suspects = {c for p in problems if p.kind in ("duplicate", "dead_cell") for c in p.cells}
+    moves = candidate_moves(reading, values, suspects, config)
+    costs = [m.cost for m in moves]
+    broken = {u for u, unit in enumerate(SHAPE.units) if _unit_has_duplicate(values, unit)}
     calls = 0
     for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
         if n >= config.max_candidates or cost > config.max_log_loss:
             break
-        cells = [moves[i][1] for i in chosen]
-        if len(set(cells)) < len(cells):
+        picked = [moves[i] for i in chosen]
+        if len({m.cell for m in picked}) < len(picked):
             continue
         trial = list(values)
-        for i in chosen:
-            trial[moves[i][1]] = moves[i][2]
-        if has_duplicate(trial):
+        for move in picked:
+            trial[move.cell] = move.new
+        touched = broken.union(*(SHAPE.units_of[m.cell] for m in picked))
+        if any(_unit_has_duplicate(trial, SHAPE.units[u]) for u in touched):
             continue
         if calls >= config.max_solver_calls:
             break
@@ -207,31 +225,54 @@ def search_repairs(
         solutions = find_solutions(trial, SHAPE, limit=2)
         if len(solutions) == 1:
             repairs = tuple(
-                Repair(
-                    c, values[c], trial[c], float(model[c, values[c]]), float(model[c, trial[c]])
-                )
-                for c in sorted(cells)
+                _repair(reading, values, m) for m in sorted(picked, key=lambda m: m.cell)
             )
             return (tuple(trial), repairs, tuple(solutions[0])), calls
     return None, calls
 
 
+def _repair(reading: CellReading, values: Values, move: Move) -> Repair:
+    """The Repair record of one move."""
+    q = digit_probabilities(reading)[move.cell]
+    old, new = values[move.cell], move.new
+    if move.kind_changed:
+        digit = old or new
+        return Repair(move.cell, old, new, float(q[digit]), float(q[digit]), True)
+    return Repair(move.cell, old, new, float(q[old]), float(q[new]))
+
+
 def candidate_moves(
-    values: Values, model: np.ndarray, suspects: set[int], config: RepairConfig
-) -> list[tuple[float, int, int]]:
-    """(log loss, cell, new value) for the alternatives worth trying, cheapest first."""
-    logp = np.log(np.maximum(model, config.probability_floor))
-    per_cell: dict[int, list[tuple[float, int, int]]] = {}
+    reading: CellReading, values: Values, suspects: set[int], config: RepairConfig
+) -> list[Move]:
+    """The alternatives worth trying, cheapest first: other digits, and printed↔pen swaps.
+
+    Every change costs ``change_log_loss`` (misreads are rare) plus the log-probability it
+    gives up: for another digit, from the digit probabilities (any ink); for the other
+    kind of ink, the cell's printed-vs-handwritten log-odds against the change, scaled by
+    ``kind_evidence_weight`` (the classifier tells digits apart better than inks).
+    """
+    q = np.log(np.maximum(digit_probabilities(reading), config.probability_floor))
+    probs = np.maximum(np.asarray(reading.probs, dtype=np.float64), config.probability_floor)
+    pen_mode = bool(np.any(reading.kinds == Kind.HANDWRITTEN))
+    per_cell: dict[int, list[Move]] = {}
     for cell in range(81):
-        current = values[cell]
-        order = [int(v) for v in np.argsort(-logp[cell]) if v != current]
-        alts = order[: config.max_alternatives]
-        per_cell[cell] = [
-            (max(0.0, float(logp[cell, current] - logp[cell, v])), cell, v) for v in alts
+        digit, kind = int(reading.digits[cell]), int(reading.kinds[cell])
+        base = config.change_log_loss
+        moves = [
+            Move(base + max(0.0, float(q[cell, values[cell]] - q[cell, v])), cell, v, False)
+            for v in range(10)
+            if v != values[cell] and kind != Kind.HANDWRITTEN
         ]
-    ranked = sorted(per_cell, key=lambda c: (c not in suspects, per_cell[c][0][0]))
-    chosen = ranked[: config.max_cells]
-    return sorted(m for c in chosen for m in per_cell[c])
+        if kind != Kind.EMPTY and (pen_mode or kind == Kind.HANDWRITTEN):
+            odds = float(np.log(probs[cell, digit] / probs[cell, digit + 9]))
+            against = max(0.0, odds if kind == Kind.PRINTED else -odds)
+            cost = base + config.kind_evidence_weight * against
+            moves.append(Move(cost, cell, 0 if kind == Kind.PRINTED else digit, True))
+        per_cell[cell] = sorted(moves)[: config.max_alternatives]
+    ranked = sorted(
+        (c for c in per_cell if per_cell[c]), key=lambda c: (c not in suspects, per_cell[c][0].cost)
+    )
+    return sorted(m for c in ranked[: config.max_cells] for m in per_cell[c])
 
 
 def subsets_by_cost(
@@ -254,16 +295,13 @@ def subsets_by_cost(
 
 def has_duplicate(values: Sequence[int]) -> bool:
     """True when a value appears twice in a row, column or box."""
-    for unit in SHAPE.units:
-        seen = 0
-        for c in unit:
-            v = values[c]
-            if v:
-                bit = 1 << v
-                if seen & bit:
-                    return True
-                seen |= bit
-    return False
+    return any(_unit_has_duplicate(values, unit) for unit in SHAPE.units)
+
+
+def _unit_has_duplicate(values: Sequence[int], unit: Sequence[int]) -> bool:
+    """True when a value appears twice among the cells of ``unit``."""
+    held = [values[c] for c in unit if values[c]]
+    return len(held) != len(set(held))
 
 
 def find_problems(values: Values) -> tuple[Problem, ...]:

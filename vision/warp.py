@@ -144,30 +144,47 @@ def warp_flat(gray: np.ndarray, homography: np.ndarray, size: int) -> np.ndarray
     )
 
 
+def cell_homographies(lattice: np.ndarray) -> np.ndarray:
+    """(n, n, 3, 3) homographies from the unit square onto each cell of an (n+1)² lattice.
+
+    Closed form of the square-to-quad map (Heckbert 1989), for all cells at once.
+    """
+    p0, p1 = lattice[:-1, :-1], lattice[:-1, 1:]
+    p2, p3 = lattice[1:, 1:], lattice[1:, :-1]
+    s = p0 - p1 + p2 - p3
+    d1, d2 = p1 - p2, p3 - p2
+    den = d1[..., 0] * d2[..., 1] - d2[..., 0] * d1[..., 1]
+    den = np.where(np.abs(den) < 1e-12, 1e-12, den)
+    g = (s[..., 0] * d2[..., 1] - d2[..., 0] * s[..., 1]) / den
+    h = (d1[..., 0] * s[..., 1] - s[..., 0] * d1[..., 1]) / den
+    out = np.empty((*p0.shape[:2], 3, 3))
+    out[..., :2, 0] = p1 - p0 + g[..., None] * p1
+    out[..., :2, 1] = p3 - p0 + h[..., None] * p3
+    out[..., :2, 2] = p0
+    out[..., 2, 0], out[..., 2, 1], out[..., 2, 2] = g, h, 1.0
+    return out
+
+
+def lattice_maps(lattice: np.ndarray, cell_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """float32 (x, y) remap tables sending each cell of ``lattice`` onto a square cell.
+
+    Pixel p of a straightened cell sits at p / cell_size in unit-cell coordinates.
+    """
+    cells = cell_homographies(lattice)
+    n, c = cells.shape[0], cell_size
+    local = np.arange(c, dtype=np.float64) / c
+    u, v = np.meshgrid(local, local)
+    uvw = np.stack([u.ravel(), v.ravel(), np.ones(c * c)])  # (3, c²)
+    xyw = (cells.reshape(n * n, 3, 3) @ uvw).reshape(n, n, 3, c, c)
+    xy = (xyw[:, :, :2] / xyw[:, :, 2:]).transpose(2, 0, 3, 1, 4).reshape(2, n * c, n * c)
+    return xy[0].astype(np.float32), xy[1].astype(np.float32)
+
+
 def warp_lattice(gray: np.ndarray, lattice: np.ndarray, cell_size: int) -> np.ndarray:
     """Warp cell by cell: each cell of ``lattice`` gets its own homography onto a square cell."""
-    unit = square(1.0).astype(np.float32)
-    local = np.arange(cell_size, dtype=np.float64) / cell_size  # pixel p sits at p / cell
-    u, v = np.meshgrid(local, local)
-    ones = np.ones_like(u)
-    uvw = np.stack([u, v, ones], axis=-1)  # (c, c, 3) in unit-cell coordinates
-    size = 9 * cell_size
-    map_x = np.empty((size, size), dtype=np.float32)
-    map_y = np.empty((size, size), dtype=np.float32)
-    for i in range(9):
-        for j in range(9):
-            quad = np.array(
-                [lattice[i, j], lattice[i, j + 1], lattice[i + 1, j + 1], lattice[i + 1, j]],
-                dtype=np.float32,
-            )
-            h = cv2.getPerspectiveTransform(unit, quad).astype(np.float64)
-            xyw = uvw @ h.T
-            rows = slice(i * cell_size, (i + 1) * cell_size)
-            cols = slice(j * cell_size, (j + 1) * cell_size)
-            map_x[rows, cols] = xyw[..., 0] / xyw[..., 2]
-            map_y[rows, cols] = xyw[..., 1] / xyw[..., 2]
+    map_x, map_y = lattice_maps(lattice, cell_size)
     corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
-    image, scale = pick_level(build_pyramid(gray, size), corners, size)
+    image, scale = pick_level(build_pyramid(gray, 9 * cell_size), corners, 9 * cell_size)
     return cv2.remap(
         image, map_x * scale, map_y * scale, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
     )
@@ -188,15 +205,20 @@ def warp_from_corners(
     *,
     lattice: np.ndarray | None = None,
     score: float | None = None,
+    outer: np.ndarray | None = None,
 ) -> GridDetection:
     """Build a detection from known corners (TL, TR, BR, BL, original pixels).
 
-    With ``lattice`` (measured (10, 10, 2) intersections) a bent page is warped cell by
-    cell; otherwise the lattice follows from the corner homography. Without ``score`` the
-    grid-likeness of the warped image is measured.
+    ``corners`` are where the centres of the border lines meet (they map onto the
+    warped square's corners). With ``lattice`` (measured (10, 10, 2) intersections) a
+    bent page is warped cell by cell; otherwise the lattice follows from the corner
+    homography. Without ``score`` the grid-likeness of the warped image is measured.
+    ``outer`` (the border's outer corners) becomes ``GridDetection.corners``; without
+    it the corners given are used.
     """
     check_image(image)
     quad = check_corners(corners)
+    reported = quad if outer is None else check_corners(outer, "outer")
     size = config.warp_size
     homography = homography_to_square(quad, size)
     inverse = np.linalg.inv(homography)
@@ -218,7 +240,7 @@ def warp_from_corners(
 
         score = score_quad(build_pyramid(gray), quad, config)
     return GridDetection(
-        corners=quad,
+        corners=reported,
         lattice=grid,
         homography=homography,
         inverse=inverse,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import streamlit as st
 
+from ...vision.batch_work import crop_box
 from ...vision.draw import draw_outline, draw_rings
 from ...vision.load import ImageLoadError, load_image
 from ...vision.results import PhotoResult
@@ -60,9 +61,18 @@ def outlined(image: np.ndarray, grid: GridResult) -> np.ndarray:
     return draw_rings(out, grid.detection.lattice, unsure_cells(grid), UNSURE_COLOR)
 
 
-def resolve(grid: GridResult, givens: list[int]) -> GridResult:
-    """The grid solved again with the givens the person corrected."""
+def resolve(
+    grid: GridResult, givens: list[int], handwritten: list[int] | None = None
+) -> GridResult:
+    """The grid solved again with the digits the person corrected (pen entries optional)."""
     line = "".join(str(v) for v in givens)
-    if line == grid.givens:
+    hand = None if handwritten is None else "".join(str(v) for v in handwritten)
+    if line == grid.givens and hand in (None, grid.handwritten):
         return grid
-    return shared_reader().resolve(grid, line)
+    return shared_reader().resolve(grid, line, hand)
+
+
+def grid_region(image: np.ndarray, grid: GridResult) -> np.ndarray:
+    """The part of the photo around the grid, so the digits show large on a phone."""
+    x0, y0, x1, y1 = crop_box(grid.detection.corners, image.shape, APP_CONFIG.grid_margin_fraction)
+    return image[y0:y1, x0:x1]

@@ -15,13 +15,13 @@ from .settings import APP_CONFIG
 PREFIX = "batch"
 RESULT_KEY = f"{PREFIX}_result"
 STATUS_TEXT = {
-    "solved": "✅ solved",
-    "complete": "✅ complete",
-    "invalid": "⚠️ breaks the rules",
-    "unsolvable": "⚠️ no solution",
-    "multiple_solutions": "⚠️ several solutions",
-    "no_grid": "❌ no grid found",
-    "error": "❌ unreadable",
+    "solved": "solved",
+    "complete": "complete",
+    "invalid": "breaks the rules",
+    "unsolvable": "no solution",
+    "multiple_solutions": "several solutions",
+    "no_grid": "no grid found",
+    "error": "unreadable",
 }
 
 
@@ -30,12 +30,18 @@ def table(rows: tuple[Record, ...]) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "File": [r.get("source", "") for r in rows],
-            "Page": [r.get("page") or "" for r in rows],
-            "Grid": [r.get("grid") or "" for r in rows],
+            "Page": [_page(r) for r in rows],
+            "Grid": [str(r.get("grid") or "") for r in rows],
             "Result": [STATUS_TEXT.get(str(r.get("status")), str(r.get("status"))) for r in rows],
             "Details": [r.get("message") or r.get("error") or "" for r in rows],
         }
     )
+
+
+def _page(row: Record) -> str:
+    """The page number of a PDF row; blank for a photo."""
+    is_pdf = str(row.get("source", "")).lower().endswith(".pdf")
+    return str(row.get("page") or "") if is_pdf else ""
 
 
 def render() -> None:

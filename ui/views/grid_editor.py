@@ -19,6 +19,7 @@ REPAIRED_MARK = "*"
 COLUMNS = [str(c + 1) for c in range(SIZE)]
 ROWS = [f"r{r + 1}" for r in range(SIZE)]
 CELL_PATTERN = r"^\s*[0-9.]?\s*[?*]?\s*$"
+CELL_WIDTH_PX = 36  # nine columns fit half the page, and a 390-pixel phone screen
 
 
 def editor_frame(values: Sequence[int], marks: Mapping[int, str] | None = None) -> pd.DataFrame:
@@ -57,7 +58,7 @@ def grid_editor(
     """Show the editable table and return the values as the person left them."""
     config = {
         col: st.column_config.TextColumn(
-            col, width=40, max_chars=2, validate=CELL_PATTERN, alignment="center"
+            col, width=CELL_WIDTH_PX, max_chars=2, validate=CELL_PATTERN, alignment="center"
         )
         for col in COLUMNS
     }
@@ -66,6 +67,7 @@ def grid_editor(
         key=key,
         column_config=config,
         num_rows="fixed",
+        hide_index=True,
         disabled=disabled,
         width="content",
     )

@@ -53,7 +53,7 @@ def css() -> str:
 
 def run_app() -> None:
     """Draw the whole page; only the open tab runs."""
-    st.set_page_config(page_title="sudokucam", page_icon="🔢", layout="centered")
+    st.set_page_config(page_title="sudokucam", page_icon="🔢", layout="wide")
     st.html(f"<style>{css()}</style>")
     st.title("sudokucam")
     st.caption("Photograph a Sudoku: it finds the grid, reads the digits and solves it.")

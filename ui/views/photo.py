@@ -5,9 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 import streamlit as st
 
-from .backend import outlined, read_photo, resolve, unsure_cells
+from .backend import grid_region, outlined, read_photo, resolve, unsure_cells
 from .grid_editor import REPAIRED_MARK, UNSURE_MARK, grid_editor
 from .grid_view import grid_line
 from .images import png_bytes, shrink, to_rgb
@@ -15,8 +16,6 @@ from .photo_input import PhotoInput, photo_input
 from .photo_status import show_grid_status, show_photo_failure
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from ...vision.results import GridResult
 
 PREFIX = "photo"
@@ -67,12 +66,14 @@ def _editor(grid: GridResult, photo: PhotoInput) -> list[int]:
 
 
 def _show_solved(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None:
-    """The photo with the answer written in, and a button to save it."""
+    """The photo with the answer written in (the grid close up, or all of it), and a button."""
     drawn = grid.draw(image, "solution")
+    whole = st.toggle("Show the whole photo", key=f"{PREFIX}_whole")
+    shown = drawn if whole else grid_region(drawn, grid)
     if grid.solution is None:
-        st.image(to_rgb(shrink(drawn)), caption="Cells that break the rules are ringed in red")
+        st.image(to_rgb(shrink(shown)), caption="Cells that break the rules are ringed in red")
         return
-    st.image(to_rgb(shrink(drawn)), caption="Solved: the answer drawn in blue")
+    st.image(to_rgb(shrink(shown)), caption="Solved: the answer drawn in blue")
     st.download_button(
         "Download the solved photo",
         data=png_bytes(drawn),

@@ -67,7 +67,7 @@ def _toolbar(game: Game) -> None:
 def _clock(game: Game) -> None:
     """The playing time, ticking once a second while the clock runs."""
     seconds = round(game.seconds())
-    st.markdown(f"⏱ **{seconds // 60:02d}:{seconds % 60:02d}**")
+    st.markdown(f"Time **{seconds // 60:02d}:{seconds % 60:02d}**")
 
 
 def _board(game: Game) -> None:

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from .game import CELLS, Board
-from .grid_editor import COLUMNS, ROWS
+from .grid_editor import CELL_WIDTH_PX, COLUMNS, ROWS
 
 DIGITS = "123456789"
 
@@ -65,9 +65,14 @@ def apply_frame(board: Board, frame: pd.DataFrame, pencil: bool) -> tuple[Board,
 def board_editor(board: Board, key: str) -> pd.DataFrame:
     """Show the editable board; returns the table as the person left it."""
     config = {
-        col: st.column_config.TextColumn(col, width=44, max_chars=11, alignment="center")
+        col: st.column_config.TextColumn(col, width=CELL_WIDTH_PX, max_chars=11, alignment="center")
         for col in COLUMNS
     }
     return st.data_editor(
-        board_frame(board), key=key, column_config=config, num_rows="fixed", width="content"
+        board_frame(board),
+        key=key,
+        column_config=config,
+        num_rows="fixed",
+        hide_index=True,
+        width="content",
     )

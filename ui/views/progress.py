@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
 import streamlit as st
 
 from ...solver import cell_name
-from .backend import read_photo
+from .backend import grid_region, read_photo, resolve, unsure_cells
+from .grid_editor import UNSURE_MARK, grid_editor
 from .grid_view import show_grid
 from .hints import show_hint
 from .images import shrink, to_rgb
-from .photo_input import photo_input
+from .photo_input import PhotoInput, photo_input
 from .photo_status import show_grid_status, show_photo_failure
 
 if TYPE_CHECKING:
@@ -48,14 +50,29 @@ def render() -> None:
     result = read_photo(photo, PREFIX)
     if show_photo_failure(result) or result.image is None:
         return
-    grid = result.grids[0]
-    if grid.solution is None:
-        show_grid_status(grid, edited=False)
-        st.image(to_rgb(shrink(grid.draw(result.image, "solution"))), caption="Cells at fault")
-        return
+    first = result.grids[0]
+    top = st.container()  # filled below, once the corrections are known
+    givens, pen = _corrections(first, photo)
+    grid = resolve(first, givens, pen)
+    with top:
+        if grid.solution is None:
+            show_grid_status(grid, edited=grid is not first)
+            drawn = grid_region(grid.draw(result.image, "solution"), grid)
+            st.image(to_rgb(shrink(drawn)), caption="Cells that break the rules are ringed red")
+        else:
+            _checked(result.image, grid)
+            right_only = [
+                0 if c in grid.wrong_entries else int(h) for c, h in enumerate(grid.handwritten)
+            ]
+            hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
+            show_hint([int(d) for d in grid.givens], right_only, key=hint_key)
+
+
+def _checked(image: np.ndarray, grid: GridResult) -> None:
+    """The photo with entries ringed, the grid drawn, and the counts."""
     left, right = st.columns(2, gap="medium")
     with left:
-        checked = grid.draw(result.image, "check")
+        checked = grid.draw(image, "check")
         st.image(to_rgb(shrink(checked)), caption="Red rings: wrong entries · green: right")
     with right:
         show_grid(
@@ -65,10 +82,31 @@ def render() -> None:
             label="Your grid, checked",
         )
         _summary(grid)
-    right_only = [
-        int(h) if c not in grid.wrong_entries else 0 for c, h in enumerate(grid.handwritten)
-    ]
-    show_hint([int(d) for d in grid.givens], right_only, key=f"{PREFIX}_hint_{photo.digest}")
+
+
+def _corrections(grid: GridResult, photo: PhotoInput) -> tuple[list[int], list[int]]:
+    """Two tables, printed digits and pen entries, for fixing what was misread."""
+    bad = grid.solution is None
+    unsure = unsure_cells(grid)
+    with st.expander("Correct the reading (printed digits and pen entries)", expanded=bad):
+        st.caption(f"{UNSURE_MARK} marks an unsure reading. Move a digit between the tables if "
+                   "a printed digit was taken for a pen entry or the other way round.")  # fmt: skip
+        left, right = st.columns(2, gap="small")
+        with left:
+            st.markdown("**Printed**")
+            givens = grid_editor(
+                [int(d) for d in grid.givens],
+                key=f"{PREFIX}_givens_{photo.digest}",
+                marks={c: UNSURE_MARK for c in unsure if grid.handwritten[c] == "0"},
+            )
+        with right:
+            st.markdown("**Pen**")
+            pen = grid_editor(
+                [int(d) for d in grid.handwritten],
+                key=f"{PREFIX}_pen_{photo.digest}",
+                marks={c: UNSURE_MARK for c in unsure if grid.handwritten[c] != "0"},
+            )
+    return givens, pen
 
 
 def _summary(grid: GridResult) -> None:

@@ -19,6 +19,8 @@ class AppConfig:
     camera_resolution: what the webcam is asked for (a request; the browser picks the
         nearest it can do).
     pdf_dpi: resolution PDF pages are rendered at in the many-photos page.
+    grid_margin_fraction: margin around the grid in the solved close-up, as a fraction of
+        the grid's size.
     """
 
     unsure_below: float = 0.80
@@ -26,6 +28,7 @@ class AppConfig:
     max_upload_mb: int = 25
     camera_resolution: CameraResolution = "1080p"
     pdf_dpi: float = 200.0
+    grid_margin_fraction: float = 0.05
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

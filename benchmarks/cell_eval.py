@@ -1,0 +1,89 @@
+"""Measure the digit classifier on the validation photos: accuracy, exact grids, speed.
+
+    .venv/bin/python benchmarks/cell_eval.py                      # shipped model
+    .venv/bin/python benchmarks/cell_eval.py --find-grid          # also through find_grid
+    .venv/bin/python benchmarks/cell_eval.py --no-puzzle-kinds    # per-cell kinds only
+
+Cells are cut with the annotated corners (v2) or corners registered from v2 (mixed); see
+models/evaluate.py. Speed: median time of `DigitClassifier.read` (cut 81 cells + one
+onnxruntime run) per warped grid, and of `read_upright` (four orientations, one run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from sudokucam.models.dataset import (
+    dataset_dir,
+    default_shared,
+    load_all,
+    read_gray,
+    read_outlines,
+    validation_ids,
+    warp,
+)
+from sudokucam.models.evaluate import (
+    evaluate_found_grids,
+    evaluate_photos,
+    print_report,
+)
+from sudokucam.vision.classify import MODEL_DIR, DigitClassifier
+from sudokucam.vision.kinds import KindConfig
+
+
+def median_ms(
+    fn: Callable[[np.ndarray], object], grids: list[np.ndarray], repeat: int = 3
+) -> float:
+    """Median wall time in ms of fn(grid) over the grids (after one warm-up call)."""
+    fn(grids[0])
+    times = []
+    for _ in range(repeat):
+        for grid in grids:
+            start = time.perf_counter()
+            fn(grid)
+            times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(times)
+
+
+def main() -> None:
+    """Print the validation report and timings."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--model-dir", type=Path, default=MODEL_DIR)
+    p.add_argument("--shared", type=Path, default=default_shared())
+    p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
+    p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
+    p.add_argument("--no-puzzle-kinds", action="store_true", help="decide kinds per cell")
+    args = p.parse_args()
+    kinds = KindConfig(similarity_weight=0.0) if args.no_puzzle_kinds else KindConfig()
+    classifier = DigitClassifier(args.model_dir, kinds)
+    held_out = validation_ids()
+    photos = [
+        p
+        for p in load_all(args.shared, classifier.config.cells, args.cache)
+        if p.photo_id in held_out
+    ]
+    print_report(evaluate_photos(classifier, photos))
+    root = dataset_dir(args.shared)
+    outlines = read_outlines(root)
+    grids = [
+        warp(read_gray(root / "v2" / "train" / f"image{i}.jpg"), outlines[i])
+        for i in sorted(held_out)
+    ]
+    print(f"read (81 cells, one run): median {median_ms(classifier.read, grids):.2f} ms/grid")
+    print(
+        f"read_upright (324 cells, one run): median "
+        f"{median_ms(classifier.read_upright, grids):.2f} ms/grid"
+    )
+    if args.find_grid:
+        print("== through vision.find_grid")
+        print_report(evaluate_found_grids(args.model_dir, args.shared))
+
+
+if __name__ == "__main__":
+    main()

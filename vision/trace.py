@@ -1,0 +1,332 @@
+"""Trace the 20 grid lines of a found grid, and measure the thickness of its border.
+
+The grid is straightened cell by cell with the lattice found so far (one extra ring of
+cells, extrapolated, shows the border and what lies outside it), so each line lies
+near a known row or column of the straightened image. Along each line, in windows of
+half a cell, the line's local position is the centroid of its dark, line-shaped ink; a
+smooth curve through those positions (a local linear fit that drops outliers) gives
+the line's offset at every crossing. The corrected crossings are mapped back to the
+photo through the same cells. A few rounds of this follow a waved or curled page.
+
+The border's thickness comes from the straightened image's brightness across each
+outer line: where it rises half way back to the paper on the outside is the grid's
+outer edge, where a person (or an annotator) puts the grid's corners.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .config import GridConfig
+from .warp import cell_homographies, lattice_maps, map_points, pick_level
+
+Pyramid = tuple[np.ndarray, ...]
+
+
+@dataclass(frozen=True)
+class Straightened:
+    """A grid warped cell by cell, with one ring of extrapolated cells around it.
+
+    Grid line k (0..9) lies at pixel ``(k + 1) * cell`` of ``image``; ``cells`` holds the
+    (11, 11, 3, 3) homographies from unit cells to photo pixels.
+    """
+
+    image: np.ndarray
+    cell: int
+    cells: np.ndarray
+
+
+def extend_lattice(lattice: np.ndarray) -> np.ndarray:
+    """(12, 12, 2): the lattice with one ring of points extrapolated around it."""
+    rows = np.concatenate(
+        [2 * lattice[:1] - lattice[1:2], lattice, 2 * lattice[-1:] - lattice[-2:-1]], axis=0
+    )
+    return np.concatenate(
+        [2 * rows[:, :1] - rows[:, 1:2], rows, 2 * rows[:, -1:] - rows[:, -2:-1]], axis=1
+    )
+
+
+def straighten(pyramid: Pyramid, lattice: np.ndarray, cell: int) -> Straightened:
+    """Warp the grid and one ring of cells around it, cell by cell, from ``pyramid[0]`` pixels."""
+    extended = extend_lattice(lattice)
+    map_x, map_y = lattice_maps(extended, cell)
+    image, scale = pick_level(pyramid, lattice[[0, 0, 9, 9], [0, 9, 9, 0]], 9 * cell)
+    warped = cv2.remap(
+        image, map_x * scale, map_y * scale, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+    return Straightened(warped, cell, cell_homographies(extended))
+
+
+def to_photo(grid: Straightened, points: np.ndarray) -> np.ndarray:
+    """Map (..., 2) points in straightened pixels back to photo pixels.
+
+    Each point goes through the homography of the grid cell it lies in (points just
+    outside the grid use the nearest grid cell, not the extrapolated ring).
+    """
+    pts = np.asarray(points, dtype=np.float64).reshape(-1, 2) / grid.cell
+    index = np.clip(np.floor(pts), 1, grid.cells.shape[0] - 2).astype(np.int64)
+    local = pts - index
+    h = grid.cells[index[:, 1], index[:, 0]]  # (m, 3, 3)
+    xyw = np.einsum("mkl,ml->mk", h, np.column_stack([local, np.ones(len(local))]))
+    return (xyw[:, :2] / xyw[:, 2:3]).reshape(np.shape(points))
+
+
+def line_weight(warped: np.ndarray, cell: int, config: GridConfig) -> tuple[np.ndarray, np.ndarray]:
+    """Darkness of long horizontal runs and of long vertical runs (float32, 0 elsewhere).
+
+    The ink is thickened across each direction by a pixel first, so a thin line that
+    steps from one row to the next still forms one long run.
+    """
+    size = max(3, round(cell * config.ink_kernel_cells) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    darkness = cv2.morphologyEx(warped, cv2.MORPH_BLACKHAT, kernel)
+    level = max(config.min_ink_contrast, config.ink_contrast_fraction * float(darkness.max()))
+    ink = (darkness > level).astype(np.uint8)
+    length = max(3, round(cell * config.line_kernel_cells))
+    tall = cv2.dilate(ink, np.ones((3, 1), np.uint8))
+    wide = cv2.dilate(ink, np.ones((1, 3), np.uint8))
+    horizontal = cv2.morphologyEx(tall, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
+    vertical = cv2.morphologyEx(wide, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
+    dark = darkness.astype(np.float32)
+    return dark * horizontal, dark * vertical
+
+
+def window_profiles(weight: np.ndarray, cell: int, windows: int) -> np.ndarray:
+    """(rows, windows): mean weight of each row over equal windows spanning the grid's columns."""
+    span = weight[:, cell : 10 * cell]
+    step = span.shape[1] // windows
+    part = span[:, : step * windows].reshape(weight.shape[0], windows, step)
+    return part.mean(axis=2)
+
+
+def line_offsets(profiles: np.ndarray, cell: int, search: int) -> tuple[np.ndarray, np.ndarray]:
+    """(10, windows) offset in px of each line from its row in each window, and its strength.
+
+    The offset is the weighted centroid of the profile around its highest point within
+    ``search`` px of the line's row (a peak far off counts for half as much as one on the
+    row); strength is that height over the line's median height.
+    """
+    rows = (np.arange(1, 11) * cell)[:, None] + np.arange(-search, search + 1)[None, :]
+    rows = np.clip(rows, 1, profiles.shape[0] - 2)
+    near = profiles[rows]  # (10, 2s+1, windows)
+    smooth = near.copy()
+    smooth[:, 1:-1] = 0.25 * near[:, :-2] + 0.5 * near[:, 1:-1] + 0.25 * near[:, 2:]
+    prior = 1.0 - 0.5 * (np.arange(-search, search + 1) / search) ** 2  # nearer lines first
+    top = np.argmax(smooth * prior[None, :, None], axis=1)  # (10, windows)
+    reach = max(2, round(0.15 * cell))  # covers border lines up to 0.3 cell thick
+    span = np.arange(-reach, reach + 1)
+    picks = np.clip(top[:, None, :] + span[:, None], 0, 2 * search)
+    values = np.take_along_axis(near, picks, axis=1)
+    total = values.sum(axis=1)
+    centroid = (values * (picks - search)).sum(axis=1) / np.maximum(total, 1e-6)
+    height = np.take_along_axis(smooth, top[:, None, :], axis=1)[:, 0]
+    typical = np.median(height, axis=1, keepdims=True)
+    strength = np.clip(height / np.maximum(typical, 1e-6), 0.0, 1.0)
+    strength[height <= 1e-6] = 0.0
+    return centroid, strength
+
+
+def smooth_curves(
+    offsets: np.ndarray, strength: np.ndarray, cell: int, config: GridConfig
+) -> np.ndarray:
+    """(10, 10) each line's offset at the 10 crossings: robust local linear fits along it.
+
+    Windows are weighted by their strength and a Gaussian of their distance (in cells)
+    from the crossing; windows off the first fit by more than ``trace_outlier_cells`` drop out.
+    """
+    windows = offsets.shape[1]
+    t = (np.arange(windows) + 0.5) * 9.0 / windows  # window centres, cells from line 0
+    targets = np.arange(10, dtype=np.float64)
+    weights = np.where(strength > config.trace_min_strength, strength**2, 0.0)
+    fitted, _ = _local_linear(t, offsets, weights, t, config.trace_sigma_cells)
+    spread = np.abs(offsets - fitted)
+    keep = (
+        spread
+        <= np.maximum(config.trace_outlier_cells * cell, 3.0 * np.median(spread, axis=1))[:, None]
+    )
+    weights = weights * keep
+    local, support = _local_linear(t, offsets, weights, targets, config.trace_sigma_cells)
+    wide, _ = _local_linear(t, offsets, weights, targets, 3.0 * config.trace_sigma_cells)
+    share = support / (support + 0.5)  # little seen near a crossing: lean on the wider fit
+    return share * local + (1.0 - share) * wide
+
+
+def _local_linear(
+    t: np.ndarray, values: np.ndarray, weights: np.ndarray, at: np.ndarray, sigma: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted local linear fits of values (lines, len(t)) at ``at``, and their total weight.
+
+    Both are (lines, len(at)); a fit with (almost) no weight is 0.
+    """
+    dt = t[None, :] - at[:, None]  # (targets, samples)
+    g = weights[:, None, :] * np.exp(-0.5 * (dt / sigma) ** 2)[None]  # (lines, targets, samples)
+    s0 = g.sum(axis=2) + 1e-9
+    s1 = (g * dt).sum(axis=2)
+    s2 = (g * dt * dt).sum(axis=2) + 0.25 * s0  # a slope needs samples half a cell apart
+    y0 = (g * values[:, None, :]).sum(axis=2)
+    y1 = (g * dt * values[:, None, :]).sum(axis=2)
+    det = s0 * s2 - s1 * s1
+    value = (s2 * y0 - s1 * y1) / np.maximum(det, 1e-12)
+    return np.where(s0 > 0.05, value, 0.0), s0
+
+
+def trace_once(
+    pyramid: Pyramid, lattice: np.ndarray, config: GridConfig, search_cells: float
+) -> tuple[np.ndarray, Straightened]:
+    """The lattice corrected by one round of line tracing, and the straightened image used."""
+    cell = config.trace_cell_size
+    grid = straighten(pyramid, lattice, cell)
+    horizontal, vertical = line_weight(grid.image, cell, config)
+    search = max(2, round(search_cells * cell))
+    windows = 2 * 9
+    dy, hs = line_offsets(window_profiles(horizontal, cell, windows), cell, search)
+    dx, vs = line_offsets(window_profiles(vertical.T, cell, windows), cell, search)
+    row_y = np.clip(smooth_curves(dy, hs, cell, config), -search, search)  # [line k, vertical j]
+    col_x = np.clip(smooth_curves(dx, vs, cell, config), -search, search)  # [vertical j, line k]
+    nominal = (np.arange(10) + 1.0) * cell
+    xs = nominal[None, :] + col_x.T  # [k, j]
+    ys = nominal[:, None] + row_y
+    return to_photo(grid, np.stack([xs, ys], axis=-1)), grid
+
+
+def pin_border(lattice: np.ndarray, tolerance_cells: float) -> np.ndarray:
+    """The lattice with border points that stray from the next two lines' trend put back on it.
+
+    A border line may lock onto a rule or a frame just outside the grid; the lines inside
+    predict it (evenly spaced, to within the bend of a cell or two). A point moves only
+    where the predictions from lines 1-2 and from lines 1-3 agree.
+    """
+    out = lattice.copy()
+    for axis in (0, 1):
+        view = np.moveaxis(out, axis, 0)  # view[k]: line k of this direction
+        for edge, first, second, third in ((0, 1, 2, 3), (9, 8, 7, 6)):
+            predicted = 2 * view[first] - view[second]
+            other = 1.5 * view[first] - 0.5 * view[third]
+            limit = tolerance_cells * np.linalg.norm(view[first] - view[second], axis=-1)
+            agree = np.linalg.norm(predicted - other, axis=-1) < 0.5 * limit
+            stray = agree & (np.linalg.norm(view[edge] - predicted, axis=-1) > limit)
+            view[edge][stray] = predicted[stray]
+    return out
+
+
+def trace_lattice(
+    pyramid: Pyramid, lattice: np.ndarray, config: GridConfig
+) -> tuple[np.ndarray, Straightened]:
+    """The lattice after ``trace_rounds`` of tracing with shrinking search, and the last image.
+
+    The image is the one the last round traced in (off the returned lattice by that
+    round's small correction, which is fine for measuring the border).
+    """
+    search = config.trace_search_cells
+    grid = None
+    for _ in range(config.trace_rounds):
+        lattice, grid = trace_once(pyramid, lattice, config, search)
+        lattice = pin_border(lattice, config.border_trend_cells)
+        search *= 0.6
+    if grid is None:
+        grid = straighten(pyramid, lattice, config.trace_cell_size)
+    return lattice, grid
+
+
+def edge_offset(profile: np.ndarray, centre: int, cell: int) -> float | None:
+    """How far (px) outward of ``centre`` a dark line's outer edge lies in a brightness profile.
+
+    Index 0 of ``profile`` is outside the grid. The edge is where the brightness climbs
+    half way from the line's darkest point back to the paper outside; when the outside
+    is not brighter than the line (page edge, dark table) the inner half-width is used.
+    """
+    reach = max(2, cell // 5)
+    lo = centre - reach
+    dark_at = lo + int(np.argmin(profile[lo : centre + reach + 1]))
+    dark = float(profile[dark_at])
+    inner = float(profile[centre + cell // 5 : centre + cell // 2].max())
+    outer = float(profile[max(0, centre - cell // 2) : centre - cell // 5].max())
+    inner_edge = _half_crossing(profile, dark_at, 0.5 * (dark + inner), +1)
+    if inner - dark < 8.0 or inner_edge is None:
+        return None
+    outer_edge = None
+    if outer - dark >= 0.5 * (inner - dark):
+        outer_edge = _half_crossing(profile, dark_at, 0.5 * (dark + outer), -1)
+    if outer_edge is None:
+        outer_edge = 2 * dark_at - inner_edge
+    return float(centre - outer_edge)
+
+
+def _half_crossing(profile: np.ndarray, start: int, level: float, step: int) -> float | None:
+    """Sub-pixel position where ``profile`` first rises to ``level`` walking from ``start``."""
+    i = start
+    while 0 <= i + step < len(profile):
+        a, b = float(profile[i]), float(profile[i + step])
+        if b >= level:
+            return i + step * (level - a) / max(b - a, 1e-9)
+        i += step
+    return None
+
+
+def border_offsets(grid: Straightened) -> np.ndarray:
+    """(4,) px from the centre of the top, right, bottom and left border to its outer edge.
+
+    Each side's profile is the median, over windows along the side's middle, of the
+    brightness across it; sides that cannot be measured take the others' median.
+    """
+    image = grid.image.astype(np.float32)
+    cell = grid.cell
+    flipped = 11 * cell - 1 - 10 * cell  # where line 9 lies once the image is flipped
+    sides = [(image, cell), (image.T[::-1], flipped), (image[::-1], flipped), (image.T, cell)]
+    values = []
+    for view, centre in sides:  # outside the grid at index 0 of each view
+        middle = view[:, 2 * cell : 9 * cell]
+        windows = middle.reshape(middle.shape[0], 7, cell).mean(axis=2)
+        values.append(edge_offset(np.median(windows, axis=1), centre, cell))
+    known = [v for v in values if v is not None]
+    if not known:
+        return np.zeros(4)
+    fallback = float(np.median(known))
+    out = np.array([fallback if v is None else v for v in values])
+    return np.clip(out, 0.0, 0.4 * cell)
+
+
+def outer_corners(grid: Straightened, offsets: np.ndarray) -> np.ndarray:
+    """(4, 2) corners TL, TR, BR, BL of the border's outer edge, in photo pixels."""
+    top, right, bottom, left = offsets
+    c = grid.cell
+    points = np.array(
+        [
+            [c - left, c - top],
+            [10 * c + right, c - top],
+            [10 * c + right, 10 * c + bottom],
+            [c - left, 10 * c + bottom],
+        ],
+        dtype=np.float64,
+    )
+    return to_photo(grid, points)
+
+
+def lattice_homography(lattice: np.ndarray, cell_px: float) -> np.ndarray:
+    """Homography from the ideal unit lattice to the (10, 10, 2) lattice, robust to stray points."""
+    ideal = np.stack(np.meshgrid(np.arange(10.0), np.arange(10.0)), axis=-1).reshape(-1, 2)
+    measured = lattice.reshape(-1, 2)
+    homography, inliers = cv2.findHomography(ideal, measured, cv2.RANSAC, 0.1 * cell_px)
+    if homography is None:
+        homography, _ = cv2.findHomography(ideal, measured, 0)
+    elif inliers is not None and inliers.sum() >= 12:
+        keep = inliers.ravel() > 0
+        homography, _ = cv2.findHomography(ideal[keep], measured[keep], 0)
+    return np.asarray(homography, dtype=np.float64)
+
+
+def flatten(lattice: np.ndarray, config: GridConfig) -> tuple[np.ndarray, bool]:
+    """The lattice of the homography fitted to the 100 points, and whether the page is bent.
+
+    A page is bent when a tenth of the points or more stray from that homography by
+    ``bent_share_cells``; a few stray points on a flat page are mis-traced ones.
+    """
+    cell_px = float(np.linalg.norm(lattice[9, 9] - lattice[0, 0])) / (9.0 * np.sqrt(2.0))
+    ideal = np.stack(np.meshgrid(np.arange(10.0), np.arange(10.0)), axis=-1)
+    flat = map_points(lattice_homography(lattice, cell_px), ideal)
+    residual = np.linalg.norm(lattice - flat, axis=-1)
+    bent = float(np.percentile(residual, 90)) > config.bent_share_cells * cell_px
+    return flat, bent
