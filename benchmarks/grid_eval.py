@@ -101,7 +101,8 @@ def rendered_truths(kind: str, count: int, seed: int) -> list[Truth]:
         photo = render.render_photo(index, kind)
         params = [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality]
         ok, data = cv2.imencode(".jpg", photo.image, params)
-        image = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else photo.image
+        decoded = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+        image = photo.image if decoded is None else decoded
         bend = photo.truth.effects.get("bend", "none")
         truths.append(Truth(f"{kind}{index}-{bend}", image, photo.truth.lattice))
     return truths

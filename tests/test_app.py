@@ -205,6 +205,15 @@ def test_typed_grid_edit_resolves_and_reports_conflict() -> None:
     assert any("r1c1 and r1c3 both hold 5" in e for e in texts(at.error))
 
 
+def test_typed_into_the_empty_grid_is_solved() -> None:
+    at = open_app(layout.TYPE)
+    at.button(key="typed_solve").click().run()
+    assert any("The grid is empty" in i for i in texts(at.info))
+    givens = {c: ch for c, ch in enumerate(PUZZLE) if ch != "."}
+    edit_cells(at, editor_key(at, "typed_grid_"), givens)
+    assert texts(at.code) == [SOLUTION]
+
+
 def test_typed_puzzle_with_several_solutions_warns() -> None:
     at = open_app(layout.TYPE)
     at.text_area(key="typed_text").input("." * 9 + PUZZLE[9:]).run()

@@ -340,7 +340,7 @@ def _check_resumed(
         grids = [r for r in rows if (r["source"], r["page"]) == (source, page)]
         assert sorted(r["grid"] for r in grids) == list(range(1, len(pages[seed][1]) + 1))
     solved = all(r["status"] == "solved" for r in rows)
-    assert code == (0 if solved else 1)
+    assert code == (0 if solved else 1), [(r["source"], r["page"], r["status"]) for r in rows]
     _check_outputs(out)
 
 
@@ -380,9 +380,10 @@ def test_batch_killed_from_outside_resumes(
             break
         time.sleep(0.05)
     os.killpg(process.pid, signal.SIGKILL)
-    assert _finish(process)[0] == -signal.SIGKILL
+    killed, _, first_stderr = _finish(process)
+    assert killed == -signal.SIGKILL, first_stderr
     code, _, stderr = _finish(_batch_process(resume_folder, out))
-    assert "done earlier" in stderr
+    assert "done earlier" in stderr, stderr
     _check_resumed(out, resume_folder, pages, code)
 
 

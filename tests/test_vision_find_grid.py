@@ -297,7 +297,9 @@ def test_rendered_bent_page_lattice_is_traced(seed: int) -> None:
     photo = load_renderer().render_photo(seed, "bent")
     ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
     assert ok
-    found = find_grid(cv2.imdecode(data, cv2.IMREAD_COLOR))
+    decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    assert decoded is not None
+    found = find_grid(decoded)
     assert found is not None
     truth = photo.truth.lattice
     cell = np.linalg.norm(truth[9, 9] - truth[0, 0]) / np.sqrt(2.0) / 9.0

@@ -36,12 +36,14 @@ def batch_command(
     ],
     workers: Annotated[
         int | None,
-        typer.Option("--workers", "-w", help="Local worker processes [default: CPU cores]."),
+        typer.Option("--workers", "-w", help="Local worker processes (default: one per CPU core)."),
     ] = None,
     executor: Annotated[
         str,
         typer.Option(
-            "--executor", help="'local' (process pool) or dask://HOST:PORT (Dask scheduler)."
+            "--executor",
+            help="'local' (process pool) or dask://HOST:PORT of a Dask scheduler "
+            "(needs the sudokucam dask extra; workers need sudokucam installed).",
         ),
     ] = "local",
     dpi: Annotated[float, typer.Option("--dpi", help="Resolution to render PDF pages at.")] = 200,

@@ -37,6 +37,7 @@ class GridConfig:
     black_cells_allowed: int = 1  # a highlighted cell or a blot is no crossword
     black_cells_to_reject: float = 3.0  # this many more black cells bring the score to 0
     min_score: float = 0.5  # below this a candidate is not a Sudoku grid
+    min_extra_score: float = 0.75  # a second, third... grid on a page must score this much
     sure_score: float = 0.8  # at or above this no more candidates are tried
     # refinement (candidate warped at refine_cell_size px per cell)
     refine_cell_size: int = 24

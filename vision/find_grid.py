@@ -110,7 +110,8 @@ def select(found: list[_Found], max_grids: int, config: GridConfig) -> list[_Fou
     """Best grids above the minimum score that do not overlap each other, best first.
 
     The rank favours bigger grids a little (``size_preference``), so the puzzle beats
-    yesterday's small solution grid printed next to it.
+    yesterday's small solution grid printed next to it. Grids after the first must score
+    ``min_extra_score``: tables and crosswords beside a puzzle score lower than Sudokus.
     """
     largest = max((quad_area(f.quad) for f in found), default=1.0)
 
@@ -121,7 +122,7 @@ def select(found: list[_Found], max_grids: int, config: GridConfig) -> list[_Fou
     for item in sorted(found, key=rank, reverse=True):
         if len(chosen) >= max_grids:
             break
-        if item.score < config.min_score:
+        if item.score < (config.min_extra_score if chosen else config.min_score):
             continue
         if all(overlap_fraction(item.quad, c.quad) < config.max_overlap_fraction for c in chosen):
             chosen.append(item)

@@ -13,7 +13,7 @@ from .grid_editor import REPAIRED_MARK, UNSURE_MARK, grid_editor
 from .grid_view import grid_line
 from .images import png_bytes, shrink, to_rgb
 from .photo_input import PhotoInput, photo_input
-from .photo_status import show_grid_status, show_photo_failure
+from .photo_status import failure_caption, show_grid_status, show_photo_failure
 
 if TYPE_CHECKING:
     from ...vision.results import GridResult
@@ -71,7 +71,7 @@ def _show_solved(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None
     whole = st.toggle("Show the whole photo", key=f"{PREFIX}_whole")
     shown = drawn if whole else grid_region(drawn, grid)
     if grid.solution is None:
-        st.image(to_rgb(shrink(shown)), caption="Cells that break the rules are ringed in red")
+        st.image(to_rgb(shrink(shown)), caption=failure_caption(grid))
         return
     st.image(to_rgb(shrink(shown)), caption="Solved: the answer drawn in blue")
     st.download_button(

@@ -49,8 +49,15 @@ def show_grid_status(grid: GridResult, edited: bool) -> None:
         show_failure(f"The digits as read break the rules: {problems}.", (FIX_CELLS_TIP,))
     elif grid.status == MULTIPLE_SOLUTIONS:
         show_failure(
-            f"With these digits the puzzle has more than one solution ({problems}).",
+            f"The puzzle as read has more than one answer: {problems}.",
             (MISSED_DIGIT_TIP, FIX_CELLS_TIP),
         )
     else:
         show_failure(f"With these digits the puzzle has no solution: {problems}.", (FIX_CELLS_TIP,))
+
+
+def failure_caption(grid: GridResult) -> str:
+    """The caption of the photo of a grid that could not be solved."""
+    if grid.conflict_cells:
+        return "Cells that break the rules are ringed in red"
+    return "The grid as found: check the digits against the table"

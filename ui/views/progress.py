@@ -14,7 +14,7 @@ from .grid_view import show_grid
 from .hints import show_hint
 from .images import shrink, to_rgb
 from .photo_input import PhotoInput, photo_input
-from .photo_status import show_grid_status, show_photo_failure
+from .photo_status import failure_caption, show_grid_status, show_photo_failure
 
 if TYPE_CHECKING:
     from ...vision.results import GridResult
@@ -58,7 +58,7 @@ def render() -> None:
         if grid.solution is None:
             show_grid_status(grid, edited=grid is not first)
             drawn = grid_region(grid.draw(result.image, "solution"), grid)
-            st.image(to_rgb(shrink(drawn)), caption="Cells that break the rules are ringed red")
+            st.image(to_rgb(shrink(drawn)), caption=failure_caption(grid))
         else:
             _checked(result.image, grid)
             right_only = [
