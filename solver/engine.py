@@ -6,6 +6,11 @@ placed cell sets the top bit (the `flag`) of its value's field instead. Summing 
 of a unit then counts, field by field, the cells that may hold each value, plus `flag`
 where the value is placed: one C-level sum finds the unit's hidden singles and missing
 values for every value at once. A contradiction is a value (False or -1), never raised.
+
+Search: naked singles (propagate), hidden singles, and on 16×16 and up box-line
+reductions, then branch on a two-candidate cell (the one whose candidates most peers
+share), or else on a cell with the fewest candidates. Counting goes on past the first
+solution up to `limit`, which is how uniqueness is proved.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ class EngineConfig:
 
     locked_candidates_from_size: int = 16  # box-line reductions pay off on big grids only
     branch_ties: int = 6  # two-candidate cells compared when choosing where to branch
+    branch_ties_big: int = 1000  # the same from locked_candidates_from_size on (all of them)
 
 
 CONFIG = EngineConfig()
@@ -44,18 +50,31 @@ class Segment:
 
 
 def _segments(shape: Shape) -> tuple[Segment, ...]:
-    """Every box-line intersection of a shape."""
+    """Every box-line intersection of a shape: row segments first, then column segments."""
     segs = []
     n = shape.size
-    for b in range(2 * n, 3 * n):
-        box = shape.units[b]
-        for line in range(2 * n):
-            common = tuple(c for c in shape.units[line] if c in box)
+    for line in range(2 * n):
+        cells = shape.units[line]
+        for b in range(2 * n, 3 * n):
+            common = tuple(c for c in cells if c in shape.units[b])
             if common:
-                line_rest = tuple(c for c in shape.units[line] if c not in common)
-                box_rest = tuple(c for c in box if c not in common)
+                line_rest = tuple(c for c in cells if c not in common)
+                box_rest = tuple(c for c in shape.units[b] if c not in common)
                 segs.append(Segment(itemgetter(*common), line, b, line_rest, box_rest))
     return tuple(segs)
+
+
+def _unit_segments(shape: Shape, segs: tuple[Segment, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each unit, the segments that tile it (boxes by their row segments)."""
+    n = shape.size
+    return tuple(
+        tuple(
+            i
+            for i, s in enumerate(segs)
+            if s.line == u or (u >= 2 * n and s.box == u and s.line < n)
+        )
+        for u in range(3 * n)
+    )
 
 
 @dataclass(frozen=True)
@@ -71,10 +90,10 @@ class Tables:
     one_or_more: Mask  # likewise for >= 1
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
-    getters: tuple[Callable[[State], tuple[Mask, ...]], ...]
     unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
     value_of: dict[Mask, int]  # placed bit -> value
     segments: tuple[Segment, ...]  # where a box meets a row or column
+    unit_segments: tuple[tuple[int, ...], ...]  # the segments tiling each unit
     locked: bool  # look for box-line reductions before branching
     ties: int  # two-candidate cells compared when choosing where to branch
 
@@ -86,6 +105,7 @@ def tables_for(shape: Shape) -> Tables:
     flag = n.bit_length()  # 1 << flag > n: a count never reaches the placed bit
     width = flag + 1
     low = sum(1 << (v * width) for v in range(n))
+    segments = _segments(shape)
     return Tables(
         size=n,
         flag=flag,
@@ -96,12 +116,14 @@ def tables_for(shape: Shape) -> Tables:
         one_or_more=low * ((1 << flag) - 1),
         peers=tuple(tuple(sorted(p)) for p in shape.peers),
         units=shape.units,
-        getters=tuple(itemgetter(*u) for u in shape.units),
         unit_getters=tuple((u, itemgetter(*u)) for u in shape.units),
         value_of={1 << (v * width + flag): v + 1 for v in range(n)},
-        segments=_segments(shape),
+        segments=segments,
+        unit_segments=_unit_segments(shape, segments),
         locked=n >= CONFIG.locked_candidates_from_size,
-        ties=CONFIG.branch_ties,
+        ties=CONFIG.branch_ties_big
+        if n >= CONFIG.locked_candidates_from_size
+        else CONFIG.branch_ties,
     )
 
 
@@ -166,37 +188,52 @@ def hidden_singles(cand: State, t: Tables) -> int:
 
 
 def locked_candidates(cand: State, t: Tables) -> int:
-    """Box-line reductions (pointing and claiming); count the changed segments, -1 if stuck."""
+    """Box-line reductions (pointing and claiming); count the changed segments, -1 if stuck.
+
+    The sums are taken once per pass with the placed bits masked off, so they hold plain
+    candidate counts; counts only fall as the pass goes on, so a count of zero stays true
+    and a stale non-zero count costs at most a missed reduction.
+    """
     one, high, flag, peers = t.one_or_more, t.high, t.flag, t.peers
-    sums = [sum(get(cand)) for get in t.getters]
+    counts_only = ~high
+    here_sums = [sum(seg.get(cand)) & counts_only for seg in t.segments]
+    sums = [sum([here_sums[i] for i in segs]) for segs in t.unit_segments]
     changed = 0
-    for seg in t.segments:
-        here = sum(seg.get(cand))
-        line_out = sums[seg.line] - here
-        box_out = sums[seg.box] - here
+    for seg, here in zip(t.segments, here_sums, strict=True):
+        if not here:
+            continue
         inside = (here + one) & high
-        line_any = (line_out + one) & high
-        box_any = (box_out + one) & high
-        pointing = inside & line_any & ~box_any
-        claiming = inside & box_any & ~line_any
-        for bits, rest in ((pointing, seg.line_rest), (claiming, seg.box_rest)):
+        line_any = (sums[seg.line] - here + one) & high
+        box_any = (sums[seg.box] - here + one) & high
+        for bits, rest in (
+            (inside & line_any & ~box_any, seg.line_rest),
+            (inside & box_any & ~line_any, seg.box_rest),
+        ):
             if bits:
-                bits >>= flag
-                stack = []
-                for c in rest:
-                    m = cand[c]
-                    if m & bits:
-                        m &= ~bits
-                        if not m:
-                            return -1
-                        cand[c] = m
-                        if not m & (m - 1):
-                            stack.append(c)
-                if not propagate(cand, stack, peers, flag):
+                status = _eliminate(cand, rest, bits >> flag, peers, flag)
+                if status < 0:
                     return -1
-                changed += 1
-                sums = [sum(get(cand)) for get in t.getters]
+                changed += status
     return changed
+
+
+def _eliminate(
+    cand: State, cells: tuple[int, ...], bits: Mask, peers: tuple[tuple[int, ...], ...], flag: int
+) -> int:
+    """Remove candidate bits from cells and propagate; 1 if any went, 0 if none, -1 if stuck."""
+    stack = []
+    hit = 0
+    for c in cells:
+        m = cand[c]
+        if m & bits:
+            m &= ~bits
+            if not m:
+                return -1
+            cand[c] = m
+            hit = 1
+            if not m & (m - 1):
+                stack.append(c)
+    return hit if propagate(cand, stack, peers, flag) else -1
 
 
 def settle(cand: State, t: Tables) -> bool:

@@ -1,0 +1,81 @@
+"""The page being printed: a multiplicative ink layer with sub-pixel rectangles, text, glyphs."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from .types import RGB
+
+INK: RGB = (0.11, 0.11, 0.13)
+
+
+def _coverage(lo: float, hi: float) -> tuple[int, np.ndarray]:
+    """First pixel and per-pixel coverage of the interval [lo, hi] (pixel i spans i±0.5)."""
+    start, stop = math.floor(lo + 0.5), math.floor(hi + 0.5) + 1
+    idx = np.arange(start, stop, dtype=np.float64)
+    cov = np.clip(np.minimum(hi, idx + 0.5) - np.maximum(lo, idx - 0.5), 0.0, 1.0)
+    return start, cov.astype(np.float32)
+
+
+class Sheet:
+    """A page being printed: a multiplicative ink layer over the paper (1 = no ink)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        """A blank sheet of width × height pixels."""
+        self.width, self.height = width, height
+        self.ink = np.ones((height, width, 3), np.float32)
+
+    def stamp(self, mask: np.ndarray, x0: int, y0: int, colour: RGB, strength: float = 1) -> None:
+        """Print `colour` through a coverage mask (0..1) whose top-left pixel is at x0, y0."""
+        h, w = mask.shape
+        xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x0 + w, self.width), min(y0 + h, self.height)
+        if xa >= xb or ya >= yb:
+            return
+        m = mask[ya - y0 : yb - y0, xa - x0 : xb - x0, None] * strength
+        tint = 1.0 - np.asarray(colour, np.float32)
+        self.ink[ya:yb, xa:xb] *= 1.0 - m * tint
+
+    def rect(self, x0: float, y0: float, x1: float, y1: float, colour: RGB = INK) -> None:
+        """An anti-aliased filled rectangle with exact sub-pixel edges."""
+        xs, cx = _coverage(x0, x1)
+        ys, cy = _coverage(y0, y1)
+        self.stamp(np.outer(cy, cx), xs, ys, colour)
+
+    def text(
+        self, x: float, y: float, s: str, font: ImageFont.FreeTypeFont, colour: RGB = INK
+    ) -> float:
+        """Print a line of text with its top-left (ascender line) at x, y; returns its width."""
+        if not s:
+            return 0.0
+        left, top, right, bottom = font.getbbox(s)
+        ox, oy = math.floor(x + left) - 1, math.floor(y + top) - 1
+        w, h = math.ceil(x + right) - ox + 2, math.ceil(y + bottom) - oy + 2
+        img = Image.new("L", (w, h), 0)
+        ImageDraw.Draw(img).text((x - ox, y - oy), s, font=font, fill=255)
+        self.stamp(np.asarray(img, np.float32) / 255.0, ox, oy, colour)
+        return float(font.getlength(s))
+
+    def glyph(
+        self,
+        centre: tuple[float, float],
+        s: str,
+        font: ImageFont.FreeTypeFont,
+        colour: RGB,
+        angle: float = 0.0,
+        stroke: int = 0,
+        strength: float = 1.0,
+    ) -> None:
+        """Print a glyph with its ink box centred on `centre`, rotated by `angle` degrees."""
+        left, top, right, bottom = font.getbbox(s, stroke_width=stroke)
+        side = int(2 * max(right - left, bottom - top)) + 6
+        img = Image.new("L", (side, side), 0)
+        origin = (side / 2 - (left + right) / 2, side / 2 - (top + bottom) / 2)
+        draw = ImageDraw.Draw(img)
+        draw.text(origin, s, font=font, fill=255, stroke_width=stroke, stroke_fill=255)
+        if angle:
+            img = img.rotate(angle, resample=Image.Resampling.BICUBIC)
+        x0, y0 = round(centre[0] - side / 2), round(centre[1] - side / 2)
+        self.stamp(np.asarray(img, np.float32) / 255.0, x0, y0, colour, strength)
