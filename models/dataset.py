@@ -23,6 +23,7 @@ from ..vision.warp import to_gray, warp_from_corners
 REPO = Path(__file__).resolve().parent.parent
 REGISTER_MAX_SIDE = 900
 MIN_INLIERS = 40
+DATA_VERSION = 2  # bump when cutting or labelling changes (names the cell cache)
 # Photos whose annotated p1 is not the puzzle's top-left corner (the page lies rotated in
 # the photo): corners are rolled by this many quarter turns so the cells match the .dat.
 # Found by scoring the four rotations of every photo with a classifier (each winner by a
@@ -156,7 +157,8 @@ def load_all(
     """Cells of every photo in both versions (mixed ones only where registration works)."""
     cache = None
     if cache_dir is not None:
-        cache = cache_dir / f"real_cells_{config.cell_px}_{config.inset_px}.npz"
+        name = f"real_cells_v{DATA_VERSION}_{config.cell_px}_{config.inset_px}.npz"
+        cache = cache_dir / name
         if cache.exists():
             return _from_npz(cache)
     root = dataset_dir(shared)

@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..vision.cells import DEFAULT_CELL_CONFIG, CellConfig, split_cells
 
+SYNTH_VERSION = 2  # bump when the rendering changes (names the training-data cache)
 SIDE = 360
 CELL = SIDE // 9
 FONT_ROOT = Path("/usr/share/fonts")
@@ -49,7 +50,9 @@ class SynthConfig:
 
     empty_share: float = 0.35
     printed_share: float = 0.35
-    mnist_share: float = 0.75
+    mnist_share: float = 0.85
+    show_through_share: float = 0.3
+    show_through_darkness: tuple[float, float] = (0.05, 0.25)
     corner_jitter_cells: float = 0.07
     max_blur_sigma: float = 1.4
     max_noise: float = 10.0
@@ -147,7 +150,7 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
     pheight = rng.uniform(0.45, 0.78) * CELL
     pstroke = int(rng.random() < 0.15)
     pdark = rng.uniform(0.6, 1.0)
-    hdark = rng.uniform(0.35, 1.0)
+    hdark = rng.uniform(0.4, 1.0)
     hfont = hand_fonts[rng.integers(len(hand_fonts))]
     use_mnist = rng.random() < config.mnist_share
     labels = np.zeros(81, dtype=np.int64)
@@ -155,6 +158,8 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
         u, digit = rng.random(), int(rng.integers(1, 10))
         cell = (k // 9, k % 9)
         if u < config.empty_share:
+            if rng.random() < config.show_through_share:
+                show_through(rng, ink, cell, printed_fonts, pheight, config)
             continue
         if u < config.empty_share + config.printed_share:
             g = glyph(pfont, digit, 64, pstroke * 2)
@@ -164,10 +169,31 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
         else:
             g = mnist_glyph(rng, digit) if use_mnist else glyph(hfont, digit, 64)
             shift = tuple(rng.normal(0, 2.5, 2))
-            height = rng.uniform(0.45, 0.9) * CELL
+            height = rng.uniform(0.3, 0.9) * CELL
             place(ink, g, cell, height, shift, hdark, rng.uniform(0.8, 1.2))
             labels[k] = digit + 9
     return labels
+
+
+def show_through(
+    rng: np.random.Generator,
+    ink: np.ndarray,
+    cell: tuple[int, int],
+    fonts: list[Path],
+    height: float,
+    config: SynthConfig,
+) -> None:
+    """A faint mirrored digit in an empty cell: print showing through from the back page."""
+    g = np.fliplr(glyph(fonts[rng.integers(len(fonts))], int(rng.integers(1, 10)), 64))
+    shift = tuple(rng.normal(0, 5.0, 2))
+    place(
+        ink,
+        np.ascontiguousarray(g),
+        cell,
+        height,
+        shift,
+        rng.uniform(*config.show_through_darkness),
+    )
 
 
 def camera(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) -> np.ndarray:

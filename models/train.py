@@ -23,7 +23,7 @@ from torch import nn
 
 from sudokucam.models.dataset import default_shared, load_all, validation_ids
 from sudokucam.models.evaluate import evaluate_found_grids, evaluate_model, print_report
-from sudokucam.models.synth import synth_cells
+from sudokucam.models.synth import SYNTH_VERSION, synth_cells
 from sudokucam.vision.cells import DEFAULT_CELL_CONFIG
 from sudokucam.vision.classify import CLASS_NAMES
 
@@ -82,7 +82,7 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     def u(lo: float, hi: float, *shape: int) -> torch.Tensor:
         return lo + (hi - lo) * torch.rand(*(shape or (b,)), generator=g)
 
-    angle, scale = u(-0.12, 0.12), u(0.85, 1.15)
+    angle, scale = u(-0.1, 0.1), u(0.8, 1.15)
     sx, sy = scale * u(0.9, 1.1), scale
     theta = torch.zeros(b, 2, 3)
     theta[:, 0, 0], theta[:, 0, 1] = torch.cos(angle) / sx, -torch.sin(angle) / sx
@@ -130,7 +130,7 @@ def real_training_cells(shared: Path, cache: Path) -> tuple[np.ndarray, np.ndarr
 
 def synthetic_cells(n_grids: int, seed: int, cache: Path) -> tuple[np.ndarray, np.ndarray]:
     """Synthetic cells, cached under `cache`."""
-    path = cache / f"synth_{n_grids}_{seed}.npz"
+    path = cache / f"synth_v{SYNTH_VERSION}_{n_grids}_{seed}.npz"
     if path.exists():
         data = np.load(path)
         return data["cells"], data["labels"]
