@@ -60,7 +60,7 @@ def main() -> None:
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
     p.add_argument("--no-puzzle-kinds", action="store_true", help="decide kinds per cell")
     args = p.parse_args()
-    kinds = KindConfig(similarity_weight=0.0) if args.no_puzzle_kinds else KindConfig()
+    kinds = KindConfig(feature_weight=0.0) if args.no_puzzle_kinds else KindConfig()
     classifier = DigitClassifier(args.model_dir, kinds)
     held_out = validation_ids()
     photos = [

@@ -8,9 +8,10 @@ where the value is placed: one C-level sum finds the unit's hidden singles and m
 values for every value at once. A contradiction is a value (False or -1), never raised.
 
 Search: naked singles (propagate), hidden singles, and on 16×16 and up box-line
-reductions, then branch on a two-candidate cell (the one whose candidates most peers
-share), or else on a cell with the fewest candidates. Counting goes on past the first
-solution up to `limit`, which is how uniqueness is proved.
+reductions, naked pairs and hidden pairs (on 9×9 they cut nodes but cost more than they
+save), then branch on a two-candidate cell (the one whose candidates most peers share),
+or else on a cell with the fewest candidates. Counting goes on past the first solution
+up to `limit` in the same depth-first search, which is how uniqueness is proved.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress
 from operator import itemgetter
 
 from .geometry import Shape, shape_for_size
@@ -31,6 +33,7 @@ class EngineConfig:
     """The engine's tunable choices (measured with benchmarks/solver_bench.py)."""
 
     locked_candidates_from_size: int = 16  # box-line reductions pay off on big grids only
+    pairs_from_size: int = 16  # naked and hidden pairs likewise
     branch_ties: int = 6  # two-candidate cells compared when choosing where to branch
     branch_ties_big: int = 1000  # the same from locked_candidates_from_size on (all of them)
 
@@ -88,14 +91,26 @@ class Tables:
     high: Mask  # the placed bit of every field
     two_or_more: Mask  # added to a unit sum, sets `high` bits where a field counts >= 2
     one_or_more: Mask  # likewise for >= 1
+    three_or_more: Mask  # likewise for >= 3
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
+    units_of: tuple[tuple[int, int, int], ...]  # the row, column and box of each cell
+    cells: range
     unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
     value_of: dict[Mask, int]  # placed bit -> value
     segments: tuple[Segment, ...]  # where a box meets a row or column
     unit_segments: tuple[tuple[int, ...], ...]  # the segments tiling each unit
+    segment_getters: tuple[Callable[[State], tuple[Mask, ...]], ...]
+    segment_places: tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]
+    unit_segment_getters: tuple[Callable[[list[Mask]], tuple[Mask, ...]], ...]
     locked: bool  # look for box-line reductions before branching
+    pairs: bool  # and then for naked and hidden pairs
     ties: int  # two-candidate cells compared when choosing where to branch
+
+    @property
+    def steps(self) -> tuple[Callable[[State, Tables], int], ...]:
+        """The steps settle runs after hidden singles."""
+        return STEPS[self.locked, self.pairs]
 
 
 @cache
@@ -106,6 +121,7 @@ def tables_for(shape: Shape) -> Tables:
     width = flag + 1
     low = sum(1 << (v * width) for v in range(n))
     segments = _segments(shape)
+    unit_segments = _unit_segments(shape, segments)
     return Tables(
         size=n,
         flag=flag,
@@ -114,13 +130,20 @@ def tables_for(shape: Shape) -> Tables:
         high=low << flag,
         two_or_more=low * ((1 << flag) - 2),
         one_or_more=low * ((1 << flag) - 1),
+        three_or_more=low * ((1 << flag) - 3),
         peers=tuple(tuple(sorted(p)) for p in shape.peers),
         units=shape.units,
+        units_of=shape.units_of,
+        cells=range(n * n),
         unit_getters=tuple((u, itemgetter(*u)) for u in shape.units),
         value_of={1 << (v * width + flag): v + 1 for v in range(n)},
         segments=segments,
-        unit_segments=_unit_segments(shape, segments),
+        unit_segments=unit_segments,
+        segment_getters=tuple(s.get for s in segments),
+        segment_places=tuple((s.line, s.box, s.line_rest, s.box_rest) for s in segments),
+        unit_segment_getters=tuple(itemgetter(*u) for u in unit_segments),
         locked=n >= CONFIG.locked_candidates_from_size,
+        pairs=n >= CONFIG.pairs_from_size,
         ties=CONFIG.branch_ties_big
         if n >= CONFIG.locked_candidates_from_size
         else CONFIG.branch_ties,
@@ -132,8 +155,9 @@ def candidate_bit(value: int, t: Tables) -> Mask:
     return 1 << ((value - 1) * (t.flag + 1))
 
 
-def propagate(cand: State, stack: list[int], peers: tuple[tuple[int, ...], ...], flag: int) -> bool:
+def propagate(cand: State, stack: list[int], t: Tables) -> bool:
     """Place every pending single on the stack and remove it from its peers; False if stuck."""
+    peers, flag = t.peers, t.flag
     pop, push = stack.pop, stack.append
     while stack:
         c = pop()
@@ -154,37 +178,38 @@ def propagate(cand: State, stack: list[int], peers: tuple[tuple[int, ...], ...],
 def hidden_singles(cand: State, t: Tables) -> int:
     """Place values that fit only one cell of a unit until a full round of units finds none.
 
-    Returns how many were placed, -1 on a contradiction. Units are visited in a cycle and
-    the round restarts after each find, so a quiet round ends it without a second sweep.
+    Returns how many were placed, -1 on a contradiction. A round that finds something goes
+    on with the next units and ends when it comes back, quiet, to the unit of its last find.
     """
-    n, high, peers, unit_getters = t.flag, t.high, t.peers, t.unit_getters
+    n, high, unit_getters = t.flag, t.high, t.unit_getters
     two, one = t.two_or_more, t.one_or_more
-    found = quiet = i = 0
-    last = len(unit_getters) - 1
+    found = 0
+    last = -1  # the unit of the latest find
     stack: list[int] = []
-    while quiet <= last:
-        unit, get = unit_getters[i]
-        i = i + 1 if i < last else 0
-        counts = sum(get(cand))
-        at_most_one = high & ~(counts + two)
-        if not at_most_one:
-            quiet += 1
-            continue
-        if at_most_one & ~(counts + one):
-            return -1
-        only = at_most_one >> n
-        for c in unit:
-            m = cand[c] & only
-            if m:
-                if m & (m - 1):
-                    return -1
-                cand[c] = m
-                stack.append(c)
-                found += 1
-        if not propagate(cand, stack, peers, n):
-            return -1
-        quiet = 0
-    return found
+    while True:
+        for i, (unit, get) in enumerate(unit_getters):
+            counts = sum(get(cand))
+            at_most_one = high & ~(counts + two)
+            if not at_most_one:
+                if i == last:
+                    return found
+                continue
+            if at_most_one & ~(counts + one):
+                return -1
+            only = at_most_one >> n
+            for c in unit:
+                m = cand[c] & only
+                if m:
+                    if m & (m - 1):
+                        return -1
+                    cand[c] = m
+                    stack.append(c)
+                    found += 1
+            if not propagate(cand, stack, t):
+                return -1
+            last = i
+        if last < 0:
+            return 0
 
 
 def locked_candidates(cand: State, t: Tables) -> int:
@@ -194,32 +219,29 @@ def locked_candidates(cand: State, t: Tables) -> int:
     candidate counts; counts only fall as the pass goes on, so a count of zero stays true
     and a stale non-zero count costs at most a missed reduction.
     """
-    one, high, flag, peers = t.one_or_more, t.high, t.flag, t.peers
+    one, high, flag = t.one_or_more, t.high, t.flag
     counts_only = ~high
-    here_sums = [sum(seg.get(cand)) & counts_only for seg in t.segments]
-    sums = [sum([here_sums[i] for i in segs]) for segs in t.unit_segments]
+    here_sums = [sum(get(cand)) & counts_only for get in t.segment_getters]
+    sums = [sum(get(here_sums)) for get in t.unit_segment_getters]
     changed = 0
-    for seg, here in zip(t.segments, here_sums, strict=True):
+    for (line, box, line_rest, box_rest), here in zip(t.segment_places, here_sums, strict=True):
         if not here:
             continue
         inside = (here + one) & high
-        line_any = (sums[seg.line] - here + one) & high
-        box_any = (sums[seg.box] - here + one) & high
-        for bits, rest in (
-            (inside & line_any & ~box_any, seg.line_rest),
-            (inside & box_any & ~line_any, seg.box_rest),
-        ):
+        line_only = inside & ~(sums[line] - here + one)  # in this line, only in this segment
+        box_only = inside & ~(sums[box] - here + one)
+        if line_only == box_only:
+            continue
+        for bits, rest in ((line_only & ~box_only, box_rest), (box_only & ~line_only, line_rest)):
             if bits:
-                status = _eliminate(cand, rest, bits >> flag, peers, flag)
+                status = _eliminate(cand, rest, bits >> flag, t)
                 if status < 0:
                     return -1
                 changed += status
     return changed
 
 
-def _eliminate(
-    cand: State, cells: tuple[int, ...], bits: Mask, peers: tuple[tuple[int, ...], ...], flag: int
-) -> int:
+def _eliminate(cand: State, cells: Sequence[int], bits: Mask, t: Tables) -> int:
     """Remove candidate bits from cells and propagate; 1 if any went, 0 if none, -1 if stuck."""
     stack = []
     hit = 0
@@ -233,28 +255,85 @@ def _eliminate(
             hit = 1
             if not m & (m - 1):
                 stack.append(c)
-    return hit if propagate(cand, stack, peers, flag) else -1
+    return hit if propagate(cand, stack, t) else -1
+
+
+def naked_pairs(cand: State, t: Tables) -> int:
+    """Two cells of a unit with the same two candidates: remove those from the unit's rest."""
+    by_mask: dict[Mask, list[int]] = {}
+    for c in compress(t.cells, map((2).__eq__, map(int.bit_count, cand))):
+        by_mask.setdefault(cand[c], []).append(c)
+    changed = 0
+    units, units_of = t.units, t.units_of
+    for m, cells in by_mask.items():
+        for i, a in enumerate(cells):
+            for b in cells[i + 1 :]:
+                for u in set(units_of[a]).intersection(units_of[b]):
+                    rest = [c for c in units[u] if c != a and c != b]
+                    status = _eliminate(cand, rest, m, t)
+                    if status < 0:
+                        return -1
+                    changed += status
+    return changed
+
+
+def hidden_pairs(cand: State, t: Tables) -> int:
+    """Two values confined to the same two cells of a unit: clear those cells' other values."""
+    high, flag, three = t.high, t.flag, t.three_or_more
+    changed = 0
+    for unit, get in t.unit_getters:
+        twos = (high & ~(sum(get(cand)) + three)) >> flag  # values with two places left
+        if not twos & (twos - 1):
+            continue
+        holders = [(c, x) for c in unit if (x := cand[c] & twos) & (x - 1)]
+        for i, (a, xa) in enumerate(holders):
+            for b, xb in holders[i + 1 :]:
+                common = xa & xb  # each of these values has exactly a and b as places
+                if common & (common - 1):
+                    if common.bit_count() > 2:
+                        return -1
+                    for c in (a, b):
+                        if cand[c] != common:
+                            cand[c] = common
+                            changed += 1
+    return changed
 
 
 def settle(cand: State, t: Tables) -> bool:
-    """Apply hidden singles, then (big grids) box-line reductions, until nothing changes."""
+    """Apply hidden singles, then the stronger steps the grid size calls for, to a fixpoint.
+
+    Each step runs only when the ones before it find nothing; any change starts over.
+    """
+    steps = t.steps
     while True:
         if hidden_singles(cand, t) < 0:
             return False
-        if not t.locked:
+        for step in steps:
+            changed = step(cand, t)
+            if changed:
+                break
+        else:
             return True
-        changed = locked_candidates(cand, t)
-        if changed <= 0:
-            return changed == 0
+        if changed < 0:
+            return False
 
 
-def pick_cell(cand: State, peers: tuple[tuple[int, ...], ...], ties: int) -> int:
+STEPS: dict[tuple[bool, bool], tuple[Callable[[State, Tables], int], ...]] = {
+    (False, False): (),
+    (True, False): (locked_candidates,),
+    (False, True): (naked_pairs, hidden_pairs),
+    (True, True): (locked_candidates, naked_pairs, hidden_pairs),
+}
+
+
+def pick_cell(cand: State, t: Tables) -> int:
     """The open cell to branch on, or -1 when every cell is placed.
 
     Fewest candidates first; among the first `ties` two-candidate cells, the one whose
     candidates most peers share (placing it settles most).
     """
     best, best_count = -1, 1 << 30
+    ties = t.ties
     pairs = []
     for c, m in enumerate(cand):
         k = m.bit_count()
@@ -266,6 +345,7 @@ def pick_cell(cand: State, peers: tuple[tuple[int, ...], ...], ties: int) -> int
             best, best_count = c, k
     if not pairs:
         return best
+    peers = t.peers
     best, best_score = pairs[0], -1
     for c in pairs:
         m = cand[c]
@@ -279,7 +359,7 @@ def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
     """Depth-first search from a propagated state, appending solutions up to limit."""
     if not settle(cand, t):
         return
-    c = pick_cell(cand, t.peers, t.ties)
+    c = pick_cell(cand, t)
     if c < 0:
         found.append(cand)
         return
@@ -289,8 +369,84 @@ def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
         m ^= b
         child = cand[:] if m else cand
         child[c] = b
-        if propagate(child, [c], t.peers, t.flag):
+        if propagate(child, [c], t):
             search(child, t, found, limit)
+            if len(found) >= limit:
+                return
+
+
+PROBES = 8
+
+
+def _probe(cand: State, c: int, b: Mask, t: Tables) -> State | None:
+    """The state after placing bit b in cell c, with singles applied; None if that fails."""
+    trial = cand[:]
+    trial[c] = b
+    if propagate(trial, [c], t) and hidden_singles(trial, t) >= 0:
+        return trial
+    return None
+
+
+def search_probing(cand: State, t: Tables, found: list[State], limit: int) -> None:
+    """Depth-first search that tries both values of several two-candidate cells first.
+
+    A value that fails is removed at once; otherwise it branches on the cell whose two
+    trials settled most, reusing the trial states as its children.
+    """
+    if not settle(cand, t):
+        return
+    peers, total = t.peers, sum(map(int.bit_count, cand))
+    while True:
+        pairs = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+        if not pairs:
+            c = pick_cell(cand, t)
+            if c < 0:
+                found.append(cand)
+                return
+            _branch(cand, c, t, found, limit)
+            return
+        pairs.sort(key=lambda c: -len([p for p in peers[c] if cand[p] & cand[c]]))
+        best: tuple[State, State] | None = None
+        best_score = -1
+        forced = False
+        for c in pairs[:PROBES]:
+            m = cand[c]
+            low = m & -m
+            one, two = _probe(cand, c, low, t), _probe(cand, c, m ^ low, t)
+            if one is None or two is None:
+                if one is None and two is None:
+                    return
+                cand = one if two is None else two  # type: ignore[assignment]
+                if not settle(cand, t):
+                    return
+                forced = True
+                break
+            r1 = total - sum(map(int.bit_count, one))
+            r2 = total - sum(map(int.bit_count, two))
+            score = r1 * r2 + r1 + r2
+            if score > best_score:
+                best, best_score = (one, two), score
+        if forced:
+            total = sum(map(int.bit_count, cand))
+            continue
+        assert best is not None
+        for child in best:
+            search_probing(child, t, found, limit)
+            if len(found) >= limit:
+                return
+        return
+
+
+def _branch(cand: State, c: int, t: Tables, found: list[State], limit: int) -> None:
+    """Try each candidate of cell c in turn."""
+    m = cand[c]
+    while m:
+        b = m & -m
+        m ^= b
+        child = cand[:] if m else cand
+        child[c] = b
+        if propagate(child, [c], t):
+            search_probing(child, t, found, limit)
             if len(found) >= limit:
                 return
 
@@ -303,7 +459,7 @@ def initial_state(values: Sequence[int], t: Tables) -> State | None:
         if v:
             cand[c] = candidate_bit(v, t)
             stack.append(c)
-    return cand if propagate(cand, stack, t.peers, t.flag) else None
+    return cand if propagate(cand, stack, t) else None
 
 
 def decode(cand: State, t: Tables) -> list[int]:
@@ -323,5 +479,5 @@ def find_solutions(
     if cand is None or limit <= 0:
         return []
     found: list[State] = []
-    search(cand, t, found, limit)
+    (search_probing if t.size >= 16 else search)(cand, t, found, limit)
     return [decode(s, t) for s in found]

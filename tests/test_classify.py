@@ -18,7 +18,7 @@ from sudokucam.vision.classify import (
     default_classifier,
     read_model_config,
 )
-from sudokucam.vision.kinds import decide
+from sudokucam.vision.kinds import KindConfig, decide
 from sudokucam.vision.types import Kind
 
 # Not used in training (models/synth.py HELD_OUT_FONT).
@@ -154,6 +154,22 @@ def test_decide_uses_digit_marginal_and_kind_odds() -> None:
     digits, kinds = decide(probs)
     assert digits.tolist() == [0, 4, 2]
     assert kinds.tolist() == [Kind.EMPTY, Kind.PRINTED, Kind.HANDWRITTEN]
+
+
+def test_puzzle_style_settles_an_ambiguous_kind() -> None:
+    cells = np.zeros((11, 32, 32), np.float32)
+    probs = np.zeros((11, 19), np.float32)
+    for i in range(5):  # sure printed: tall, thick, dark
+        cells[i, 6:26, 12:18] = 1.0
+        probs[i, [1, 10]] = [0.9999, 0.0001]
+    for i in range(5, 10):  # sure handwritten: short, thin, lighter
+        cells[i, 10:22, 14:16] = 0.6
+        probs[i, [1, 10]] = [0.0001, 0.9999]
+    cells[10, 6:26, 12:18] = 1.0  # looks printed, classifier slightly favours handwritten
+    probs[10, [1, 10]] = [0.4, 0.6]
+    assert decide(probs, cells)[1][10] == Kind.PRINTED
+    assert decide(probs, cells, KindConfig(feature_weight=0.0))[1][10] == Kind.HANDWRITTEN
+    assert decide(probs)[1][10] == Kind.HANDWRITTEN
 
 
 @pytest.mark.slow

@@ -126,8 +126,8 @@ class DigitClassifier:
         """Classify 81 cell images (one `run`) and settle printed/handwritten per puzzle."""
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
-        probs, embedding = self.predict(cells)
-        digits, kinds = decide(probs, embedding, self.kind_config)
+        probs, _ = self.predict(cells)
+        digits, kinds = decide(probs, cells, self.kind_config)
         return CellReading(probs=probs, digits=digits, kinds=kinds)
 
     def read(self, warped: np.ndarray) -> CellReading:
@@ -145,11 +145,11 @@ class DigitClassifier:
         cells = np.concatenate(
             [self.cells(np.ascontiguousarray(np.rot90(warped, k))) for k in range(4)]
         )
-        probs, embedding = self.predict(cells)
+        probs, _ = self.predict(cells)
         scores = np.log(probs.max(axis=1) + 1e-6).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
-        digits, kinds = decide(probs[rows], embedding[rows], self.kind_config)
+        digits, kinds = decide(probs[rows], cells[rows], self.kind_config)
         return k, CellReading(probs=probs[rows], digits=digits, kinds=kinds)
 
 

@@ -1,9 +1,12 @@
 """Settle each cell's digit, and printed vs handwritten per puzzle rather than per cell.
 
-All printed givens of a puzzle share one typeface, so an ambiguous cell is compared with
-the cells of the same puzzle that the classifier is sure about: its embedding is matched
-against the confidently printed and confidently handwritten cells, and that similarity
-evidence is added to the classifier's own printed-vs-handwritten log-odds.
+All printed givens of a puzzle share one typeface, size and ink, and one pen writes the
+rest. So an ambiguous cell is compared with the cells of the same puzzle the classifier
+is sure about: three ink features (digit height, ink darkness, ink per row ~ stroke
+width) are matched against the medians of the sure printed and the sure handwritten
+cells, and that evidence is added to the classifier's printed-vs-handwritten log-odds.
+Measured on the training photos (models/train.py's model on its own training cells):
+251 → 222 wrong cells, mixed grids exactly right 28 → 33 of 128.
 """
 
 from __future__ import annotations
@@ -17,71 +20,72 @@ from .types import Kind
 
 @dataclass(frozen=True)
 class KindConfig:
-    """How per-puzzle evidence overrides the per-cell printed/handwritten call.
+    """How per-puzzle evidence adjusts the per-cell printed/handwritten call.
 
-    A cell whose printed share of its digit probability lies within
-    ``ambiguous_log_odds`` of even is ambiguous; cells beyond ``confident_log_odds`` define
-    the puzzle's printed and handwritten styles. ``similarity_weight`` scales the
-    difference of the best cosine similarities to each style (same digit first) before it
-    is added to the log-odds. ``0`` turns the per-puzzle step off.
+    A cell whose kind log-odds lie within ``ambiguous_log_odds`` of 0 is ambiguous; cells
+    beyond ``sure_log_odds`` define the puzzle's printed and handwritten styles (each needs
+    ``min_sure_cells``). Ink above ``ink_threshold`` counts as stroke; ``border_px`` are
+    ignored at the cell edge (grid lines). Feature distances are divided by
+    ``feature_scales`` (height px, darkness, ink px per row) and weighted by
+    ``feature_weight``; ``0`` turns the per-puzzle step off.
     """
 
     ambiguous_log_odds: float = 4.0
-    confident_log_odds: float = 6.0
-    similarity_weight: float = 20.0
+    sure_log_odds: float = 6.0
+    min_sure_cells: int = 3
+    ink_threshold: float = 0.35
+    border_px: int = 3
+    feature_scales: tuple[float, float, float] = (4.0, 0.1, 2.0)
+    feature_weight: float = 1.0
 
 
 def decide(
-    probs: np.ndarray, embedding: np.ndarray | None = None, config: KindConfig = KindConfig()
+    probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = KindConfig()
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(81,) digits (0 empty) and (81,) Kind values from (81, 19) probabilities."""
+    """(N,) digits (0 empty) and (N,) Kind values from (N, 19) probabilities (+ cells)."""
     if probs.ndim != 2 or probs.shape[1] != 19:
         raise ValueError(f"probs must have shape (N, 19), got {probs.shape}")
-    printed, hand = probs[:, 1:10], probs[:, 10:19]
-    digits = np.argmax(printed + hand, axis=1) + 1
+    digits = np.argmax(probs[:, 1:10] + probs[:, 10:19], axis=1) + 1
     filled = probs[:, 0] < 0.5
     log_odds = kind_log_odds(probs, digits)
-    if embedding is not None and config.similarity_weight > 0:
-        log_odds = log_odds + puzzle_evidence(log_odds, digits, filled, embedding, config)
+    if cells is not None and config.feature_weight > 0:
+        log_odds = log_odds + puzzle_evidence(log_odds, filled, ink_features(cells, config), config)
     kinds = np.where(log_odds >= 0, Kind.PRINTED, Kind.HANDWRITTEN)
     return np.where(filled, digits, 0), np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
 
 
 def kind_log_odds(probs: np.ndarray, digits: np.ndarray) -> np.ndarray:
-    """log p(printed) / p(handwritten) of each cell's chosen digit, clipped to ±20."""
+    """log p(printed d) / p(handwritten d) of each cell's chosen digit d, clipped to ±20."""
     rows = np.arange(probs.shape[0])
     p = probs[rows, digits].astype(np.float64)
     h = probs[rows, digits + 9].astype(np.float64)
     return np.clip(np.log(p + 1e-9) - np.log(h + 1e-9), -20.0, 20.0)
 
 
+def ink_features(cells: np.ndarray, config: KindConfig) -> np.ndarray:
+    """(N, 3) scaled features per cell: ink height, mean stroke ink, ink pixels per row."""
+    b = config.border_px
+    inner = cells[:, b : cells.shape[1] - b, b : cells.shape[2] - b]
+    stroke = np.asarray(inner > config.ink_threshold)
+    inked_rows = np.any(stroke, axis=2)
+    first = np.argmax(inked_rows, axis=1)
+    last = inked_rows.shape[1] - np.argmax(inked_rows[:, ::-1], axis=1)
+    height = np.where(inked_rows.any(axis=1), last - first, 0)
+    count = stroke.sum(axis=(1, 2))
+    darkness = (inner * stroke).sum(axis=(1, 2)) / np.maximum(count, 1)
+    per_row = count / np.maximum(height, 1)
+    return np.stack([height, darkness, per_row], axis=1) / np.asarray(config.feature_scales)
+
+
 def puzzle_evidence(
-    log_odds: np.ndarray,
-    digits: np.ndarray,
-    filled: np.ndarray,
-    embedding: np.ndarray,
-    config: KindConfig,
+    log_odds: np.ndarray, filled: np.ndarray, features: np.ndarray, config: KindConfig
 ) -> np.ndarray:
-    """Extra log-odds for ambiguous cells from their likeness to the puzzle's sure cells."""
-    unit = embedding / np.maximum(np.linalg.norm(embedding, axis=1, keepdims=True), 1e-9)
-    sure_p = filled & (log_odds > config.confident_log_odds)
-    sure_h = filled & (log_odds < -config.confident_log_odds)
-    extra = np.zeros_like(log_odds)
-    for i in np.flatnonzero(filled & (np.abs(log_odds) < config.ambiguous_log_odds)):
-        sp = _best_similarity(unit, int(i), sure_p, digits)
-        sh = _best_similarity(unit, int(i), sure_h, digits)
-        if sp is not None and sh is not None:
-            extra[i] = config.similarity_weight * (sp - sh)
-    return extra
-
-
-def _best_similarity(
-    unit: np.ndarray, i: int, group: np.ndarray, digits: np.ndarray
-) -> float | None:
-    """Highest cosine similarity of cell i to the group's cells (its own digit if any)."""
-    same = group & (digits == digits[i])
-    members = np.flatnonzero(same if same.any() else group)
-    members = members[members != i]
-    if members.size == 0:
-        return None
-    return float(np.max(unit[members] @ unit[i]))
+    """Extra log-odds for ambiguous cells: nearer the puzzle's printed or handwritten style."""
+    sure_p = filled & (log_odds > config.sure_log_odds)
+    sure_h = filled & (log_odds < -config.sure_log_odds)
+    if min(sure_p.sum(), sure_h.sum()) < config.min_sure_cells:
+        return np.zeros_like(log_odds)
+    to_p = np.abs(features - np.median(features[sure_p], axis=0)).sum(axis=1)
+    to_h = np.abs(features - np.median(features[sure_h], axis=0)).sum(axis=1)
+    ambiguous = filled & (np.abs(log_odds) < config.ambiguous_log_odds)
+    return np.where(ambiguous, config.feature_weight * (to_h - to_p), 0.0)

@@ -26,6 +26,7 @@ from .config import DEFAULT_CONFIG, GridConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .find_grid import find_grids
 from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
+from .orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
     RepairConfig,
@@ -57,6 +58,7 @@ class PipelineConfig:
     grid: GridConfig = DEFAULT_CONFIG
     repair: RepairConfig = DEFAULT_REPAIR_CONFIG
     draw: DrawConfig = DEFAULT_DRAW_CONFIG
+    orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
     max_grids: int = 1
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
@@ -125,9 +127,14 @@ class Reader:
     ) -> GridResult:
         """Classify the cells of one detected grid, repair the givens if needed, and solve."""
         clock: dict[str, float] = {} if timings is None else timings
-        reading = timed(clock, "classify", lambda: self.classifier.read(detection.warped))
+        detection, reading = timed(clock, "classify", lambda: self.classify(detection))
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
         return grid_result(detection, reading, outcome)
+
+    def classify(self, detection: GridDetection) -> tuple[GridDetection, CellReading]:
+        """Read the cells of a grid, turned upright first if the page lies sideways."""
+        reading = self.classifier.read(detection.warped)
+        return read_oriented(self.classifier, detection, reading, self.config.orientation)
 
     def solve_reading(self, reading: CellReading) -> RepairOutcome:
         """Solve the givens of a reading, letting the solver repair it when allowed."""
