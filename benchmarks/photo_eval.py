@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from sudokucam.solver.geometry import cell_name
+from sudokucam.vision.pen import PenConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.results import PhotoResult
 
@@ -97,16 +98,20 @@ def read_outlines(dataset: Path) -> dict[int, np.ndarray]:
     return outlines
 
 
-def photo_ids(dataset: Path, use_all: bool) -> list[int]:
-    """The validation ids, or every id with both versions present."""
-    if use_all:
-        return sorted(
-            int(p.stem.removeprefix("image"))
-            for p in (dataset / "v2" / "train").glob("image*.jpg")
-            if (dataset / "mixed" / "train" / p.name).is_file()
-        )
+def photo_ids(dataset: Path, split: str) -> list[int]:
+    """The ids of a split: "validation", "training" (the rest) or "all" (both versions present)."""
     text = (REPO / "models" / "validation_ids.txt").read_text()
-    return [int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    validation = [
+        int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")
+    ]
+    if split == "validation":
+        return validation
+    every = sorted(
+        int(p.stem.removeprefix("image"))
+        for p in (dataset / "v2" / "train").glob("image*.jpg")
+        if (dataset / "mixed" / "train" / p.name).is_file()
+    )
+    return every if split == "all" else [i for i in every if i not in set(validation)]
 
 
 def evaluate(
@@ -160,7 +165,7 @@ def _cell_text(given: str, pen: str) -> str:
     return f"{pen}p" if pen != "0" else "."
 
 
-def table(outcomes: list[Outcome], use_all: bool) -> str:
+def table(outcomes: list[Outcome], split: str) -> str:
     """The Markdown summary table."""
     rows = [
         "| photos | n | grid found | exact grids | cell accuracy | solved right | repaired "
@@ -182,11 +187,10 @@ def table(outcomes: list[Outcome], use_all: bool) -> str:
             f"| {sum(o.repairs > 0 for o in group)} "
             f"| {statistics.median(o.seconds for o in group) * 1000:.0f} | {corner} |"
         )
-    split = "all ids" if use_all else "validation split"
     every = [o.seconds for o in outcomes]
     rows.append("")
     rows.append(
-        f"{split}: {len(outcomes)} photos, median {statistics.median(every) * 1000:.0f} ms, "
+        f"{split} split: {len(outcomes)} photos, median {statistics.median(every) * 1000:.0f} ms, "
         f"p90 {np.percentile(every, 90) * 1000:.0f} ms per photo end to end"
     )
     names = sorted({k for o in outcomes for k in o.steps}, key=STEPS.index)
@@ -210,10 +214,22 @@ def failures(outcomes: list[Outcome]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the evaluation and print the report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--all", action="store_true", help="all ids, not just the validation split")
+    parser.add_argument(
+        "--split",
+        choices=("validation", "training", "all"),
+        default="validation",
+        help="which photo ids: the validation split (default), the training rest, or all",
+    )
+    parser.add_argument("--all", action="store_true", help="same as --split all")
     parser.add_argument("--dataset", type=Path, default=None, help="the sudoku_dataset folder")
     parser.add_argument("--versions", nargs="+", choices=VERSIONS, default=list(VERSIONS))
     parser.add_argument("--no-repair", action="store_true", help="turn the solver repair off")
+    parser.add_argument(
+        "--pen-prior",
+        type=float,
+        default=PenConfig().right_prior,
+        help="prior that a pen entry equals the answer (0 = read the ink alone)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
@@ -228,9 +244,11 @@ def main(argv: list[str] | None = None) -> int:
         from sudokucam.vision.classify import DigitClassifier
 
         classifier = DigitClassifier(args.model_dir)
-    reader = Reader(classifier, PipelineConfig(use_repair=not args.no_repair))
+    config = PipelineConfig(use_repair=not args.no_repair, pen=PenConfig(args.pen_prior))
+    reader = Reader(classifier, config)
     outlines = read_outlines(dataset)
-    ids = photo_ids(dataset, args.all)
+    split = "all" if args.all else args.split
+    ids = photo_ids(dataset, split)
     warm = dataset / "v2" / "train" / f"image{ids[0]}.jpg"
     reader.solve(warm)  # warm-up: model load, first-run costs
     outcomes = []
@@ -240,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             truth = truth_for(dataset, photo_id, version)
             corners = outlines.get(photo_id) if version == "v2" else None
             outcomes.append(evaluate(reader, path, photo_id, version, truth, corners))
-    print(table(outcomes, args.all))
+    print(table(outcomes, split))
     print("\nFailures (cell read≠truth; 'p' = pen):")
     print(failures(outcomes))
     if args.json is not None:

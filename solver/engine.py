@@ -376,15 +376,67 @@ def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
 
 
 PROBES = 8
+SCORE = lambda r1, r2: r1 * r2 + r1 + r2
 
 
 def _probe(cand: State, c: int, b: Mask, t: Tables) -> State | None:
     """The state after placing bit b in cell c, with singles applied; None if that fails."""
     trial = cand[:]
     trial[c] = b
-    if propagate(trial, [c], t) and hidden_singles(trial, t) >= 0:
+    touched = [c]
+    if propagate_noting(trial, [c], t, touched) and singles_around(trial, t, touched):
         return trial
     return None
+
+
+def propagate_noting(cand: State, stack: list[int], t: Tables, touched: list[int]) -> bool:
+    """Propagate, as propagate does, noting every cell that lost a candidate."""
+    peers, flag = t.peers, t.flag
+    pop, push, note = stack.pop, stack.append, touched.append
+    while stack:
+        c = pop()
+        b = cand[c]
+        cand[c] = b << flag
+        for p in peers[c]:
+            m = cand[p]
+            if m & b:
+                m ^= b
+                if not m:
+                    return False
+                cand[p] = m
+                note(p)
+                if not m & (m - 1):
+                    push(p)
+    return True
+
+
+def singles_around(cand: State, t: Tables, touched: list[int]) -> bool:
+    """Hidden singles, looking only at units where some cell lost a candidate; False if stuck."""
+    n, high, unit_getters, units_of = t.flag, t.high, t.unit_getters, t.units_of
+    two, one = t.two_or_more, t.one_or_more
+    dirty = {u for c in touched for u in units_of[c]}
+    while dirty:
+        unit, get = unit_getters[dirty.pop()]
+        counts = sum(get(cand))
+        at_most_one = high & ~(counts + two)
+        if not at_most_one:
+            continue
+        if at_most_one & ~(counts + one):
+            return False
+        only = at_most_one >> n
+        stack = []
+        for c in unit:
+            m = cand[c] & only
+            if m:
+                if m & (m - 1):
+                    return False
+                cand[c] = m
+                stack.append(c)
+        touched = stack[:]
+        if not propagate_noting(cand, stack, t, touched):
+            return False
+        dirty.update(u for c in touched for u in units_of[c])
+    return True
 
 
 def search_probing(cand: State, t: Tables, found: list[State], limit: int) -> None:
@@ -423,9 +475,9 @@ def search_probing(cand: State, t: Tables, found: list[State], limit: int) -> No
                 break
             r1 = total - sum(map(int.bit_count, one))
             r2 = total - sum(map(int.bit_count, two))
-            score = r1 * r2 + r1 + r2
+            score = SCORE(r1, r2)
             if score > best_score:
-                best, best_score = (one, two), score
+                best, best_score = ((one, two) if r1 <= r2 else (two, one)), score
         if forced:
             total = sum(map(int.bit_count, cand))
             continue

@@ -27,6 +27,7 @@ from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .find_grid import find_grids
 from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
 from .orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
+from .pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
     RepairConfig,
@@ -59,6 +60,7 @@ class PipelineConfig:
     repair: RepairConfig = DEFAULT_REPAIR_CONFIG
     draw: DrawConfig = DEFAULT_DRAW_CONFIG
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
+    pen: PenConfig = DEFAULT_PEN_CONFIG
     max_grids: int = 1
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
@@ -129,7 +131,7 @@ class Reader:
         clock: dict[str, float] = {} if timings is None else timings
         detection, reading = timed(clock, "classify", lambda: self.classify(detection))
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
-        return grid_result(detection, reading, outcome)
+        return grid_result(detection, reading, outcome, self.config.pen)
 
     def classify(self, detection: GridDetection) -> tuple[GridDetection, CellReading]:
         """Read the cells of a grid, turned upright first if the page lies sideways."""
@@ -178,13 +180,22 @@ class Reader:
 
 
 def grid_result(
-    detection: GridDetection, reading: CellReading, outcome: RepairOutcome
+    detection: GridDetection,
+    reading: CellReading,
+    outcome: RepairOutcome,
+    pen: PenConfig = DEFAULT_PEN_CONFIG,
 ) -> GridResult:
-    """The GridResult of a reading and its solved (maybe repaired) givens."""
-    hand = handwritten_after(reading, outcome)
+    """The GridResult of a reading and its solved (maybe repaired) givens.
+
+    Once the givens are solved, the pen digits are read again with the answer as prior.
+    """
+    solution = None if outcome.solution is None else "".join(map(str, outcome.solution))
+    hand, reread = read_pen_entries(reading, handwritten_after(reading, outcome), solution, pen)
     confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
     for repair in outcome.repairs:
         confidence[repair.cell] = repair.new_probability
+    for cell, probability in reread.items():
+        confidence[cell] = probability
     return finish(detection, reading, outcome, hand, confidence)
 
 
