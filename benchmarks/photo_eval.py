@@ -151,7 +151,7 @@ def compare(
     )
     error = None
     if corners is not None:
-        error = float(np.linalg.norm(grid.detection.corners - corners, axis=1).mean())
+        error = corner_error(grid.detection.corners, corners)
     return Outcome(
         photo_id, version, True, not wrong, 81 - len(wrong), grid.solution == truth.solution,
         error, seconds, grid.status, wrong, len(grid.repairs), result.timings,
@@ -163,6 +163,18 @@ def _cell_text(given: str, pen: str) -> str:
     if given != "0":
         return given
     return f"{pen}p" if pen != "0" else "."
+
+
+def corner_error(found: np.ndarray, annotated: np.ndarray) -> float:
+    """Mean corner distance in pixels, whichever corner the annotation starts at.
+
+    A few photos show the page turned; their annotation starts at the image's top-left
+    corner while sudokucam starts at the puzzle's, so the four cyclic orders are compared.
+    """
+    return min(
+        float(np.linalg.norm(np.roll(found, k, axis=0) - annotated, axis=1).mean())
+        for k in range(4)
+    )
 
 
 def table(outcomes: list[Outcome], split: str) -> str:
@@ -230,6 +242,12 @@ def main(argv: list[str] | None = None) -> int:
         default=PenConfig().right_prior,
         help="prior that a pen entry equals the answer (0 = read the ink alone)",
     )
+    parser.add_argument(
+        "--pen-phantom",
+        type=float,
+        default=PenConfig().phantom_empty_probability,
+        help="p(empty) from which a pen digit that disagrees with the answer is a phantom",
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
@@ -244,7 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         from sudokucam.vision.classify import DigitClassifier
 
         classifier = DigitClassifier(args.model_dir)
-    config = PipelineConfig(use_repair=not args.no_repair, pen=PenConfig(args.pen_prior))
+    pen = PenConfig(args.pen_prior, args.pen_phantom)
+    config = PipelineConfig(use_repair=not args.no_repair, pen=pen)
     reader = Reader(classifier, config)
     outlines = read_outlines(dataset)
     split = "all" if args.all else args.split

@@ -57,6 +57,15 @@ def validation_ids() -> frozenset[int]:
     return frozenset(int(s) for s in lines if s.strip() and not s.startswith("#"))
 
 
+def selection_ids(n: int, seed: int, root: Path | None = None) -> frozenset[int]:
+    """`n` training ids (never validation ones) held out of training for model selection."""
+    import random
+
+    ids = photo_ids(root) if root is not None else []
+    pool = sorted(set(ids) - validation_ids())
+    return frozenset(random.Random(seed).sample(pool, n)) if n else frozenset()
+
+
 def read_dat(path: Path) -> np.ndarray:
     """The 9×9 digit grid of a .dat ground-truth file (0 = empty)."""
     rows = [line.split() for line in path.read_text().splitlines()[2:] if line.strip()]

@@ -66,6 +66,8 @@ def evaluate_model(model_dir: Path, shared: Path, cache: Path | None = None) -> 
 def evaluate_found_grids(model_dir: Path, shared: Path) -> Report:
     """Report on the validation photos warped by the pipeline's own `find_grid`.
 
+    Cells are read with `read_upright`, as the grid finder does not know which way is up.
+
     A photo where no grid is found counts as an inexact grid with no cells tallied.
     """
     from ..vision.find_grid import find_grid
@@ -85,7 +87,7 @@ def evaluate_found_grids(model_dir: Path, shared: Path) -> Report:
             if detection is None:
                 exact[version] = (ok, n + 1)
                 continue
-            reading = classifier.read(detection.warped)
+            _, reading = classifier.read_upright(detection.warped)
             got = classes_of(reading.digits, reading.kinds)
             np.add.at(confusion, (labels, got), 1)
             exact[version] = (ok + int(np.array_equal(got, labels)), n + 1)

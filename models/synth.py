@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..vision.cells import DEFAULT_CELL_CONFIG, CellConfig, split_cells
 
-SYNTH_VERSION = 2  # bump when the rendering changes (names the training-data cache)
+SYNTH_VERSION = 3  # bump when the rendering changes (names the training-data cache)
 SIDE = 360
 CELL = SIDE // 9
 FONT_ROOT = Path("/usr/share/fonts")
@@ -53,6 +53,8 @@ class SynthConfig:
     mnist_share: float = 0.85
     show_through_share: float = 0.3
     show_through_darkness: tuple[float, float] = (0.05, 0.25)
+    smudge_share: float = 0.15
+    smudge_darkness: tuple[float, float] = (0.05, 0.3)
     corner_jitter_cells: float = 0.07
     max_blur_sigma: float = 1.4
     max_noise: float = 10.0
@@ -160,6 +162,8 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
         if u < config.empty_share:
             if rng.random() < config.show_through_share:
                 show_through(rng, ink, cell, printed_fonts, pheight, config)
+            if rng.random() < config.smudge_share:
+                smudge(rng, ink, cell, config)
             continue
         if u < config.empty_share + config.printed_share:
             g = glyph(pfont, digit, 64, pstroke * 2)
@@ -194,6 +198,30 @@ def show_through(
         shift,
         rng.uniform(*config.show_through_darkness),
     )
+
+
+def smudge(
+    rng: np.random.Generator, ink: np.ndarray, cell: tuple[int, int], config: SynthConfig
+) -> None:
+    """Faint dirt in an empty cell: a soft blob, a few specks or a short pencil-like mark."""
+    r, c = cell
+    patch: np.ndarray = np.zeros((CELL, CELL), dtype=np.float32)
+    kind = rng.integers(3)
+    if kind == 0:
+        centre = (int(rng.integers(8, CELL - 8)), int(rng.integers(8, CELL - 8)))
+        axes = (int(rng.integers(3, 12)), int(rng.integers(2, 8)))
+        cv2.ellipse(patch, centre, axes, float(rng.uniform(0, 180)), 0, 360, 1.0, -1)
+        patch = cv2.GaussianBlur(patch, (0, 0), float(rng.uniform(1.5, 4.0)))
+    elif kind == 1:
+        for _ in range(int(rng.integers(2, 8))):
+            y, x = rng.integers(3, CELL - 3, 2)
+            cv2.circle(patch, (int(x), int(y)), int(rng.integers(1, 3)), 1.0, -1)
+    else:
+        p0, p1 = rng.integers(4, CELL - 4, (2, 2))
+        cv2.line(patch, (int(p0[0]), int(p0[1])), (int(p1[0]), int(p1[1])), 1.0, 1)
+    patch *= rng.uniform(*config.smudge_darkness) / max(float(patch.max()), 1e-6)
+    region = ink[r * CELL : (r + 1) * CELL, c * CELL : (c + 1) * CELL]
+    np.maximum(region, patch, out=region)
 
 
 def camera(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) -> np.ndarray:

@@ -21,11 +21,23 @@ import torch
 import torch.nn.functional as F  # noqa: N812
 from torch import nn
 
-from sudokucam.models.dataset import default_shared, load_all, validation_ids
-from sudokucam.models.evaluate import evaluate_found_grids, evaluate_model, print_report
+from sudokucam.models.dataset import (
+    dataset_dir,
+    default_shared,
+    load_all,
+    selection_ids,
+    validation_ids,
+)
+from sudokucam.models.evaluate import (
+    Report,
+    evaluate_found_grids,
+    evaluate_model,
+    evaluate_photos,
+    print_report,
+)
 from sudokucam.models.synth import SYNTH_VERSION, synth_cells
 from sudokucam.vision.cells import DEFAULT_CELL_CONFIG
-from sudokucam.vision.classify import CLASS_NAMES
+from sudokucam.vision.classify import CLASS_NAMES, DigitClassifier
 
 VERSION = "digits_v1"
 MEAN, STD = 0.1, 0.25
@@ -75,22 +87,25 @@ class Exported(nn.Module):
         return torch.softmax(logits, dim=1), e
 
 
-def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
-    """Random affine, stroke thickness, border lines, blur, gain and noise on (B,1,N,N) ink."""
+def augment(x: torch.Tensor, strength: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+    """Random affine, stroke thickness, border lines, blur, gain and noise on (B,1,N,N) ink.
+
+    `strength` (B,) scales each sample's geometric jitter, thickening and noise (1 = full).
+    """
     b, n = x.shape[0], x.shape[-1]
 
     def u(lo: float, hi: float, *shape: int) -> torch.Tensor:
         return lo + (hi - lo) * torch.rand(*(shape or (b,)), generator=g)
 
-    angle, scale = u(-0.1, 0.1), u(0.8, 1.15)
-    sx, sy = scale * u(0.9, 1.1), scale
+    angle, scale = u(-0.1, 0.1) * strength, 1 + (u(0.8, 1.15) - 1) * strength
+    sx, sy = scale * (1 + (u(0.9, 1.1) - 1) * strength), scale
     theta = torch.zeros(b, 2, 3)
     theta[:, 0, 0], theta[:, 0, 1] = torch.cos(angle) / sx, -torch.sin(angle) / sx
     theta[:, 1, 0], theta[:, 1, 1] = torch.sin(angle) / sy, torch.cos(angle) / sy
-    theta[:, :, 2] = u(-0.16, 0.16, b, 2)
+    theta[:, :, 2] = u(-0.16, 0.16, b, 2) * strength[:, None]
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
-    pick = torch.rand(b, generator=g)
+    pick = torch.rand(b, generator=g) / strength.clamp(min=0.1)
     dil = F.max_pool2d(x, 3, 1, 1)
     ero = -F.max_pool2d(-x, 3, 1, 1)
     x = torch.where((pick < 0.12)[:, None, None, None], dil, x)
@@ -101,7 +116,8 @@ def augment(x: torch.Tensor, g: torch.Generator) -> torch.Tensor:
     blurred = F.conv2d(x, k, padding=1)
     x = torch.where((torch.rand(b, generator=g) < 0.3)[:, None, None, None], blurred, x)
     x = x * u(0.8, 1.15)[:, None, None, None]
-    x = x + torch.randn(x.shape, generator=g) * u(0, 0.06)[:, None, None, None]
+    noise = u(0, 0.06) * strength
+    x = x + torch.randn(x.shape, generator=g) * noise[:, None, None, None]
     return x.clamp(0, 1)
 
 
@@ -120,9 +136,10 @@ def border_lines(b: int, n: int, g: torch.Generator) -> torch.Tensor:
     return lines
 
 
-def real_training_cells(shared: Path, cache: Path) -> tuple[np.ndarray, np.ndarray]:
-    """uint8 cells and classes of every non-validation photo (both versions)."""
-    held_out = validation_ids()
+def real_training_cells(
+    shared: Path, cache: Path, held_out: frozenset[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """uint8 cells and classes of every photo (both versions) except `held_out` ids."""
     photos = [p for p in load_all(shared, cache_dir=cache) if p.photo_id not in held_out]
     cells = np.concatenate([(p.cells * 255).round().astype(np.uint8) for p in photos])
     return cells, np.concatenate([p.labels for p in photos])
@@ -140,28 +157,38 @@ def synthetic_cells(n_grids: int, seed: int, cache: Path) -> tuple[np.ndarray, n
     return cells, labels
 
 
-def train(args: argparse.Namespace) -> DigitNet:
-    """Train the network on real (repeated) + synthetic cells."""
-    real_x, real_y = real_training_cells(args.shared, args.cache)
+def sample_weights(real_y: np.ndarray, n_synth: int, args: argparse.Namespace) -> torch.Tensor:
+    """Sampling weight per cell: real cells (the target domain) up, real handwriting more."""
+    real = np.where(real_y >= 10, args.real_weight * args.hand_weight, args.real_weight)
+    return torch.from_numpy(np.concatenate([real, np.ones(n_synth)]))
+
+
+def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
+    """Train the network on weighted samples of real + synthetic cells."""
+    real_x, real_y = real_training_cells(args.shared, args.cache, held_out)
     syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache)
-    x = np.concatenate([np.repeat(real_x, args.real_repeat, 0), syn_x])
-    y = np.concatenate([np.repeat(real_y, args.real_repeat, 0), syn_y])
-    print(f"training cells: {len(real_y)} real (x{args.real_repeat}), {len(syn_y)} synthetic")
-    xt = torch.from_numpy(x)
-    yt = torch.from_numpy(y)
+    xt = torch.from_numpy(np.concatenate([real_x, syn_x]))
+    yt = torch.from_numpy(np.concatenate([real_y, syn_y]))
+    weights = sample_weights(real_y, len(syn_y), args)
+    strength = torch.cat([torch.full((len(real_y),), args.real_augment), torch.ones(len(syn_y))])
+    print(
+        f"training cells: {len(real_y)} real, {len(syn_y)} synthetic; "
+        f"real share of samples {float(weights[: len(real_y)].sum() / weights.sum()):.2f}"
+    )
     net = DigitNet()
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    steps = args.epochs * (len(y) // args.batch)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps)
+    per_epoch = args.epoch_samples // args.batch
+    steps = args.epochs * per_epoch
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps, pct_start=0.15)
     g = torch.Generator().manual_seed(args.seed)
     start = time.time()
     for epoch in range(args.epochs):
         net.train()
-        order = torch.randperm(len(y), generator=g)
+        order = torch.multinomial(weights, per_epoch * args.batch, True, generator=g)
         total, correct = 0.0, 0
-        for s in range(len(y) // args.batch):
+        for s in range(per_epoch):
             idx = order[s * args.batch : (s + 1) * args.batch]
-            xb = augment(xt[idx, None].float() / 255, g)
+            xb = augment(xt[idx, None].float() / 255, strength[idx], g)
             logits, _ = net((xb - MEAN) / STD)
             loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
             opt.zero_grad()
@@ -170,7 +197,7 @@ def train(args: argparse.Namespace) -> DigitNet:
             sched.step()
             total += float(loss.detach()) * len(idx)
             correct += int((logits.argmax(1) == yt[idx]).sum())
-        n = (len(y) // args.batch) * args.batch
+        n = per_epoch * args.batch
         print(
             f"epoch {epoch + 1}/{args.epochs} loss {total / n:.4f} "
             f"train acc {correct / n:.4f} ({time.time() - start:.0f}s)",
@@ -218,6 +245,12 @@ def export(net: DigitNet, out: Path) -> None:
     (out / "config.json").write_text(json.dumps(config, indent=2) + "\n")
 
 
+def evaluate_selection(model_dir: Path, args: argparse.Namespace, ids: frozenset[int]) -> Report:
+    """Report of a model on the held-out training ids (annotated / registered corners)."""
+    photos = [p for p in load_all(args.shared, cache_dir=args.cache) if p.photo_id in ids]
+    return evaluate_photos(DigitClassifier(model_dir), photos)
+
+
 def parse_args() -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -226,9 +259,13 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
-    p.add_argument("--epochs", type=int, default=5)
-    p.add_argument("--synth-grids", type=int, default=600)
-    p.add_argument("--real-repeat", type=int, default=2)
+    p.add_argument("--epochs", type=int, default=8)
+    p.add_argument("--epoch-samples", type=int, default=56000, help="cells drawn per epoch")
+    p.add_argument("--synth-grids", type=int, default=300)
+    p.add_argument("--real-weight", type=float, default=2.0, help="sampling weight of a real cell")
+    p.add_argument("--hand-weight", type=float, default=2.0, help="extra for real handwriting")
+    p.add_argument("--real-augment", type=float, default=0.5, help="augmentation of real cells")
+    p.add_argument("--holdout", type=int, default=20, help="training ids held out for selection")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=20261122)
@@ -242,9 +279,13 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
+    held_out = validation_ids() | selection_ids(args.holdout, args.seed, dataset_dir(args.shared))
     if args.evaluate is None:
-        export(train(args), args.out)
+        export(train(args, held_out), args.out)
     model_dir = args.evaluate or args.out
+    if args.holdout:
+        print(f"== {args.holdout} held-out training ids (model selection)")
+        print_report(evaluate_selection(model_dir, args, held_out - validation_ids()))
     print("== validation cells cut with annotated (v2) / registered (mixed) corners")
     print_report(evaluate_model(model_dir, args.shared, args.cache))
     if args.find_grid:

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress
-from operator import itemgetter
+from itertools import compress, repeat
+from operator import call, itemgetter
 
 from .geometry import Shape, shape_for_size
 
@@ -97,6 +97,7 @@ class Tables:
     units_of: tuple[tuple[int, int, int], ...]  # the row, column and box of each cell
     cells: range
     unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
+    getters: tuple[Callable[[State], tuple[Mask, ...]], ...]  # each unit's masks
     value_of: dict[Mask, int]  # placed bit -> value
     segments: tuple[Segment, ...]  # where a box meets a row or column
     unit_segments: tuple[tuple[int, ...], ...]  # the segments tiling each unit
@@ -136,6 +137,7 @@ def tables_for(shape: Shape) -> Tables:
         units_of=shape.units_of,
         cells=range(n * n),
         unit_getters=tuple((u, itemgetter(*u)) for u in shape.units),
+        getters=tuple(itemgetter(*u) for u in shape.units),
         value_of={1 << (v * width + flag): v + 1 for v in range(n)},
         segments=segments,
         unit_segments=unit_segments,
@@ -176,40 +178,36 @@ def propagate(cand: State, stack: list[int], t: Tables) -> bool:
 
 
 def hidden_singles(cand: State, t: Tables) -> int:
-    """Place values that fit only one cell of a unit until a full round of units finds none.
+    """Place values that fit only one cell of a unit until a round of units finds none.
 
-    Returns how many were placed, -1 on a contradiction. A round that finds something goes
-    on with the next units and ends when it comes back, quiet, to the unit of its last find.
+    Returns how many were placed, -1 on a contradiction. Each round sums every unit at C
+    speed first; sums go stale as the round places values, but counts only fall, so a
+    stale sum can only miss a find or a contradiction, which the next round sees.
     """
-    n, high, unit_getters = t.flag, t.high, t.unit_getters
+    n, high, units, getters = t.flag, t.high, t.units, t.getters
     two, one = t.two_or_more, t.one_or_more
     found = 0
-    last = -1  # the unit of the latest find
     stack: list[int] = []
     while True:
-        for i, (unit, get) in enumerate(unit_getters):
-            counts = sum(get(cand))
+        sums = map(sum, map(call, getters, repeat(cand)))
+        hits = [(u, s) for u, s in zip(units, sums) if high & ~(s + two)]
+        if not hits:
+            return found
+        for unit, counts in hits:
             at_most_one = high & ~(counts + two)
-            if not at_most_one:
-                if i == last:
-                    return found
-                continue
             if at_most_one & ~(counts + one):
                 return -1
             only = at_most_one >> n
             for c in unit:
                 m = cand[c] & only
-                if m:
+                if m and m != cand[c]:  # equal: placed by an earlier unit of this round
                     if m & (m - 1):
                         return -1
                     cand[c] = m
                     stack.append(c)
                     found += 1
-            if not propagate(cand, stack, t):
-                return -1
-            last = i
-        if last < 0:
-            return 0
+        if not propagate(cand, stack, t):
+            return -1
 
 
 def locked_candidates(cand: State, t: Tables) -> int:
@@ -299,15 +297,18 @@ def hidden_pairs(cand: State, t: Tables) -> int:
     return changed
 
 
-def settle(cand: State, t: Tables) -> bool:
+def settle(cand: State, t: Tables, singles_done: bool = False) -> bool:
     """Apply hidden singles, then the stronger steps the grid size calls for, to a fixpoint.
 
     Each step runs only when the ones before it find nothing; any change starts over.
+    With singles_done the state is known to hold no hidden single, so the first pass skips
+    them.
     """
     steps = t.steps
     while True:
-        if hidden_singles(cand, t) < 0:
+        if not singles_done and hidden_singles(cand, t) < 0:
             return False
+        singles_done = False
         for step in steps:
             changed = step(cand, t)
             if changed:
@@ -376,17 +377,22 @@ def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
 
 
 PROBES = 8
+PLACES = 0
 SCORE = lambda r1, r2: r1 * r2 + r1 + r2
 
 
-def _probe(cand: State, c: int, b: Mask, t: Tables) -> State | None:
-    """The state after placing bit b in cell c, with singles applied; None if that fails."""
+def _probe(cand: State, c: int, b: Mask, t: Tables) -> tuple[State, int] | None:
+    """Place bit b in cell c of a copy and apply singles: the copy and how many candidates
+    went, or None if that fails."""
     trial = cand[:]
     trial[c] = b
     touched = [c]
-    if propagate_noting(trial, [c], t, touched) and singles_around(trial, t, touched):
-        return trial
-    return None
+    if not propagate_noting(trial, [c], t, touched):
+        return None
+    removed = singles_around(trial, t, touched)
+    if removed < 0:
+        return None
+    return trial, removed + cand[c].bit_count() - 1
 
 
 def propagate_noting(cand: State, stack: list[int], t: Tables, touched: list[int]) -> bool:
@@ -410,10 +416,15 @@ def propagate_noting(cand: State, stack: list[int], t: Tables, touched: list[int
     return True
 
 
-def singles_around(cand: State, t: Tables, touched: list[int]) -> bool:
-    """Hidden singles, looking only at units where some cell lost a candidate; False if stuck."""
+def singles_around(cand: State, t: Tables, touched: list[int]) -> int:
+    """Hidden singles, looking only at units where a cell lost a candidate.
+
+    `touched` holds the cells that lost one, one entry per candidate lost. Returns how many
+    candidates went in all, counting those entries, or -1 if stuck.
+    """
     n, high, unit_getters, units_of = t.flag, t.high, t.unit_getters, t.units_of
     two, one = t.two_or_more, t.one_or_more
+    removed = len(touched) - 1  # the first entry is the placed cell itself
     dirty = {u for c in touched for u in units_of[c]}
     while dirty:
         unit, get = unit_getters[dirty.pop()]
@@ -422,68 +433,100 @@ def singles_around(cand: State, t: Tables, touched: list[int]) -> bool:
         if not at_most_one:
             continue
         if at_most_one & ~(counts + one):
-            return False
+            return -1
         only = at_most_one >> n
         stack = []
         for c in unit:
             m = cand[c] & only
             if m:
                 if m & (m - 1):
-                    return False
+                    return -1
+                removed += cand[c].bit_count() - 1
                 cand[c] = m
                 stack.append(c)
-        touched = stack[:]
-        if not propagate_noting(cand, stack, t, touched):
-            return False
-        dirty.update(u for c in touched for u in units_of[c])
-    return True
+        touched = []
+        if not propagate_noting(cand, stack[:], t, touched):
+            return -1
+        removed += len(touched)
+        dirty.update(u for c in stack + touched for u in units_of[c])
+    return removed
 
 
-def search_probing(cand: State, t: Tables, found: list[State], limit: int) -> None:
-    """Depth-first search that tries both values of several two-candidate cells first.
+def _places(cand: State, t: Tables) -> list[tuple[int, int, tuple[int, int]]]:
+    """Values with two places left in a unit: (candidates of both cells, bit, the cells)."""
+    high, flag, three = t.high, t.flag, t.three_or_more
+    out = []
+    for unit, get in t.unit_getters:
+        twos = (high & ~(sum(get(cand)) + three)) >> flag
+        while twos:
+            v = twos & -twos
+            twos ^= v
+            a, b = [c for c in unit if cand[c] & v]
+            out.append((cand[a].bit_count() + cand[b].bit_count(), v, (a, b)))
+    return out
 
-    A value that fails is removed at once; otherwise it branches on the cell whose two
-    trials settled most, reusing the trial states as its children.
+
+def _options(cand: State, t: Tables) -> list[tuple[tuple[int, Mask], tuple[int, Mask]]]:
+    """Binary splits worth trying: two-candidate cells, then values with two places."""
+    peers = t.peers
+    pairs = [c for c, m in enumerate(cand) if m.bit_count() == 2]
+    pairs.sort(key=lambda c: -len([p for p in peers[c] if cand[p] & cand[c]]))
+    options = []
+    for c in pairs[:PROBES]:
+        m = cand[c]
+        low = m & -m
+        options.append(((c, low), (c, m ^ low)))
+    if PLACES:
+        places = _places(cand, t)
+        places.sort()
+        for _, v, (a, b) in places[:PLACES]:
+            options.append(((a, v), (b, v)))
+    return options
+
+
+def search_probing(
+    cand: State, t: Tables, found: list[State], limit: int, singles_done: bool = False
+) -> None:
+    """Depth-first search that tries both sides of several binary splits first.
+
+    A side that fails leaves the other, at once; otherwise it branches on the split whose
+    two trials settled most, reusing the trial states as its children.
     """
-    if not settle(cand, t):
+    if not settle(cand, t, singles_done):
         return
-    peers, total = t.peers, sum(map(int.bit_count, cand))
     while True:
-        pairs = [c for c, m in enumerate(cand) if m.bit_count() == 2]
-        if not pairs:
+        options = _options(cand, t)
+        if not options:
             c = pick_cell(cand, t)
             if c < 0:
                 found.append(cand)
                 return
             _branch(cand, c, t, found, limit)
             return
-        pairs.sort(key=lambda c: -len([p for p in peers[c] if cand[p] & cand[c]]))
         best: tuple[State, State] | None = None
         best_score = -1
         forced = False
-        for c in pairs[:PROBES]:
-            m = cand[c]
-            low = m & -m
-            one, two = _probe(cand, c, low, t), _probe(cand, c, m ^ low, t)
-            if one is None or two is None:
-                if one is None and two is None:
+        for (c1, b1), (c2, b2) in options:
+            if not cand[c1] & b1 or not cand[c2] & b2:
+                continue
+            first, second = _probe(cand, c1, b1, t), _probe(cand, c2, b2, t)
+            if first is None or second is None:
+                if first is None and second is None:
                     return
-                cand = one if two is None else two  # type: ignore[assignment]
+                cand = (first or second)[0]  # type: ignore[index]
                 if not settle(cand, t):
                     return
                 forced = True
                 break
-            r1 = total - sum(map(int.bit_count, one))
-            r2 = total - sum(map(int.bit_count, two))
+            (one, r1), (two, r2) = first, second
             score = SCORE(r1, r2)
             if score > best_score:
                 best, best_score = ((one, two) if r1 <= r2 else (two, one)), score
         if forced:
-            total = sum(map(int.bit_count, cand))
             continue
         assert best is not None
         for child in best:
-            search_probing(child, t, found, limit)
+            search_probing(child, t, found, limit, singles_done=True)
             if len(found) >= limit:
                 return
         return

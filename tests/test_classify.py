@@ -112,7 +112,7 @@ def test_one_run_call_for_81_cells() -> None:
         calls.append(next(iter(feeds.values())).shape)
         return real_run(names, feeds)
 
-    classifier.session.run = counting_run  # type: ignore[method-assign]
+    classifier.session.run = counting_run
     reading = classifier.read(render_grid(PUZZLE, UNSEEN_FONT))
     n = classifier.config.input_size
     assert calls == [(81, 1, n, n)]
@@ -175,10 +175,10 @@ def test_puzzle_style_settles_an_ambiguous_kind() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("photo_id", [10, 90, 134, 177])
 def test_real_validation_photo_read_exactly(photos_dir: Path, photo_id: int) -> None:
-    from sudokucam.models.dataset import class_labels, read_dat, read_outlines, warp
+    from sudokucam.models.dataset import class_labels, read_dat, read_gray, read_outlines, warp
     from sudokucam.models.evaluate import classes_of
 
-    gray = cv2.imread(str(photos_dir / "v2" / "train" / f"image{photo_id}.jpg"), 0)
+    gray = read_gray(photos_dir / "v2" / "train" / f"image{photo_id}.jpg")
     truth = class_labels(read_dat(photos_dir / "v2" / "train" / f"image{photo_id}.dat"), None)
     reading = default_classifier().read(warp(gray, read_outlines(photos_dir)[photo_id]))
     np.testing.assert_array_equal(classes_of(reading.digits, reading.kinds), truth)
