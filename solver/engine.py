@@ -1,4 +1,4 @@
-"""The search engine: bitmask candidates, naked and hidden singles, MRV backtracking.
+"""The search engine: bitmask candidates, singles, MRV backtracking, probing on big grids.
 
 A state is a list of ints, one per cell. Value v (1-based) owns a field of `width` bits
 at bit (v-1)*width. An open cell sets the lowest bit of each field it may still hold; a
@@ -7,11 +7,14 @@ of a unit then counts, field by field, the cells that may hold each value, plus 
 where the value is placed: one C-level sum finds the unit's hidden singles and missing
 values for every value at once. A contradiction is a value (False or -1), never raised.
 
-Search: naked singles (propagate), hidden singles, and on 16×16 and up box-line
-reductions, naked pairs and hidden pairs (on 9×9 they cut nodes but cost more than they
-save), then branch on a two-candidate cell (the one whose candidates most peers share),
-or else on a cell with the fewest candidates. Counting goes on past the first solution
-up to `limit` in the same depth-first search, which is how uniqueness is proved.
+Search: naked singles (propagate) and hidden singles, then branch on a two-candidate
+cell (the one whose candidates most peers share, peers with fewer candidates weighing
+more), or else on a cell with the fewest candidates. From 16×16 on, each node also
+applies box-line reductions, naked pairs and hidden pairs, and tries both values of its
+likeliest two-candidate cells before branching (failed-literal probing: a value that
+fails is removed; else it branches on the cell whose trials settled most). On 9×9 those
+cut nodes but cost more than they save. Counting goes on past the first solution up to
+`limit` in the same depth-first search, which is how uniqueness is proved.
 """
 
 from __future__ import annotations
@@ -19,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import compress, repeat
-from operator import call, itemgetter
+from itertools import compress, islice
+from operator import itemgetter
 
 from .geometry import Shape, shape_for_size
 
@@ -36,9 +39,12 @@ class EngineConfig:
     pairs_from_size: int = 16  # naked and hidden pairs likewise
     branch_ties: int = 6  # two-candidate cells compared when choosing where to branch
     branch_ties_big: int = 1000  # the same from locked_candidates_from_size on (all of them)
+    probing_from_size: int = 16  # try both values of cells before branching (not worth on 9×9)
+    probes: int = 8  # two-candidate cells tried both ways at each branch point
 
 
 CONFIG = EngineConfig()
+PEER_WEIGHT = tuple(36 // (k * k) if k else 0 for k in range(26))  # by candidates left
 
 
 @dataclass(frozen=True)
@@ -95,9 +101,8 @@ class Tables:
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
     units_of: tuple[tuple[int, int, int], ...]  # the row, column and box of each cell
-    cells: range
+    cells: range  # every cell index
     unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
-    getters: tuple[Callable[[State], tuple[Mask, ...]], ...]  # each unit's masks
     value_of: dict[Mask, int]  # placed bit -> value
     segments: tuple[Segment, ...]  # where a box meets a row or column
     unit_segments: tuple[tuple[int, ...], ...]  # the segments tiling each unit
@@ -107,6 +112,7 @@ class Tables:
     locked: bool  # look for box-line reductions before branching
     pairs: bool  # and then for naked and hidden pairs
     ties: int  # two-candidate cells compared when choosing where to branch
+    probes: int  # two-candidate cells tried both ways before branching (0: no probing)
 
     @property
     def steps(self) -> tuple[Callable[[State, Tables], int], ...]:
@@ -137,7 +143,6 @@ def tables_for(shape: Shape) -> Tables:
         units_of=shape.units_of,
         cells=range(n * n),
         unit_getters=tuple((u, itemgetter(*u)) for u in shape.units),
-        getters=tuple(itemgetter(*u) for u in shape.units),
         value_of={1 << (v * width + flag): v + 1 for v in range(n)},
         segments=segments,
         unit_segments=unit_segments,
@@ -149,6 +154,7 @@ def tables_for(shape: Shape) -> Tables:
         ties=CONFIG.branch_ties_big
         if n >= CONFIG.locked_candidates_from_size
         else CONFIG.branch_ties,
+        probes=CONFIG.probes if n >= CONFIG.probing_from_size else 0,
     )
 
 
@@ -178,36 +184,40 @@ def propagate(cand: State, stack: list[int], t: Tables) -> bool:
 
 
 def hidden_singles(cand: State, t: Tables) -> int:
-    """Place values that fit only one cell of a unit until a round of units finds none.
+    """Place values that fit only one cell of a unit until a full round of units finds none.
 
-    Returns how many were placed, -1 on a contradiction. Each round sums every unit at C
-    speed first; sums go stale as the round places values, but counts only fall, so a
-    stale sum can only miss a find or a contradiction, which the next round sees.
+    Returns how many were placed, -1 on a contradiction. A round that finds something goes
+    on with the next units and ends when it comes back, quiet, to the unit of its last find.
     """
-    n, high, units, getters = t.flag, t.high, t.units, t.getters
+    n, high, unit_getters = t.flag, t.high, t.unit_getters
     two, one = t.two_or_more, t.one_or_more
     found = 0
+    last = -1  # the unit of the latest find
     stack: list[int] = []
     while True:
-        sums = map(sum, map(call, getters, repeat(cand)))
-        hits = [(u, s) for u, s in zip(units, sums) if high & ~(s + two)]
-        if not hits:
-            return found
-        for unit, counts in hits:
+        for i, (unit, get) in enumerate(unit_getters):
+            counts = sum(get(cand))
             at_most_one = high & ~(counts + two)
+            if not at_most_one:
+                if i == last:
+                    return found
+                continue
             if at_most_one & ~(counts + one):
                 return -1
             only = at_most_one >> n
             for c in unit:
                 m = cand[c] & only
-                if m and m != cand[c]:  # equal: placed by an earlier unit of this round
+                if m:
                     if m & (m - 1):
                         return -1
                     cand[c] = m
                     stack.append(c)
                     found += 1
-        if not propagate(cand, stack, t):
-            return -1
+            if not propagate(cand, stack, t):
+                return -1
+            last = i
+        if last < 0:
+            return 0
 
 
 def locked_candidates(cand: State, t: Tables) -> int:
@@ -291,8 +301,11 @@ def hidden_pairs(cand: State, t: Tables) -> int:
                     if common.bit_count() > 2:
                         return -1
                     for c in (a, b):
-                        if cand[c] != common:
-                            cand[c] = common
+                        kept = cand[c] & common  # c may already be cut to another pair
+                        if kept != cand[c]:
+                            if kept.bit_count() < 2:
+                                return -1
+                            cand[c] = kept
                             changed += 1
     return changed
 
@@ -331,26 +344,19 @@ def pick_cell(cand: State, t: Tables) -> int:
     """The open cell to branch on, or -1 when every cell is placed.
 
     Fewest candidates first; among the first `ties` two-candidate cells, the one whose
-    candidates most peers share (placing it settles most).
+    candidates most peers share, a peer weighing more the fewer candidates it has left
+    (placing the cell then settles most).
     """
-    best, best_count = -1, 1 << 30
-    ties = t.ties
-    pairs = []
-    for c, m in enumerate(cand):
-        k = m.bit_count()
-        if k == 2:
-            pairs.append(c)
-            if len(pairs) == ties:
-                break
-        elif 2 < k < best_count:
-            best, best_count = c, k
+    counts = list(map(int.bit_count, cand))
+    pairs = list(islice(compress(t.cells, map((2).__eq__, counts)), t.ties))
     if not pairs:
-        return best
-    peers = t.peers
+        most = max(counts)
+        if most == 1:
+            return -1
+        return counts.index(min(k for k in range(3, most + 1) if k in counts))
     best, best_score = pairs[0], -1
     for c in pairs:
-        m = cand[c]
-        score = len([p for p in peers[c] if cand[p] & m])
+        score = _pair_score(cand, c, counts, t)
         if score > best_score:
             best, best_score = c, score
     return best
@@ -376,14 +382,11 @@ def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
                 return
 
 
-PROBES = 8
-PLACES = 0
-SCORE = lambda r1, r2: r1 * r2 + r1 + r2
-
-
 def _probe(cand: State, c: int, b: Mask, t: Tables) -> tuple[State, int] | None:
-    """Place bit b in cell c of a copy and apply singles: the copy and how many candidates
-    went, or None if that fails."""
+    """Place bit b in cell c of a copy and apply all singles.
+
+    Returns the copy and how many candidates went, or None when that fails.
+    """
     trial = cand[:]
     trial[c] = b
     touched = [c]
@@ -396,7 +399,7 @@ def _probe(cand: State, c: int, b: Mask, t: Tables) -> tuple[State, int] | None:
 
 
 def propagate_noting(cand: State, stack: list[int], t: Tables, touched: list[int]) -> bool:
-    """Propagate, as propagate does, noting every cell that lost a candidate."""
+    """Propagate as propagate does, noting each cell that loses a candidate, once per loss."""
     peers, flag = t.peers, t.flag
     pop, push, note = stack.pop, stack.append, touched.append
     while stack:
@@ -417,14 +420,14 @@ def propagate_noting(cand: State, stack: list[int], t: Tables, touched: list[int
 
 
 def singles_around(cand: State, t: Tables, touched: list[int]) -> int:
-    """Hidden singles, looking only at units where a cell lost a candidate.
+    """Hidden singles, looking only at units where some cell lost a candidate.
 
-    `touched` holds the cells that lost one, one entry per candidate lost. Returns how many
-    candidates went in all, counting those entries, or -1 if stuck.
+    `touched` starts with the placed cell, then one entry per candidate lost. Returns how
+    many candidates went in all (those entries included), or -1 if stuck.
     """
     n, high, unit_getters, units_of = t.flag, t.high, t.unit_getters, t.units_of
     two, one = t.two_or_more, t.one_or_more
-    removed = len(touched) - 1  # the first entry is the placed cell itself
+    removed = len(touched) - 1
     dirty = {u for c in touched for u in units_of[c]}
     while dirty:
         unit, get = unit_getters[dirty.pop()]
@@ -444,96 +447,83 @@ def singles_around(cand: State, t: Tables, touched: list[int]) -> int:
                 removed += cand[c].bit_count() - 1
                 cand[c] = m
                 stack.append(c)
-        touched = []
-        if not propagate_noting(cand, stack[:], t, touched):
+        placed = stack[:]
+        lost: list[int] = []
+        if not propagate_noting(cand, stack, t, lost):
             return -1
-        removed += len(touched)
-        dirty.update(u for c in stack + touched for u in units_of[c])
+        removed += len(lost)
+        dirty.update(u for c in placed + lost for u in units_of[c])
     return removed
 
 
-def _places(cand: State, t: Tables) -> list[tuple[int, int, tuple[int, int]]]:
-    """Values with two places left in a unit: (candidates of both cells, bit, the cells)."""
-    high, flag, three = t.high, t.flag, t.three_or_more
-    out = []
-    for unit, get in t.unit_getters:
-        twos = (high & ~(sum(get(cand)) + three)) >> flag
-        while twos:
-            v = twos & -twos
-            twos ^= v
-            a, b = [c for c in unit if cand[c] & v]
-            out.append((cand[a].bit_count() + cand[b].bit_count(), v, (a, b)))
-    return out
+def _pair_score(cand: State, c: int, counts: list[int], t: Tables) -> int:
+    """How much placing either candidate of a two-candidate cell should settle.
 
-
-def _options(cand: State, t: Tables) -> list[tuple[tuple[int, Mask], tuple[int, Mask]]]:
-    """Binary splits worth trying: two-candidate cells, then values with two places."""
-    peers = t.peers
-    pairs = [c for c, m in enumerate(cand) if m.bit_count() == 2]
-    pairs.sort(key=lambda c: -len([p for p in peers[c] if cand[p] & cand[c]]))
-    options = []
-    for c in pairs[:PROBES]:
-        m = cand[c]
-        low = m & -m
-        options.append(((c, low), (c, m ^ low)))
-    if PLACES:
-        places = _places(cand, t)
-        places.sort()
-        for _, v, (a, b) in places[:PLACES]:
-            options.append(((a, v), (b, v)))
-    return options
+    Each peer sharing a candidate counts, the more the fewer candidates it has left.
+    """
+    m, weight = cand[c], PEER_WEIGHT
+    return sum([weight[counts[p]] for p in t.peers[c] if cand[p] & m])
 
 
 def search_probing(
     cand: State, t: Tables, found: list[State], limit: int, singles_done: bool = False
 ) -> None:
-    """Depth-first search that tries both sides of several binary splits first.
+    """Depth-first search that first tries both values of the likeliest two-candidate cells.
 
-    A side that fails leaves the other, at once; otherwise it branches on the split whose
-    two trials settled most, reusing the trial states as its children.
+    A value that fails leaves the other at once (failed-literal probing); otherwise it
+    branches on the cell whose two trials removed most candidates (product of the two
+    counts), reusing the trial states as its children, the less settled first.
     """
     if not settle(cand, t, singles_done):
         return
     while True:
-        options = _options(cand, t)
-        if not options:
+        counts = list(map(int.bit_count, cand))
+        pairs = list(compress(t.cells, map((2).__eq__, counts)))
+        if not pairs:
             c = pick_cell(cand, t)
             if c < 0:
                 found.append(cand)
                 return
             _branch(cand, c, t, found, limit)
             return
-        best: tuple[State, State] | None = None
-        best_score = -1
-        forced = False
-        for (c1, b1), (c2, b2) in options:
-            if not cand[c1] & b1 or not cand[c2] & b2:
-                continue
-            first, second = _probe(cand, c1, b1, t), _probe(cand, c2, b2, t)
-            if first is None or second is None:
-                if first is None and second is None:
-                    return
-                cand = (first or second)[0]  # type: ignore[index]
-                if not settle(cand, t):
-                    return
-                forced = True
-                break
-            (one, r1), (two, r2) = first, second
-            score = SCORE(r1, r2)
-            if score > best_score:
-                best, best_score = ((one, two) if r1 <= r2 else (two, one)), score
-        if forced:
+        pairs.sort(key=lambda c: -_pair_score(cand, c, counts, t))
+        children = _best_split(cand, pairs[: t.probes], t)
+        if children is None:
+            return
+        if len(children) == 1:
+            cand = children[0]
+            if not settle(cand, t, singles_done=True):
+                return
             continue
-        assert best is not None
-        for child in best:
+        for child in children:
             search_probing(child, t, found, limit, singles_done=True)
             if len(found) >= limit:
                 return
         return
 
 
+def _best_split(cand: State, cells: list[int], t: Tables) -> list[State] | None:
+    """Try both values of each cell: [the forced state] when one value fails, None when
+    both do, else the two states of the cell whose trials removed most, less settled first.
+    """
+    best: list[State] = []
+    best_score = -1
+    for c in cells:
+        m = cand[c]
+        low = m & -m
+        first, second = _probe(cand, c, low, t), _probe(cand, c, m ^ low, t)
+        if first is None or second is None:
+            forced = first or second
+            return None if forced is None else [forced[0]]
+        (one, r1), (two, r2) = first, second
+        score = r1 * r2 + r1 + r2
+        if score > best_score:
+            best, best_score = ([one, two] if r1 <= r2 else [two, one]), score
+    return best
+
+
 def _branch(cand: State, c: int, t: Tables, found: list[State], limit: int) -> None:
-    """Try each candidate of cell c in turn."""
+    """Try each candidate of cell c in turn, searching on with probing."""
     m = cand[c]
     while m:
         b = m & -m
@@ -574,5 +564,5 @@ def find_solutions(
     if cand is None or limit <= 0:
         return []
     found: list[State] = []
-    (search_probing if t.size >= 16 else search)(cand, t, found, limit)
+    (search_probing if t.probes else search)(cand, t, found, limit)
     return [decode(s, t) for s in found]

@@ -1,4 +1,4 @@
-"""The engine's stronger steps (box-line reductions, naked and hidden pairs) lose nothing."""
+"""The engine's stronger steps (box-line reductions, pairs, probing) lose no solution."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from sudokucam.solver import Grid, engine, is_solution, shape_for_size
 from sudokucam.solver.sample import random_puzzle, random_solution
 
 LIMIT = 40
+BLANK = {6: 0.6, 9: 0.62, 12: 0.52, 16: 0.45}  # share of cells emptied: several solutions
 
 
 def all_solutions(values: list[int], tables: engine.Tables) -> set[tuple[int, ...]]:
@@ -19,28 +20,34 @@ def all_solutions(values: list[int], tables: engine.Tables) -> set[tuple[int, ..
     state = engine.initial_state(values, tables)
     assert state is not None
     found: list[engine.State] = []
-    engine.search(state, tables, found, LIMIT)
+    search = engine.search_probing if tables.probes else engine.search
+    search(state, tables, found, LIMIT)
     solutions = [Grid(shape, tuple(engine.decode(s, tables))) for s in found]
     assert all(is_solution(s, Grid(shape, tuple(values))) for s in solutions)
+    assert len({s.values for s in solutions}) == len(solutions)  # none found twice
     return {s.values for s in solutions}
 
 
 @pytest.mark.parametrize("size", [6, 9, 12, 16])
-def test_pairs_and_box_lines_keep_every_solution(size: int) -> None:
+def test_stronger_steps_keep_every_solution(size: int) -> None:
     """Puzzles with several solutions: singles alone and every step find the same ones."""
     rng = random.Random(100 + size)
     shape = shape_for_size(size)
-    plain = dataclasses.replace(engine.tables_for(shape), locked=False, pairs=False)
+    plain = dataclasses.replace(engine.tables_for(shape), locked=False, pairs=False, probes=0)
     strong = dataclasses.replace(plain, locked=True, pairs=True)
+    probing = dataclasses.replace(strong, probes=4)
+    compared = 0
     for _ in range(6):
         values = list(random_solution(shape, rng).values)
-        for cell in rng.sample(range(size * size), int(0.6 * size * size)):
+        for cell in rng.sample(range(size * size), int(BLANK[size] * size * size)):
             values[cell] = 0
-        weak, full = all_solutions(values, plain), all_solutions(values, strong)
-        if len(weak) < LIMIT and len(full) < LIMIT:
-            assert weak == full
+        results = [all_solutions(values, tables) for tables in (plain, strong, probing)]
+        if all(len(r) < LIMIT for r in results):
+            assert results[0] == results[1] == results[2]
+            compared += 1
         else:
-            assert len(weak) == len(full) == LIMIT
+            assert all(len(r) == LIMIT for r in results)
+    assert compared >= 2  # the check above really compared whole solution sets
 
 
 @pytest.mark.parametrize("size", [16, 25])
@@ -48,7 +55,7 @@ def test_big_unique_puzzle_solved_with_every_step(size: int) -> None:
     """A clue-rich unique puzzle of a big size: exactly one solution, and the right one."""
     shape = shape_for_size(size)
     tables = engine.tables_for(shape)
-    assert tables.locked and tables.pairs
+    assert tables.locked and tables.pairs and tables.probes
     puzzle = random_puzzle(shape, random.Random(size), {16: 0.45, 25: 0.55}[size])
     found = engine.find_solutions(list(puzzle.values), shape, limit=2)
     assert len(found) == 1
