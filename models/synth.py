@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from ..vision.cells import DEFAULT_CELL_CONFIG, CellConfig, split_cells
 
-SYNTH_VERSION = 3  # bump when the rendering changes (names the training-data cache)
+SYNTH_VERSION = 2  # bump when the rendering changes (names the training-data cache)
 SIDE = 360
 CELL = SIDE // 9
 FONT_ROOT = Path("/usr/share/fonts")
@@ -53,7 +53,7 @@ class SynthConfig:
     mnist_share: float = 0.85
     show_through_share: float = 0.3
     show_through_darkness: tuple[float, float] = (0.05, 0.25)
-    smudge_share: float = 0.15
+    smudge_share: float = 0.0
     smudge_darkness: tuple[float, float] = (0.05, 0.3)
     corner_jitter_cells: float = 0.07
     max_blur_sigma: float = 1.4
@@ -162,7 +162,7 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
         if u < config.empty_share:
             if rng.random() < config.show_through_share:
                 show_through(rng, ink, cell, printed_fonts, pheight, config)
-            if rng.random() < config.smudge_share:
+            if config.smudge_share > 0 and rng.random() < config.smudge_share:
                 smudge(rng, ink, cell, config)
             continue
         if u < config.empty_share + config.printed_share:

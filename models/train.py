@@ -35,7 +35,7 @@ from sudokucam.models.evaluate import (
     evaluate_photos,
     print_report,
 )
-from sudokucam.models.synth import SYNTH_VERSION, synth_cells
+from sudokucam.models.synth import SYNTH_VERSION, SynthConfig, synth_cells
 from sudokucam.vision.cells import DEFAULT_CELL_CONFIG
 from sudokucam.vision.classify import CLASS_NAMES, DigitClassifier
 
@@ -87,25 +87,34 @@ class Exported(nn.Module):
         return torch.softmax(logits, dim=1), e
 
 
-def augment(x: torch.Tensor, strength: torch.Tensor, g: torch.Generator) -> torch.Tensor:
+def augment(
+    x: torch.Tensor, g: torch.Generator, strength: torch.Tensor | None = None
+) -> torch.Tensor:
     """Random affine, stroke thickness, border lines, blur, gain and noise on (B,1,N,N) ink.
 
-    `strength` (B,) scales each sample's geometric jitter, thickening and noise (1 = full).
+    `strength` (B,) scales each sample's geometric jitter, thickening and noise (None = full).
     """
     b, n = x.shape[0], x.shape[-1]
 
     def u(lo: float, hi: float, *shape: int) -> torch.Tensor:
         return lo + (hi - lo) * torch.rand(*(shape or (b,)), generator=g)
 
-    angle, scale = u(-0.1, 0.1) * strength, 1 + (u(0.8, 1.15) - 1) * strength
-    sx, sy = scale * (1 + (u(0.9, 1.1) - 1) * strength), scale
+    angle, scale, stretch = u(-0.1, 0.1), u(0.8, 1.15), u(0.9, 1.1)
+    if strength is not None:
+        angle, scale = angle * strength, 1 + (scale - 1) * strength
+        stretch = 1 + (stretch - 1) * strength
+    sx, sy = scale * stretch, scale
     theta = torch.zeros(b, 2, 3)
     theta[:, 0, 0], theta[:, 0, 1] = torch.cos(angle) / sx, -torch.sin(angle) / sx
     theta[:, 1, 0], theta[:, 1, 1] = torch.sin(angle) / sy, torch.cos(angle) / sy
-    theta[:, :, 2] = u(-0.16, 0.16, b, 2) * strength[:, None]
+    theta[:, :, 2] = u(-0.16, 0.16, b, 2)
+    if strength is not None:
+        theta[:, :, 2] *= strength[:, None]
     grid = F.affine_grid(theta, list(x.shape), align_corners=False)
     x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
-    pick = torch.rand(b, generator=g) / strength.clamp(min=0.1)
+    pick = torch.rand(b, generator=g)
+    if strength is not None:
+        pick = pick / strength.clamp(min=0.1)
     dil = F.max_pool2d(x, 3, 1, 1)
     ero = -F.max_pool2d(-x, 3, 1, 1)
     x = torch.where((pick < 0.12)[:, None, None, None], dil, x)
@@ -116,8 +125,9 @@ def augment(x: torch.Tensor, strength: torch.Tensor, g: torch.Generator) -> torc
     blurred = F.conv2d(x, k, padding=1)
     x = torch.where((torch.rand(b, generator=g) < 0.3)[:, None, None, None], blurred, x)
     x = x * u(0.8, 1.15)[:, None, None, None]
-    noise = u(0, 0.06) * strength
-    x = x + torch.randn(x.shape, generator=g) * noise[:, None, None, None]
+    noise = torch.randn(x.shape, generator=g)
+    level = u(0, 0.06) if strength is None else u(0, 0.06) * strength
+    x = x + noise * level[:, None, None, None]
     return x.clamp(0, 1)
 
 
@@ -145,13 +155,16 @@ def real_training_cells(
     return cells, np.concatenate([p.labels for p in photos])
 
 
-def synthetic_cells(n_grids: int, seed: int, cache: Path) -> tuple[np.ndarray, np.ndarray]:
+def synthetic_cells(
+    n_grids: int, seed: int, cache: Path, smudge_share: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
     """Synthetic cells, cached under `cache`."""
-    path = cache / f"synth_v{SYNTH_VERSION}_{n_grids}_{seed}.npz"
+    smudges = f"_smudge{smudge_share:g}" if smudge_share > 0 else ""
+    path = cache / f"synth_v{SYNTH_VERSION}_{n_grids}_{seed}{smudges}.npz"
     if path.exists():
         data = np.load(path)
         return data["cells"], data["labels"]
-    cells, labels = synth_cells(n_grids, seed)
+    cells, labels = synth_cells(n_grids, seed, SynthConfig(smudge_share=smudge_share))
     cache.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, cells=cells, labels=labels)
     return cells, labels
@@ -163,32 +176,54 @@ def sample_weights(real_y: np.ndarray, n_synth: int, args: argparse.Namespace) -
     return torch.from_numpy(np.concatenate([real, np.ones(n_synth)]))
 
 
-def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
-    """Train the network on weighted samples of real + synthetic cells."""
+def training_data(
+    args: argparse.Namespace, held_out: frozenset[int]
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
+    """Cells, classes, sampling weights and augmentation strengths (None: repeat mode)."""
     real_x, real_y = real_training_cells(args.shared, args.cache, held_out)
-    syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache)
-    xt = torch.from_numpy(np.concatenate([real_x, syn_x]))
-    yt = torch.from_numpy(np.concatenate([real_y, syn_y]))
+    syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache, args.smudge_share)
+    if args.real_weight is None:
+        x = np.concatenate([np.repeat(real_x, args.real_repeat, 0), syn_x])
+        y = np.concatenate([np.repeat(real_y, args.real_repeat, 0), syn_y])
+        print(f"training cells: {len(real_y)} real (x{args.real_repeat}), {len(syn_y)} synthetic")
+        return torch.from_numpy(x), torch.from_numpy(y), None, None
     weights = sample_weights(real_y, len(syn_y), args)
     strength = torch.cat([torch.full((len(real_y),), args.real_augment), torch.ones(len(syn_y))])
     print(
         f"training cells: {len(real_y)} real, {len(syn_y)} synthetic; "
         f"real share of samples {float(weights[: len(real_y)].sum() / weights.sum()):.2f}"
     )
+    xt, yt = (
+        torch.from_numpy(np.concatenate([real_x, syn_x])),
+        torch.from_numpy(np.concatenate([real_y, syn_y])),
+    )
+    return xt, yt, weights, strength
+
+
+def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
+    """Train on real + synthetic cells: repeated and shuffled, or drawn by weight."""
+    xt, yt, weights, strength = training_data(args, held_out)
+    per_epoch = (len(yt) if weights is None else args.epoch_samples) // args.batch
     net = DigitNet()
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
-    per_epoch = args.epoch_samples // args.batch
     steps = args.epochs * per_epoch
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, args.lr, total_steps=steps, pct_start=0.15)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, args.lr, total_steps=steps, pct_start=args.warmup
+    )
     g = torch.Generator().manual_seed(args.seed)
     start = time.time()
     for epoch in range(args.epochs):
         net.train()
-        order = torch.multinomial(weights, per_epoch * args.batch, True, generator=g)
+        if weights is None:
+            order = torch.randperm(len(yt), generator=g)
+        else:
+            order = torch.multinomial(weights, per_epoch * args.batch, True, generator=g)
         total, correct = 0.0, 0
         for s in range(per_epoch):
             idx = order[s * args.batch : (s + 1) * args.batch]
-            xb = augment(xt[idx, None].float() / 255, strength[idx], g)
+            xb = augment(
+                xt[idx, None].float() / 255, g, None if strength is None else strength[idx]
+            )
             logits, _ = net((xb - MEAN) / STD)
             loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
             opt.zero_grad()
@@ -259,13 +294,23 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
-    p.add_argument("--epochs", type=int, default=8)
-    p.add_argument("--epoch-samples", type=int, default=56000, help="cells drawn per epoch")
-    p.add_argument("--synth-grids", type=int, default=300)
-    p.add_argument("--real-weight", type=float, default=2.0, help="sampling weight of a real cell")
-    p.add_argument("--hand-weight", type=float, default=2.0, help="extra for real handwriting")
-    p.add_argument("--real-augment", type=float, default=0.5, help="augmentation of real cells")
-    p.add_argument("--holdout", type=int, default=20, help="training ids held out for selection")
+    p.add_argument("--epochs", type=int, default=5)
+    p.add_argument("--synth-grids", type=int, default=600)
+    p.add_argument(
+        "--smudge-share", type=float, default=0.0, help="synthetic empty cells with dirt"
+    )
+    p.add_argument("--real-repeat", type=int, default=2, help="repeat mode: copies of real cells")
+    p.add_argument(
+        "--real-weight",
+        type=float,
+        default=None,
+        help="weighted mode: sampling weight of a real cell (synthetic = 1)",
+    )
+    p.add_argument("--hand-weight", type=float, default=2.0, help="weighted: x real handwriting")
+    p.add_argument("--real-augment", type=float, default=0.5, help="weighted: real cells' aug.")
+    p.add_argument("--epoch-samples", type=int, default=56000, help="weighted: cells per epoch")
+    p.add_argument("--warmup", type=float, default=0.3, help="one-cycle LR warm-up fraction")
+    p.add_argument("--holdout", type=int, default=0, help="training ids held out for selection")
     p.add_argument("--batch", type=int, default=256)
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=20261122)
