@@ -177,3 +177,17 @@ def test_subsets_come_cheapest_first_and_each_once(max_size: int) -> None:
     totals = [t for t, _ in got]
     assert totals == sorted(totals)
     assert all(t == pytest.approx(sum(costs[i] for i in s)) for t, s in got)
+
+
+def test_printed_digits_read_as_pen_are_taken_back_as_givens() -> None:
+    """Givens read as handwriting leave several solutions: they are promoted until one."""
+    givens = [c for c in range(81) if PUZZLE[c] != "0"]
+    lost = givens[:6]  # these printed digits come out as pen digits
+    printed = "".join("0" if c in lost else PUZZLE[c] for c in range(81))
+    pen = "".join(PUZZLE[c] if c in lost else "0" for c in range(81))
+    assert solve_givens([int(d) for d in printed]).status == "multiple_solutions"
+    outcome = repair_givens(make_reading(printed, pen))
+    assert outcome.status == "solved"
+    assert outcome.solution is not None and "".join(map(str, outcome.solution)) == SOLUTION
+    assert outcome.repairs and all(r.kind_changed and r.old == 0 for r in outcome.repairs)
+    assert {r.cell for r in outcome.repairs} <= set(lost)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from .types import Kind
@@ -38,10 +37,6 @@ class KindConfig:
     border_px: int = 3
     feature_scales: tuple[float, float, float] = (4.0, 0.1, 2.0)
     feature_weight: float = 1.0
-    twin_center: float = 0.915
-    twin_weight: float = 130.0
-    twin_cap: float = 8.0
-    twin_margin_px: int = 4
 
 
 def decide(
@@ -55,8 +50,6 @@ def decide(
     log_odds = kind_log_odds(probs, digits)
     if cells is not None and config.feature_weight > 0:
         log_odds = log_odds + puzzle_evidence(log_odds, filled, ink_features(cells, config), config)
-    if cells is not None and config.twin_weight > 0:
-        log_odds = log_odds + twin_evidence(log_odds, filled, digits, cells, config)
     kinds = np.where(log_odds >= 0, Kind.PRINTED, Kind.HANDWRITTEN)
     return np.where(filled, digits, 0), np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
 
@@ -96,39 +89,3 @@ def puzzle_evidence(
     to_h = np.abs(features - np.median(features[sure_h], axis=0)).sum(axis=1)
     ambiguous = filled & (np.abs(log_odds) < config.ambiguous_log_odds)
     return np.where(ambiguous, config.feature_weight * (to_h - to_p), 0.0)
-
-
-def twin_evidence(
-    log_odds: np.ndarray,
-    filled: np.ndarray,
-    digits: np.ndarray,
-    cells: np.ndarray,
-    config: KindConfig,
-) -> np.ndarray:
-    """Extra log-odds from printed twins: a printed digit matches the puzzle's other copies.
-
-    Every printed copy of a digit in one puzzle is the same glyph; a pen digit is not. Each
-    filled cell is matched (normalised cross-correlation, shifts up to ``twin_margin_px``)
-    against the other cells of the same digit that are surely printed; the best match,
-    centred on ``twin_center`` and scaled by ``twin_weight``, is added (at most
-    ``twin_cap`` either way). Measured on the training photos: printed cells match their
-    twins at 0.935 or more (1st percentile), pen cells at 0.89 or less (99th).
-    """
-    sure = filled & (log_odds > config.sure_log_odds)
-    evidence = np.zeros_like(log_odds)
-    for cell in np.flatnonzero(filled):
-        twins = np.flatnonzero(sure & (digits == digits[cell]))
-        twins = twins[twins != cell]
-        if twins.size:
-            match = max(twin_match(cells[cell], cells[t], config.twin_margin_px) for t in twins)
-            evidence[cell] = config.twin_weight * (match - config.twin_center)
-    return np.clip(evidence, -config.twin_cap, config.twin_cap)
-
-
-def twin_match(cell: np.ndarray, twin: np.ndarray, margin: int) -> float:
-    """Best normalised cross-correlation of ``twin``'s centre anywhere near ``cell``'s."""
-    template = np.ascontiguousarray(twin[margin:-margin, margin:-margin], dtype=np.float32)
-    image = np.ascontiguousarray(cell, dtype=np.float32)
-    if template.std() < 1e-3 or image.std() < 1e-3:
-        return 0.0
-    return float(cv2.matchTemplate(image, template, cv2.TM_CCOEFF_NORMED).max())

@@ -35,7 +35,8 @@ class RepairConfig:
     readings. At most ``max_changes`` cells change at once, the changes together may give
     up at most ``max_log_loss`` nats of probability, at most ``max_candidates`` grids are
     checked against the rules and at most ``max_solver_calls`` are solved. The costs of
-    single changes are described in ``candidate_moves``.
+    single changes are described in ``candidate_moves``. When the givens allow several
+    solutions, up to ``max_promotions`` pen-read cells may first be taken as printed.
     """
 
     max_cells: int = 12
@@ -44,6 +45,7 @@ class RepairConfig:
     max_log_loss: float = 16.0
     max_candidates: int = 5_000
     max_solver_calls: int = 100
+    max_promotions: int = 12
     change_log_loss: float = 1.0
     kind_evidence_weight: float = 0.5
     probability_floor: float = 1e-12
@@ -176,11 +178,50 @@ def repair_givens(
         return RepairOutcome(values, (), tuple(solutions[0]), "solved", (), calls)
     if not problems:
         problems = describe_no_unique(values, solutions)
+        promoted = promote_pen_cells(values, reading, config)
+        if promoted is not None:
+            repaired, repairs, solution, more = promoted
+            return RepairOutcome(repaired, repairs, solution, "solved", problems, calls + more)
     found, more_calls = search_repairs(values, reading, problems, config)
     if found is not None:
         repaired, repairs, solution = found
         return RepairOutcome(repaired, repairs, solution, "solved", problems, calls + more_calls)
     return RepairOutcome(values, (), None, status_of(problems), problems, calls + more_calls)
+
+
+def promote_pen_cells(
+    values: Values, reading: CellReading, config: RepairConfig
+) -> tuple[Values, tuple[Repair, ...], Values, int] | None:
+    """Givens with too few digits: take pen-read cells as printed until one solution remains.
+
+    Printed digits of an unusual typeface are sometimes read as handwriting, which leaves
+    the givens short. The cells read as handwritten are added as givens one at a time, most
+    print-like first (those that would break the rules are skipped), up to
+    ``max_promotions``; the first grid with exactly one solution wins.
+    """
+    probs = np.asarray(reading.probs, dtype=np.float64)
+    pen = [int(c) for c in np.flatnonzero(np.asarray(reading.kinds) == Kind.HANDWRITTEN)]
+    digit = {c: int(reading.digits[c]) for c in pen}
+    pen.sort(key=lambda c: probs[c, digit[c] + 9] - probs[c, digit[c]])
+    trial, added, calls = list(values), [], 0
+    for cell in pen[: config.max_promotions]:
+        trial[cell] = digit[cell]
+        if any(_unit_has_duplicate(trial, SHAPE.units[u]) for u in SHAPE.units_of[cell]):
+            trial[cell] = 0
+            continue
+        added.append(cell)
+        calls += 1
+        solutions = find_solutions(trial, SHAPE, limit=2)
+        if not solutions:
+            return None
+        if len(solutions) == 1:
+            q = digit_probabilities(reading)
+            repairs = tuple(
+                Repair(c, 0, digit[c], float(q[c, digit[c]]), float(q[c, digit[c]]), True)
+                for c in sorted(added)
+            )
+            return tuple(trial), repairs, tuple(solutions[0]), calls
+    return None
 
 
 def solve_givens(values: Sequence[int]) -> RepairOutcome:
