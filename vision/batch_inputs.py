@@ -13,8 +13,10 @@ import hashlib
 import io
 import threading
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -207,8 +209,9 @@ def _failed_unit(path: Path, kind: str) -> WorkUnit:
     return WorkUnit(str(path), size, mtime_ns, 0, 0, kind)
 
 
-def count_pdf_pages(data: bytes, name: str) -> int:
-    """How many pages a PDF has, or a BatchInputError when it cannot be opened."""
+@contextmanager
+def open_pdf(data: bytes, name: str) -> Iterator[Any]:
+    """A pypdfium2 document of ``data``, held under the pdfium lock and closed after use."""
     import pypdfium2 as pdfium
 
     with PDFIUM_LOCK:
@@ -217,9 +220,15 @@ def count_pdf_pages(data: bytes, name: str) -> int:
         except pdfium.PdfiumError as error:
             raise BatchInputError(f"{name} is not a readable PDF ({error})") from error
         try:
-            pages = len(document)
+            yield document
         finally:
             document.close()
+
+
+def count_pdf_pages(data: bytes, name: str) -> int:
+    """How many pages a PDF has, or a BatchInputError when it cannot be opened."""
+    with open_pdf(data, name) as document:
+        pages = len(document)
     if pages == 0:
         raise BatchInputError(f"{name} is a PDF without pages")
     return pages
@@ -256,21 +265,14 @@ def extract_pdf_pages(data: bytes, pages: Iterable[int], name: str) -> list[byte
     import pypdfium2 as pdfium
 
     out: list[bytes] = []
-    with PDFIUM_LOCK:
-        try:
-            document = pdfium.PdfDocument(data)
-        except pdfium.PdfiumError as error:
-            raise BatchInputError(f"{name} is not a readable PDF ({error})") from error
-        try:
-            for page in pages:
-                single = pdfium.PdfDocument.new()
-                single.import_pages(document, [page - 1])
-                buffer = io.BytesIO()
-                single.save(buffer)
-                single.close()
-                out.append(buffer.getvalue())
-        finally:
-            document.close()
+    with open_pdf(data, name) as document:
+        for page in pages:
+            single = pdfium.PdfDocument.new()
+            single.import_pages(document, [page - 1])
+            buffer = io.BytesIO()
+            single.save(buffer)
+            single.close()
+            out.append(buffer.getvalue())
     return out
 
 
@@ -280,20 +282,14 @@ def render_pdf_page(data: bytes, page: int, dpi: float, name: str) -> np.ndarray
 
     if not dpi > 0:
         raise ValueError(f"dpi must be positive, got {dpi}")
-    with PDFIUM_LOCK:
+    with open_pdf(data, name) as document:
+        if not 1 <= page <= len(document):
+            raise BatchInputError(f"{name} has no page {page}")
         try:
-            document = pdfium.PdfDocument(data)
-        except pdfium.PdfiumError as error:
-            raise BatchInputError(f"{name} is not a readable PDF ({error})") from error
-        try:
-            if not 1 <= page <= len(document):
-                raise BatchInputError(f"{name} has no page {page}")
             bitmap = document[page - 1].render(scale=dpi / POINTS_PER_INCH)
             pixels = np.array(bitmap.to_numpy(), copy=True)
         except pdfium.PdfiumError as error:
             raise BatchInputError(f"{name} page {page} cannot be rendered ({error})") from error
-        finally:
-            document.close()
     return _as_bgr(pixels)
 
 
