@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 
 from sudokucam.solver.geometry import cell_name
+from sudokucam.vision.ink_colour import InkColourConfig
 from sudokucam.vision.pen import PenConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.results import PhotoResult
@@ -248,6 +249,9 @@ def main(argv: list[str] | None = None) -> int:
         default=PenConfig().phantom_empty_probability,
         help="p(empty) from which a pen digit that disagrees with the answer is a phantom",
     )
+    parser.add_argument(
+        "--no-colour", action="store_true", help="do not use ink colour to tell print from pen"
+    )
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
@@ -263,7 +267,8 @@ def main(argv: list[str] | None = None) -> int:
 
         classifier = DigitClassifier(args.model_dir)
     pen = PenConfig(args.pen_prior, args.pen_phantom)
-    config = PipelineConfig(use_repair=not args.no_repair, pen=pen)
+    colour = InkColourConfig(weight=0.0 if args.no_colour else InkColourConfig().weight)
+    config = PipelineConfig(use_repair=not args.no_repair, pen=pen, ink_colour=colour)
     reader = Reader(classifier, config)
     outlines = read_outlines(dataset)
     split = "all" if args.all else args.split

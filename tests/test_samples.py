@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from sudokucam.solver import as_grid, count_solutions, is_solution
+from sudokucam.vision.load import load_image
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -35,7 +36,7 @@ render = _load("render")
 make_y4m = _load("make_y4m")
 
 DAT_FILES = sorted(p for p in SAMPLES.rglob("*.dat") if not p.name.endswith(".pen.dat"))
-FORMAT_LINE = re.compile(r"^(\d+)x(\d+):\s*24 JPG$")
+FORMAT_LINE = re.compile(r"^(\d+)x(\d+):\s*24 (JPG|HEIC)$")
 
 
 def units(grid: np.ndarray) -> list[np.ndarray]:
@@ -208,7 +209,9 @@ def test_committed_set_is_complete_and_small() -> None:
     jpgs = sorted(SAMPLES.rglob("*.jpg"))
     expected = {f"{s.kind}/{s.name}.jpg" for s in render.SAMPLES} | {"pages/page0.jpg"}
     assert {p.relative_to(SAMPLES).as_posix() for p in jpgs} == expected
-    assert all(p.stat().st_size < 250_000 for p in jpgs)
+    heics = [p.relative_to(SAMPLES).as_posix() for p in SAMPLES.rglob("*.heic")]
+    assert heics == ["phone/nearly_done.heic"]  # made from progress/ by make_heic.py
+    assert all(p.stat().st_size < 250_000 for p in [*jpgs, *SAMPLES.rglob("*.heic")])
     assert sum(p.stat().st_size for p in SAMPLES.rglob("*") if p.is_file()) < 3_000_000
 
 
@@ -221,8 +224,9 @@ def test_committed_sample_truth(dat: Path) -> None:
     givens = read_grid(lines[2:11])
     assert len(lines) == 11
     assert_no_duplicates(givens)
-    image = cv2.imread(str(dat.with_suffix(".jpg")))
-    assert image is not None and (image.shape[1], image.shape[0]) == (int(size[1]), int(size[2]))
+    suffix = ".heic" if size[3] == "HEIC" else ".jpg"
+    image = load_image(dat.with_suffix(suffix))
+    assert (image.shape[1], image.shape[0]) == (int(size[1]), int(size[2]))
     truth = json.loads(dat.with_suffix(".json").read_text(encoding="utf-8"))
     assert np.array_equal(np.array(truth["givens"]), givens)
     solution, pen = np.array(truth["solution"]), np.array(truth["pen"])

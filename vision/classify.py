@@ -12,7 +12,7 @@ import numpy as np
 
 from ..errors import SudokucamError
 from .cells import CellConfig, split_cells
-from .kinds import KindConfig, decide
+from .kinds import KindConfig, settle
 from .types import NUM_CLASSES, CellReading
 
 MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "digits_v1"
@@ -127,8 +127,8 @@ class DigitClassifier:
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
         probs, _ = self.predict(cells)
-        digits, kinds = decide(probs, cells, self.kind_config)
-        return CellReading(probs=probs, digits=digits, kinds=kinds)
+        digits, kinds, log_odds = settle(probs, cells, self.kind_config)
+        return CellReading(probs=probs, digits=digits, kinds=kinds, kind_log_odds=log_odds)
 
     def read(self, warped: np.ndarray) -> CellReading:
         """Read every cell of a warped grid."""
@@ -149,8 +149,8 @@ class DigitClassifier:
         scores = np.log(probs.max(axis=1) + 1e-6).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
-        digits, kinds = decide(probs[rows], cells[rows], self.kind_config)
-        return k, CellReading(probs=probs[rows], digits=digits, kinds=kinds)
+        digits, kinds, log_odds = settle(probs[rows], cells[rows], self.kind_config)
+        return k, CellReading(probs[rows], digits, kinds, kind_log_odds=log_odds)
 
 
 @functools.cache

@@ -43,6 +43,14 @@ def decide(
     probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = KindConfig()
 ) -> tuple[np.ndarray, np.ndarray]:
     """(N,) digits (0 empty) and (N,) Kind values from (N, 19) probabilities (+ cells)."""
+    digits, kinds, _ = settle(probs, cells, config)
+    return digits, kinds
+
+
+def settle(
+    probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = KindConfig()
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Like ``decide``, plus each cell's printed-vs-handwritten log-odds behind its kind."""
     if probs.ndim != 2 or probs.shape[1] != 19:
         raise ValueError(f"probs must have shape (N, 19), got {probs.shape}")
     digits = np.argmax(probs[:, 1:10] + probs[:, 10:19], axis=1) + 1
@@ -51,7 +59,8 @@ def decide(
     if cells is not None and config.feature_weight > 0:
         log_odds = log_odds + puzzle_evidence(log_odds, filled, ink_features(cells, config), config)
     kinds = np.where(log_odds >= 0, Kind.PRINTED, Kind.HANDWRITTEN)
-    return np.where(filled, digits, 0), np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
+    kinds = np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
+    return np.where(filled, digits, 0), kinds, np.where(filled, log_odds, 0.0)
 
 
 def kind_log_odds(probs: np.ndarray, digits: np.ndarray) -> np.ndarray:

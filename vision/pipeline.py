@@ -25,6 +25,7 @@ import numpy as np
 from .config import DEFAULT_CONFIG, GridConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .find_grid import find_grids
+from .ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig, settle_kinds_by_colour
 from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
 from .orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
 from .pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
@@ -61,6 +62,7 @@ class PipelineConfig:
     draw: DrawConfig = DEFAULT_DRAW_CONFIG
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
     pen: PenConfig = DEFAULT_PEN_CONFIG
+    ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     max_grids: int = 1
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
@@ -117,7 +119,7 @@ class Reader:
         detections = timed(timings, "find_grid", lambda: self.find(image))
         if not detections:
             return PhotoResult(name, image, (), NO_GRID_MESSAGE, timings)
-        grids = tuple(self.read_grid(d, timings) for d in detections)
+        grids = tuple(self.read_grid(d, timings, image) for d in detections)
         return PhotoResult(name, image, grids, None, timings)
 
     def find(self, image: np.ndarray) -> list[GridDetection]:
@@ -125,18 +127,36 @@ class Reader:
         return find_grids(image, config=self.config.grid, max_grids=self.config.max_grids)
 
     def read_grid(
-        self, detection: GridDetection, timings: dict[str, float] | None = None
+        self,
+        detection: GridDetection,
+        timings: dict[str, float] | None = None,
+        image: np.ndarray | None = None,
     ) -> GridResult:
-        """Classify the cells of one detected grid, repair the givens if needed, and solve."""
+        """Classify the cells of one detected grid, repair the givens if needed, and solve.
+
+        With the colour ``image`` the grid was found in, ink colour helps tell print from pen.
+        """
         clock: dict[str, float] = {} if timings is None else timings
-        detection, reading = timed(clock, "classify", lambda: self.classify(detection))
+        detection, reading = timed(clock, "classify", lambda: self.classify(detection, image))
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
         return grid_result(detection, reading, outcome, self.config.pen)
 
-    def classify(self, detection: GridDetection) -> tuple[GridDetection, CellReading]:
-        """Read the cells of a grid, turned upright first if the page lies sideways."""
+    def classify(
+        self, detection: GridDetection, image: np.ndarray | None = None
+    ) -> tuple[GridDetection, CellReading]:
+        """Read the cells of a grid, turned upright first if the page lies sideways.
+
+        With the colour ``image``, unsure cells' print-or-pen kind is settled by ink colour.
+        """
         reading = self.classifier.read(detection.warped)
-        return read_oriented(self.classifier, detection, reading, self.config.orientation)
+        detection, reading = read_oriented(
+            self.classifier, detection, reading, self.config.orientation
+        )
+        if image is not None:
+            reading = settle_kinds_by_colour(
+                reading, image, detection.lattice, self.config.ink_colour
+            )
+        return detection, reading
 
     def solve_reading(self, reading: CellReading) -> RepairOutcome:
         """Solve the givens of a reading, letting the solver repair it when allowed."""

@@ -47,11 +47,14 @@ class CellReading:
     probs: (81, 19) float32 class probabilities (0 empty, 1-9 printed, 10-18 handwritten).
     digits: (81,) int64, 0 for empty.
     kinds: (81,) int64 of Kind values.
+    kind_log_odds: (81,) float64 log p(printed) / p(handwritten) behind each filled cell's
+        kind, after the per-puzzle evidence (0 for empty cells); None when not known.
     """
 
     probs: np.ndarray
     digits: np.ndarray
     kinds: np.ndarray
+    kind_log_odds: np.ndarray | None = None
 
     @property
     def confidence(self) -> np.ndarray:

@@ -1,0 +1,141 @@
+"""Ink colour settles print vs pen: measured per cell, used only when the two inks differ."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from sudokucam.vision.ink_colour import (
+    InkColourConfig,
+    cell_ink_colours,
+    colour_evidence,
+    ink_tints,
+    settle_kinds_by_colour,
+)
+from sudokucam.vision.types import CellReading, Kind
+from sudokucam.vision.warp import ideal_lattice
+
+CELL = 40
+MARGIN = 20
+PAPER = (200, 228, 238)  # BGR: a warm, yellowish page under indoor light
+BLACK = (40, 40, 40)
+BLUE = (170, 60, 20)
+PRINTED_CELLS = [0, 4, 8, 20, 30, 40, 50, 60, 72, 80]
+PEN_CELLS = [2, 6, 13, 27, 44, 55, 66, 77]
+
+
+def page(pen_colour: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """A photo of a grid with black printed digits and pen digits in ``pen_colour``."""
+    side = 2 * MARGIN + 9 * CELL
+    image = np.empty((side, side, 3), dtype=np.uint8)
+    image[:] = PAPER
+    for i in range(10):
+        at = MARGIN + i * CELL
+        cv2.line(image, (at, MARGIN), (at, side - MARGIN), BLACK, 2)
+        cv2.line(image, (MARGIN, at), (side - MARGIN, at), BLACK, 2)
+    for cells, colour, font in (
+        (PRINTED_CELLS, BLACK, cv2.FONT_HERSHEY_SIMPLEX),
+        (PEN_CELLS, pen_colour, cv2.FONT_HERSHEY_SCRIPT_SIMPLEX),
+    ):
+        for cell in cells:
+            row, col = divmod(cell, 9)
+            origin = (MARGIN + col * CELL + 11, MARGIN + row * CELL + 31)
+            cv2.putText(image, str(cell % 9 + 1), origin, font, 0.9, colour, 2, cv2.LINE_AA)
+    return image, ideal_lattice(CELL, MARGIN)
+
+
+def reading(log_odds: dict[int, float]) -> CellReading:
+    """A reading whose filled cells have the given printed-vs-pen log-odds (others empty)."""
+    probs = np.zeros((81, 19), dtype=np.float32)
+    probs[:, 0] = 1.0
+    digits = np.zeros(81, dtype=np.int64)
+    kinds = np.zeros(81, dtype=np.int64)
+    odds = np.zeros(81, dtype=np.float64)
+    for cell, value in log_odds.items():
+        digit = cell % 9 + 1
+        printed = 1.0 / (1.0 + np.exp(-value))
+        probs[cell] = 0.0
+        probs[cell, digit], probs[cell, digit + 9] = printed, 1.0 - printed
+        digits[cell] = digit
+        kinds[cell] = Kind.PRINTED if value >= 0 else Kind.HANDWRITTEN
+        odds[cell] = value
+    return CellReading(probs, digits, kinds, kind_log_odds=odds)
+
+
+# Sure print everywhere it is, sure pen in all but two pen cells: r1c3 reads as print
+# (log-odds +2), r2c5 (cell 13) as pen only just (-0.5).
+UNSURE_PEN = {2: 2.0, 13: -0.5}
+ODDS = {c: 9.0 for c in PRINTED_CELLS} | {c: -9.0 for c in PEN_CELLS} | UNSURE_PEN
+
+
+def test_ink_colour_is_measured_against_each_cells_paper() -> None:
+    image, lattice = page(BLUE)
+    colours = cell_ink_colours(image, lattice)
+    assert colours.shape == (81, 3)
+    printed, pen = colours[PRINTED_CELLS], colours[PEN_CELLS]
+    empty = np.delete(colours, PRINTED_CELLS + PEN_CELLS, axis=0)
+    assert (printed[:, 0] < -20).all() and (pen[:, 0] < -20).all()  # ink is darker than paper
+    assert np.abs(empty).max() < 3  # nothing but paper: no difference
+    # The paper's yellow cast cancels: black print has little tint, the blue pen a lot.
+    assert np.abs(ink_tints(printed)).max() < 0.15
+    assert (ink_tints(pen)[:, 1] < -0.5).all()  # b* well below the paper's: blue
+
+
+def test_a_coloured_pen_settles_unsure_cells() -> None:
+    image, lattice = page(BLUE)
+    settled = settle_kinds_by_colour(reading(ODDS), image, lattice)
+    assert [Kind(settled.kinds[c]) for c in UNSURE_PEN] == [Kind.HANDWRITTEN] * 2
+    assert (settled.kinds[PRINTED_CELLS] == Kind.PRINTED).all()
+    assert (settled.kinds[PEN_CELLS] == Kind.HANDWRITTEN).all()
+    assert settled.kind_log_odds is not None and settled.kind_log_odds[2] < -1.0
+    assert (settled.digits == reading(ODDS).digits).all()  # only kinds change
+
+
+def test_a_black_pen_changes_nothing() -> None:
+    image, lattice = page(BLACK)
+    before = reading(ODDS)
+    settled = settle_kinds_by_colour(before, image, lattice)
+    assert (settled.kinds == before.kinds).all()
+    assert settled.kinds[2] == Kind.PRINTED  # colour cannot tell, the classifier's call stands
+
+
+def test_sure_cells_keep_their_kind_whatever_their_colour() -> None:
+    image, lattice = page(BLUE)
+    odds = ODDS | {2: 6.0}  # r1c3 is blue but the classifier is sure it is print
+    assert settle_kinds_by_colour(reading(odds), image, lattice).kinds[2] == Kind.PRINTED
+
+
+def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
+    tints = np.zeros((81, 2))
+    tints[PEN_CELLS] = (0.5, -1.2)
+    filled = np.zeros(81, dtype=bool)
+    filled[PRINTED_CELLS + PEN_CELLS] = True
+    log_odds = np.where(filled, 9.0, 0.0)
+    log_odds[PEN_CELLS[:2]] = -9.0  # only two sure pen cells
+    log_odds[PEN_CELLS[2:]] = 1.0
+    assert not colour_evidence(log_odds, filled, tints).any()
+    log_odds[PEN_CELLS[2]] = -9.0  # three are enough
+    evidence = colour_evidence(log_odds, filled, tints)
+    assert (evidence[PEN_CELLS[3:]] < -1.0).all()
+    assert not evidence[PRINTED_CELLS].any()  # sure cells get no evidence
+
+
+def test_step_is_off_for_weight_zero_and_grey_photos() -> None:
+    image, lattice = page(BLUE)
+    before = reading(ODDS)
+    assert settle_kinds_by_colour(before, image, lattice, InkColourConfig(weight=0.0)) is before
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert settle_kinds_by_colour(before, grey, lattice) is before
+
+
+def test_bad_inputs_and_settings_are_refused() -> None:
+    image, lattice = page(BLUE)
+    with pytest.raises(ValueError, match="BGR uint8"):
+        cell_ink_colours(image.astype(np.float32), lattice)
+    with pytest.raises(ValueError, match="lattice"):
+        cell_ink_colours(image, lattice[:9])
+    with pytest.raises(ValueError, match="ink_share"):
+        InkColourConfig(ink_share=0.6)
+    with pytest.raises(ValueError, match="inset_fraction"):
+        InkColourConfig(inset_fraction=0.5)
