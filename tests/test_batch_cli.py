@@ -33,7 +33,7 @@ from typer.testing import CliRunner
 from sudokucam.ui.cli import app
 from sudokucam.vision.batch_inputs import discover
 from sudokucam.vision.batch_run import KILL_AFTER_ENV
-from sudokucam.vision.batch_work import WorkOptions, process_unit
+from sudokucam.vision.batch_work import WorkOptions, process_unit, worker_reader
 
 REPO = Path(__file__).resolve().parent.parent
 DPI = 150
@@ -147,6 +147,33 @@ def test_missing_input_and_file_as_out_exit_2(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     clash = runner.invoke(app, ["batch", str(tmp_path), "--out", str(tmp_path / "file")])
     assert clash.exit_code == 2
+
+
+def test_one_model_per_process() -> None:
+    """Batch readers (any --max-grids) and the app's Reader share one onnxruntime session."""
+    from sudokucam.vision.pipeline import Reader
+
+    assert worker_reader(1).classifier is worker_reader(3).classifier is Reader().classifier
+
+
+def test_second_batch_on_the_same_out_is_refused(tmp_path: Path) -> None:
+    """While one batch holds --out, another is refused naming it; afterwards it runs."""
+    from sudokucam.vision.batch_lock import BatchLockedError, batch_lock
+
+    (tmp_path / "in").mkdir()
+    out = tmp_path / "out"
+    runner = CliRunner()
+    with batch_lock(out):
+        busy = runner.invoke(app, ["batch", str(tmp_path / "in"), "--out", str(out)])
+        assert busy.exit_code == 2
+        assert f"another sudokucam batch (process {os.getpid()}) is writing to {out}" in (
+            busy.output
+        )
+        with pytest.raises(BatchLockedError), batch_lock(out):
+            pass
+    free = runner.invoke(app, ["batch", str(tmp_path / "in"), "--out", str(out)])
+    assert "another sudokucam batch" not in free.output
+    assert (out / "results.jsonl").is_file()
 
 
 @pytest.mark.parametrize(("seed", "n_puzzles"), PAGES)

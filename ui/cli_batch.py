@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
     from ..vision.batch_run import BatchPlan, BatchSummary
-    from ..vision.batch_store import StoredUnit
+    from ..vision.batch_store import BatchStore, StoredUnit
     from ..vision.batch_work import WorkOptions
 
 FORMATS = ("png", "jpg")
@@ -127,13 +127,32 @@ def _run(
     retry_failed: bool,
 ) -> BatchSummary:
     """Plan the batch, read what is left with a progress display, and return the summary."""
-    from ..vision.batch_run import BatchSetupError, make_executor, plan_batch, run_plan
+    from ..vision.batch_lock import BatchLockedError, batch_lock
     from ..vision.batch_store import BatchStore
 
     try:
         store = BatchStore(out)
     except OSError as error:
         _usage_error(f"cannot create --out {out}: {error.strerror or error}")
+    try:
+        with batch_lock(out):
+            return _run_locked(inputs, store, executor_spec, workers, options, retry_failed)
+    except BatchLockedError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _run_locked(
+    inputs: list[Path],
+    store: BatchStore,
+    executor_spec: str,
+    workers: int,
+    options: WorkOptions,
+    retry_failed: bool,
+) -> BatchSummary:
+    """The batch itself, while this process holds the output folder's lock."""
+    from ..vision.batch_run import BatchSetupError, make_executor, plan_batch, run_plan
+
     plan = plan_batch(inputs, store, retry_failed=retry_failed)
     executor = make_executor(executor_spec, workers)
     _stop_on_sigterm()
