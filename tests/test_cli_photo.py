@@ -181,3 +181,39 @@ def test_console_script_runs_as_a_module(bad_files: dict[str, Path]) -> None:
     )
     assert done.returncode == 1
     assert done.stderr.strip().count("\n") == 0 and "not an image" in done.stderr
+
+
+@needs_model
+def test_check_hint_gives_a_right_next_step_from_the_right_entries(
+    repo_dir: Path, tmp_path: Path
+) -> None:
+    photo = repo_dir / "samples" / "progress" / "half_blue.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    solution = [d for row in truth["solution"] for d in row]
+    wrong = {r * 9 + c for r, c in truth["mistakes"]}
+    out = tmp_path / "checked.png"
+
+    plain = runner.invoke(app, ["check", str(photo), "-o", str(out)])
+    assert plain.exit_code == 0 and "next:" not in plain.stdout
+    text = runner.invoke(app, ["check", str(photo), "-o", str(out), "--hint"])
+    assert text.exit_code == 0
+    next_lines = [line for line in text.stdout.splitlines() if line.startswith("next: ")]
+    assert len(next_lines) == 1
+
+    result = runner.invoke(app, ["check", str(photo), "-o", str(out), "--hint", "--json"])
+    grid = json.loads(result.stdout)["grids"][0]
+    without = runner.invoke(app, ["check", str(photo), "-o", str(out), "--json"])
+    assert "next" not in json.loads(without.stdout)["grids"][0]
+    assert grid["next"]["status"] == "step"
+    step = grid["next"]["step"]
+    assert step["placements"] or step["eliminations"]
+    for placed in step["placements"]:
+        r, c = int(placed["cell"][1]) - 1, int(placed["cell"][3]) - 1
+        cell = r * 9 + c
+        assert placed["value"] == solution[cell]
+        # the step fills an empty cell or corrects a wrong entry, never a right digit
+        assert grid["givens"][cell] == "0"
+        assert grid["handwritten"][cell] == "0" or cell in wrong
+        if cell in wrong:
+            assert "which is wrong" in next_lines[0]
+    assert step["explanation"] in next_lines[0]

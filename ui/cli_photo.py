@@ -37,6 +37,13 @@ NoRepairOpt = Annotated[
     bool,
     typer.Option("--no-repair", help="Take the digits as read; never let the solver fix them."),
 ]
+HintOpt = Annotated[
+    bool,
+    typer.Option(
+        "--hint",
+        help="Also say what comes next: one step from the right entries, with the digit and why.",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -91,14 +98,17 @@ def check_command(
     as_json: JsonOpt = False,
     max_grids: MaxGridsOpt = 1,
     no_repair: NoRepairOpt = False,
+    next_step: HintOpt = False,
 ) -> None:
     """Check the pen entries of a half-filled paper Sudoku against the solution.
 
     Wrong entries are ringed in red and right ones in green on the written photo; the
-    text says which are wrong and how many cells remain. Exit status 0 when the puzzle
-    could be solved (whatever the pen entries), 1 otherwise.
+    text says which are wrong and how many cells remain. With --hint it also gives the
+    next step a person can take from the right entries (the wrong ones set aside), as
+    "next: ..." in the text and "next" in each grid's JSON. Exit status 0 when the
+    puzzle could be solved (whatever the pen entries), 1 otherwise.
     """
-    _run_drawing(image, output, "check", as_json, max_grids, no_repair)
+    _run_drawing(image, output, "check", as_json, max_grids, no_repair, next_step)
 
 
 class _Session:
@@ -131,7 +141,13 @@ class _Session:
 
 
 def _run_drawing(
-    image: Path, output: Path, mode: str, as_json: bool, max_grids: int, no_repair: bool
+    image: Path,
+    output: Path,
+    mode: str,
+    as_json: bool,
+    max_grids: int,
+    no_repair: bool,
+    next_step: bool = False,
 ) -> None:
     """Read one photo, draw it in ``mode``, write it to ``output`` and report."""
     _check_max_grids(max_grids)
@@ -143,9 +159,11 @@ def _run_drawing(
         written = _write(result.draw(mode=mode, config=session.reader().config.draw), output)
     if as_json:
         doc = result.to_dict() | {"output": str(output) if written else None}
+        if next_step:
+            doc["grids"] = [g.to_dict() | {"next": _next_dict(g)} for g in result.grids]
         typer.echo(json.dumps(doc, indent=2))
     else:
-        _print_drawing(result, mode, output if written else None)
+        _print_drawing(result, mode, output if written else None, next_step)
     _report_errors([result])
     raise typer.Exit(0 if result.ok else 1)
 
@@ -199,11 +217,43 @@ def _print_read(result: PhotoResult) -> None:
         typer.echo(grid.message)
 
 
-def _print_drawing(result: PhotoResult, mode: str, output: Path | None) -> None:
+def _next_dict(grid: GridResult) -> dict[str, object] | None:
+    """The next step from a checked grid as JSON; None when the grid has no solution."""
+    from ..solver.geometry import shape_for_size
+
+    found = grid.next_hint()
+    if found is None:
+        return None
+    step = found.step.to_dict(shape_for_size(9)) if found.step is not None else None
+    return {"status": found.status.value, "message": found.message, "step": step}
+
+
+def _next_line(grid: GridResult) -> str:
+    """One line on what comes next, for the text of `sudokucam check --hint`."""
+    from ..solver.geometry import cell_name
+
+    found = grid.next_hint()
+    if found is None:
+        return "next: no hint without a solution"
+    if found.step is None:
+        return f"next: {found.message}"
+    fixes = [
+        f"{cell_name(c)} holds your {grid.handwritten[c]}, which is wrong"
+        for c, _ in found.step.placements
+        if c in grid.wrong_entries
+    ]
+    return f"next: {found.step}" + (f" ({'; '.join(fixes)})" if fixes else "")
+
+
+def _print_drawing(
+    result: PhotoResult, mode: str, output: Path | None, next_step: bool = False
+) -> None:
     """A person's view of a solve or check: the message, the answer, where it was written."""
     for grid in result.grids:
         if mode == "check":
             typer.echo(grid.check_message if grid.solution else grid.message)
+            if next_step and grid.solution is not None:
+                typer.echo(_next_line(grid))
         else:
             typer.echo(grid.message)
             if grid.solution is not None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..solver.geometry import cell_name
+from ..solver.grid import Grid
+from ..solver.logic.solving import Hint, hint
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, as_bgr, draw_digits, draw_rings
 from .repair import Problem, Repair
 from .types import CellReading, GridDetection
@@ -82,6 +84,19 @@ class GridResult:
         if self.solution is None:
             return ()
         return tuple(c for c in self.pen_cells if self.handwritten[c] == self.solution[c])
+
+    @property
+    def kept_entries(self) -> tuple[int, ...]:
+        """The pen digits that agree with the solution, 0 elsewhere (81 values)."""
+        right = set(self.right_entries)
+        return tuple(int(d) if c in right else 0 for c, d in enumerate(self.handwritten))
+
+    def next_hint(self) -> Hint | None:
+        """What comes next from the right pen entries (wrong ones set aside); None unsolved."""
+        if self.solution is None:
+            return None
+        givens = Grid.from_values([int(d) for d in self.givens])
+        return hint(givens, Grid.from_values(list(self.kept_entries)))
 
     @property
     def empty_cells(self) -> tuple[int, ...]:

@@ -61,11 +61,8 @@ def render() -> None:
             st.image(to_rgb(shrink(drawn)), caption=failure_caption(grid))
         else:
             _checked(result.image, grid)
-            right_only = [
-                0 if c in grid.wrong_entries else int(h) for c, h in enumerate(grid.handwritten)
-            ]
             hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
-            show_hint([int(d) for d in grid.givens], right_only, key=hint_key)
+            show_hint([int(d) for d in grid.givens], grid.kept_entries, key=hint_key)
 
 
 def _checked(image: np.ndarray, grid: GridResult) -> None:
