@@ -256,16 +256,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
     )
+    parser.add_argument(
+        "--shifted-reads",
+        action="store_true",
+        help="read each cell at five crop offsets and average (see ShiftConfig)",
+    )
     args = parser.parse_args(argv)
     dataset = args.dataset or shared_dataset()
     if not dataset.is_dir():
         print(f"error: dataset not found at {dataset}", file=sys.stderr)
         return 2
     classifier = None
-    if args.model_dir is not None:
-        from sudokucam.vision.classify import DigitClassifier
+    if args.model_dir is not None or args.shifted_reads:
+        from sudokucam.vision.classify import MODEL_DIR, SHIFTED_READS, DigitClassifier, ShiftConfig
 
-        classifier = DigitClassifier(args.model_dir)
+        shifts = SHIFTED_READS if args.shifted_reads else ShiftConfig()
+        classifier = DigitClassifier(args.model_dir or MODEL_DIR, shift_config=shifts)
     pen = PenConfig(args.pen_prior, args.pen_phantom)
     colour = InkColourConfig(weight=0.0 if args.no_colour else InkColourConfig().weight)
     config = PipelineConfig(use_repair=not args.no_repair, pen=pen, ink_colour=colour)

@@ -13,8 +13,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from sudokucam.vision.classify import (
     MODEL_DIR,
+    SHIFTED_READS,
     DigitClassifier,
     ModelError,
+    ShiftConfig,
     default_classifier,
     read_model_config,
 )
@@ -103,8 +105,9 @@ def test_wrong_config_raises_clear_error(
         DigitClassifier(tmp_path)
 
 
-def test_one_run_call_for_81_cells() -> None:
-    classifier = DigitClassifier()
+@pytest.mark.parametrize("shifts", [ShiftConfig(), SHIFTED_READS], ids=["once", "shifted"])
+def test_one_run_call_for_all_crops_of_81_cells(shifts: ShiftConfig) -> None:
+    classifier = DigitClassifier(shift_config=shifts)
     calls: list[tuple[int, ...]] = []
     real_run = classifier.session.run
 
@@ -115,9 +118,21 @@ def test_one_run_call_for_81_cells() -> None:
     classifier.session.run = counting_run
     reading = classifier.read(render_grid(PUZZLE, UNSEEN_FONT))
     n = classifier.config.input_size
-    assert calls == [(81, 1, n, n)]
+    assert calls == [(81 * len(classifier.shift_config.shifts), 1, n, n)]
     assert reading.probs.shape == (81, 19) and reading.probs.dtype == np.float32
     np.testing.assert_allclose(reading.probs.sum(axis=1), 1.0, atol=1e-4)
+
+
+def test_one_crop_reads_each_cell_once_and_shifts_must_start_unshifted() -> None:
+    grid = render_grid(PUZZLE, UNSEEN_FONT)
+    single = DigitClassifier(shift_config=ShiftConfig(shifts=((0, 0),)))
+    once = single.read(grid)
+    np.testing.assert_array_equal(once.probs, single.read_cells(single.cells(grid)).probs)
+    averaged = DigitClassifier(shift_config=SHIFTED_READS).read(grid)
+    np.testing.assert_array_equal(averaged.digits, once.digits)
+    assert not np.array_equal(averaged.probs, once.probs)  # the offsets were read too
+    with pytest.raises(ValueError, match="start with"):
+        ShiftConfig(shifts=((1, 1), (0, 0)))
 
 
 def test_unseen_printed_font_is_read_exactly() -> None:

@@ -107,18 +107,48 @@ def test_sure_cells_keep_their_kind_whatever_their_colour() -> None:
 
 
 def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
+    pen_cells = PEN_CELLS[:4]  # too few to stand in for sure pen cells on their own
     tints = np.zeros((81, 2))
-    tints[PEN_CELLS] = (0.5, -1.2)
+    tints[pen_cells] = (0.5, -1.2)
+    filled = np.zeros(81, dtype=bool)
+    filled[PRINTED_CELLS + pen_cells] = True
+    log_odds = np.where(filled, 9.0, 0.0)
+    log_odds[pen_cells[:2]] = -9.0  # only two sure pen cells
+    log_odds[pen_cells[2:]] = 1.0
+    assert not colour_evidence(log_odds, filled, tints).any()
+    log_odds[pen_cells[2]] = -9.0  # three are enough
+    evidence = colour_evidence(log_odds, filled, tints)
+    assert evidence[pen_cells[3]] < -1.0
+    assert not evidence[PRINTED_CELLS].any()  # sure cells get no evidence
+
+
+def test_a_neat_coloured_pen_is_found_with_no_sure_pen_cell() -> None:
+    image, lattice = page(BLUE)
+    neat = {c: 9.0 for c in PRINTED_CELLS} | {c: 1.5 for c in PEN_CELLS}  # pen read as print
+    settled = settle_kinds_by_colour(reading(neat), image, lattice)
+    assert (settled.kinds[PEN_CELLS] == Kind.HANDWRITTEN).all()
+    assert (settled.kinds[PRINTED_CELLS] == Kind.PRINTED).all()
+    # A black pen gives colour nothing to go on: the classifier's call stands.
+    black, _ = page(BLACK)
+    assert (
+        settle_kinds_by_colour(reading(neat), black, lattice).kinds[PEN_CELLS] == Kind.PRINTED
+    ).all()
+
+
+def test_no_pen_is_inferred_under_a_colour_cast_or_from_a_few_stray_cells() -> None:
+    tints = np.zeros((81, 2))
     filled = np.zeros(81, dtype=bool)
     filled[PRINTED_CELLS + PEN_CELLS] = True
     log_odds = np.where(filled, 9.0, 0.0)
-    log_odds[PEN_CELLS[:2]] = -9.0  # only two sure pen cells
-    log_odds[PEN_CELLS[2:]] = 1.0
-    assert not colour_evidence(log_odds, filled, tints).any()
-    log_odds[PEN_CELLS[2]] = -9.0  # three are enough
-    evidence = colour_evidence(log_odds, filled, tints)
-    assert (evidence[PEN_CELLS[3:]] < -1.0).all()
-    assert not evidence[PRINTED_CELLS].any()  # sure cells get no evidence
+    log_odds[PEN_CELLS] = 1.0
+    tints[PEN_CELLS] = (0.5, -1.2)
+    assert (colour_evidence(log_odds, filled, tints)[PEN_CELLS] < -1.0).all()
+    cast = tints.copy()
+    cast[PRINTED_CELLS] = (0.2, 0.6)  # print itself far from neutral: colour is not to be trusted
+    assert not colour_evidence(log_odds, filled, cast).any()
+    stray = np.zeros((81, 2))
+    stray[PEN_CELLS[:4]] = (0.5, -1.2)  # four odd cells are not a pen
+    assert not colour_evidence(log_odds, filled, stray).any()
 
 
 def test_step_is_off_for_weight_zero_and_grey_photos() -> None:
