@@ -25,6 +25,7 @@ fi
 PY=${PYTHON:-python3}
 VENV=${VENV:-.venv}
 [ -x "$VENV/bin/python" ] || "$PY" -m venv "$VENV"
+VENV=$(cd "$VENV" && pwd)  # absolute: mypy runs from another folder
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q -e ".[test]"
 
@@ -40,7 +41,7 @@ pkgroot=$(mktemp -d)
 trap 'rm -rf "$pkgroot"' EXIT
 ln -s "$PWD" "$pkgroot/sudokucam"
 root=$PWD
-(cd "$pkgroot" && MYPYPATH="$pkgroot" "$root/$VENV/bin/mypy" --config-file "$root/pyproject.toml" -p sudokucam)
+(cd "$pkgroot" && MYPYPATH="$pkgroot" "$VENV/bin/mypy" --config-file "$root/pyproject.toml" -p sudokucam)
 
 echo "== pytest"
 "$VENV/bin/pytest" -q

@@ -175,10 +175,10 @@ class DigitClassifier:
         """Read a grid photographed in any of four quarter-turn orientations.
 
         The four rotations' 324 cells go through one `run`; the rotation whose cells are
-        read most confidently wins (each cell read once, without the crop offsets of
-        ``read``). Returns k, the counter-clockwise quarter turns
-        (``np.rot90(warped, k)``) that make the grid upright (equivalently, corners rolled
-        by ``-k``), and the reading of the upright grid.
+        read most confidently wins (each cell once; with crop offsets configured, the
+        winning rotation is then read again as ``read`` does). Returns k, the
+        counter-clockwise quarter turns (``np.rot90(warped, k)``) that make the grid upright
+        (equivalently, corners rolled by ``-k``), and the reading of the upright grid.
         """
         cells = np.concatenate(
             [self.cells(np.ascontiguousarray(np.rot90(warped, k))) for k in range(4)]
@@ -186,6 +186,8 @@ class DigitClassifier:
         probs, _ = self.predict(cells)
         scores = np.log(probs.max(axis=1) + 1e-6).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
+        if len(self.shift_config.shifts) > 1:
+            return k, self.read(np.ascontiguousarray(np.rot90(warped, k)))
         rows = slice(81 * k, 81 * (k + 1))
         digits, kinds, log_odds = settle(probs[rows], cells[rows], self.kind_config)
         return k, CellReading(probs[rows], digits, kinds, kind_log_odds=log_odds)

@@ -31,10 +31,6 @@ DEFAULT_ORIENTATION_CONFIG = OrientationConfig()
 class TurningClassifier(Protocol):
     """A classifier that can read a warped grid in all four quarter turns at once."""
 
-    def read(self, warped: np.ndarray) -> CellReading:
-        """Read every cell of an upright warped grid."""
-        ...
-
     def read_upright(self, warped: np.ndarray) -> tuple[int, CellReading]:
         """The counter-clockwise quarter turns that make the grid upright, and that reading."""
         ...
@@ -83,6 +79,4 @@ def read_oriented(
     k, turned = classifier.read_upright(detection.warped)
     if k % 4 == 0 or reading_log_prob(turned) < upright + config.turn_margin_log_prob:
         return detection, reading
-    upright_detection = turn_detection(detection, k)
-    # read the turned grid the way any upright grid is read (the turn search reads once)
-    return upright_detection, classifier.read(upright_detection.warped)
+    return turn_detection(detection, k), turned
