@@ -31,15 +31,15 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from sudokucam.vision.batch_run import (
+from sudokucam.vision.batch.run import (
     DaskExecutor,
     Executor,
     LocalExecutor,
     plan_batch,
     run_plan,
 )
-from sudokucam.vision.batch_store import RESULTS_NAME, BatchStore, StoredUnit
-from sudokucam.vision.batch_work import WorkOptions
+from sudokucam.vision.batch.store import RESULTS_NAME, BatchStore, StoredUnit
+from sudokucam.vision.batch.work import WorkOptions
 
 REPO = Path(__file__).resolve().parent.parent
 DPIS = (150, 200, 300)

@@ -5,7 +5,7 @@
     .venv/bin/python benchmarks/cell_eval.py --no-puzzle-kinds    # per-cell kinds only
 
 Cells are cut with the annotated corners (v2) or corners registered from v2 (mixed); see
-models/evaluate.py. Speed: median time of `DigitClassifier.read` (cut 81 cells + one
+models/training/evaluate.py. Speed: median time of `DigitClassifier.read` (cut 81 cells + one
 onnxruntime run) per warped grid, and of `read_upright` (four orientations, one run).
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sudokucam.models.dataset import (
+from sudokucam.models.training.dataset import (
     dataset_dir,
     default_shared,
     load_all,
@@ -28,13 +28,13 @@ from sudokucam.models.dataset import (
     validation_ids,
     warp,
 )
-from sudokucam.models.evaluate import (
+from sudokucam.models.training.evaluate import (
     evaluate_found_grids,
     evaluate_photos,
     print_report,
 )
-from sudokucam.vision.classify import MODEL_DIR, DigitClassifier
-from sudokucam.vision.kinds import KindConfig
+from sudokucam.vision.read.classifier import MODEL_DIR, DigitClassifier
+from sudokucam.vision.read.kinds import KindConfig
 
 
 def median_ms(
@@ -81,7 +81,7 @@ def main() -> None:
         f"{median_ms(classifier.read_upright, grids):.2f} ms/grid"
     )
     if args.find_grid:
-        print("== through vision.find_grid")
+        print("== through vision.grid.find")
         print_report(evaluate_found_grids(args.model_dir, args.shared))
 
 

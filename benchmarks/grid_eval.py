@@ -40,8 +40,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from sudokucam.vision.config import GridConfig
-from sudokucam.vision.find_grid import find_grid
+from sudokucam.vision.grid.config import GridConfig
+from sudokucam.vision.grid.find import find_grid
 from sudokucam.vision.load import load_image
 from sudokucam.vision.types import GridDetection
 

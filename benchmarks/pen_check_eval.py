@@ -1,6 +1,6 @@
 """Measure how well `sudokucam check` catches pen mistakes, with real handwriting.
 
-Pen entries are re-read with the solved answer as prior (``vision/pen.py``): a stronger
+Pen entries are re-read with the solved answer as prior (``vision/read/pen.py``): a stronger
 prior rescues more unclear right entries but hides more real mistakes. The shared
 photos have no wrong pen entries, so mistakes are simulated on their real handwriting:
 each pen cell is checked once against its true answer (a right entry) and once against
@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from sudokucam.vision.pen import PenConfig, digit_evidence, read_pen_entries
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.pen import PenConfig, digit_evidence, read_pen_entries
 from sudokucam.vision.types import CellReading
 
 if TYPE_CHECKING:  # type-checked as part of the package; run as a script beside photo_eval.py

@@ -25,9 +25,9 @@ from pathlib import Path
 import numpy as np
 
 from sudokucam.solver.geometry import cell_name
-from sudokucam.vision.ink_colour import InkColourConfig
-from sudokucam.vision.pen import PenConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.ink_colour import InkColourConfig
+from sudokucam.vision.read.pen import PenConfig
 from sudokucam.vision.results import PhotoResult
 
 REPO = Path(__file__).resolve().parent.parent
@@ -268,7 +268,12 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     classifier = None
     if args.model_dir is not None or args.shifted_reads:
-        from sudokucam.vision.classify import MODEL_DIR, SHIFTED_READS, DigitClassifier, ShiftConfig
+        from sudokucam.vision.read.classifier import (
+            MODEL_DIR,
+            SHIFTED_READS,
+            DigitClassifier,
+            ShiftConfig,
+        )
 
         shifts = SHIFTED_READS if args.shifted_reads else ShiftConfig()
         classifier = DigitClassifier(args.model_dir or MODEL_DIR, shift_config=shifts)

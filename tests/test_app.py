@@ -19,18 +19,18 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from sudokucam.solver import is_solution
+from sudokucam.ui.app import layout
+from sudokucam.ui.app.state.game import Board, Game, load_game
+from sudokucam.ui.app.widgets.grid_editor import editor_frame, frame_values
+from sudokucam.ui.app.widgets.play_board import apply_text, board_frame
 from sudokucam.ui.cli import app as cli_app
-from sudokucam.ui.cli_ui import streamlit_command, streamlit_env
-from sudokucam.ui.views import layout
-from sudokucam.ui.views.game import Board, Game, load_game
-from sudokucam.ui.views.grid_editor import editor_frame, frame_values
-from sudokucam.ui.views.play_board import apply_text, board_frame
+from sudokucam.ui.cli.serve import streamlit_command, streamlit_env
 
 streamlit_testing = pytest.importorskip("streamlit.testing.v1")
 AppTest = streamlit_testing.AppTest
 
 REPO = Path(__file__).resolve().parent.parent
-APP = REPO / "ui" / "app.py"
+APP = REPO / "ui" / "streamlit_app.py"
 MODEL = REPO / "models" / "digits_v1" / "model.onnx"
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
@@ -340,7 +340,7 @@ def correct_reading(at: Any, prefix: str, truth: str) -> None:
 
 def _digest(photo: Path) -> str:
     """The app's fingerprint of a photo's bytes."""
-    from sudokucam.ui.views.photo_input import PhotoInput
+    from sudokucam.ui.app.widgets.photo_input import PhotoInput
 
     return PhotoInput(photo.name, photo.read_bytes()).digest
 

@@ -31,9 +31,9 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from sudokucam.ui.cli import app
-from sudokucam.vision.batch_inputs import discover
-from sudokucam.vision.batch_run import KILL_AFTER_ENV
-from sudokucam.vision.batch_work import WorkOptions, process_unit, worker_reader
+from sudokucam.vision.batch.inputs import discover
+from sudokucam.vision.batch.run import KILL_AFTER_ENV
+from sudokucam.vision.batch.work import WorkOptions, process_unit, worker_reader
 
 REPO = Path(__file__).resolve().parent.parent
 DPI = 150
@@ -158,7 +158,7 @@ def test_one_model_per_process() -> None:
 
 def test_second_batch_on_the_same_out_is_refused(tmp_path: Path) -> None:
     """While one batch holds --out, another is refused naming it; afterwards it runs."""
-    from sudokucam.vision.batch_lock import BatchLockedError, batch_lock
+    from sudokucam.vision.batch.lock import BatchLockedError, batch_lock
 
     (tmp_path / "in").mkdir()
     out = tmp_path / "out"
@@ -440,7 +440,7 @@ def test_pdf_bytes_only_travel(
     pdf = tmp_path / "paper.pdf"
     _save_pdf(pdf, [pages[3][0], pages[1][0]])
     unit = discover([pdf]).units[1]
-    from sudokucam.vision.batch_inputs import PayloadReader
+    from sudokucam.vision.batch.inputs import PayloadReader
 
     payload = PayloadReader()(unit)
     pdf.unlink()
@@ -468,7 +468,7 @@ def test_worker_killed_mid_batch_is_replaced(
     resume_folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]]
 ) -> None:
     """A worker process killed while reading: the pool is rebuilt, no unit lost or doubled."""
-    from sudokucam.vision.batch_run import LocalExecutor
+    from sudokucam.vision.batch.run import LocalExecutor
 
     units = discover([resume_folder]).units
     outcomes = LocalExecutor(1).map(units, WorkOptions(dpi=DPI))

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from sudokucam.vision.batch_inputs import (
+from sudokucam.vision.batch.inputs import (
     BatchInputError,
     PayloadReader,
     count_pdf_pages,

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sudokucam.vision.batch_inputs import WorkUnit
-from sudokucam.vision.batch_store import (
+from sudokucam.vision.batch.inputs import WorkUnit
+from sudokucam.vision.batch.store import (
     RESULTS_NAME,
     SUMMARY_NAME,
     BatchStore,

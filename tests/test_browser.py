@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from sudokucam.ui.views.grid_editor import CELL_WIDTH_PX
+from sudokucam.ui.app.widgets.grid_editor import CELL_WIDTH_PX
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from sudokucam.vision.classify import (
+from sudokucam.vision.read.classifier import (
     MODEL_DIR,
     SHIFTED_READS,
     DigitClassifier,
@@ -20,10 +20,10 @@ from sudokucam.vision.classify import (
     default_classifier,
     read_model_config,
 )
-from sudokucam.vision.kinds import KindConfig, decide
+from sudokucam.vision.read.kinds import KindConfig, decide
 from sudokucam.vision.types import Kind
 
-# Not used in training (models/synth.py HELD_OUT_FONT).
+# Not used in training (models/training/synth.py HELD_OUT_FONT).
 UNSEEN_FONT = Path("/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf")
 
 PUZZLE = np.array(
@@ -190,8 +190,14 @@ def test_puzzle_style_settles_an_ambiguous_kind() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("photo_id", [10, 90, 134, 177])
 def test_real_validation_photo_read_exactly(photos_dir: Path, photo_id: int) -> None:
-    from sudokucam.models.dataset import class_labels, read_dat, read_gray, read_outlines, warp
-    from sudokucam.models.evaluate import classes_of
+    from sudokucam.models.training.dataset import (
+        class_labels,
+        read_dat,
+        read_gray,
+        read_outlines,
+        warp,
+    )
+    from sudokucam.models.training.evaluate import classes_of
 
     gray = read_gray(photos_dir / "v2" / "train" / f"image{photo_id}.jpg")
     truth = class_labels(read_dat(photos_dir / "v2" / "train" / f"image{photo_id}.dat"), None)

@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokucam.ui.cli import app
-from sudokucam.vision.classify import MODEL_DIR
+from sudokucam.vision.read.classifier import MODEL_DIR
 
 runner = CliRunner()
 HAS_MODEL = (MODEL_DIR / "model.onnx").is_file()

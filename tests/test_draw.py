@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.draw import DrawConfig, cell_quad, draw_digits, draw_rings
-from sudokucam.vision.warp import homography_to_square, lattice_from_inverse
+from sudokucam.vision.grid.warp import homography_to_square, lattice_from_inverse
 
 PAPER = 200
 

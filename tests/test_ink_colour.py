@@ -6,7 +6,8 @@ import cv2
 import numpy as np
 import pytest
 
-from sudokucam.vision.ink_colour import (
+from sudokucam.vision.grid.warp import ideal_lattice
+from sudokucam.vision.read.ink_colour import (
     InkColourConfig,
     cell_ink_colours,
     colour_evidence,
@@ -14,7 +15,6 @@ from sudokucam.vision.ink_colour import (
     settle_kinds_by_colour,
 )
 from sudokucam.vision.types import CellReading, Kind
-from sudokucam.vision.warp import ideal_lattice
 
 CELL = 40
 MARGIN = 20

@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sudokucam.vision.find_grid import find_grid
+from sudokucam.vision.grid.find import find_grid
+from sudokucam.vision.grid.orientation import turn_detection
+from sudokucam.vision.grid.warp import map_points
 from sudokucam.vision.load import load_image
-from sudokucam.vision.orientation import turn_detection
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.types import GridDetection
-from sudokucam.vision.warp import map_points
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "printed" / "demo.jpg"
 

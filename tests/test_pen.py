@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudokucam.vision.pen import PenConfig, read_pen_entries
+from sudokucam.vision.read.pen import PenConfig, read_pen_entries
 from sudokucam.vision.types import CellReading, Kind
 
 SOLUTION = "342891675157632984689745213463917528715268349928354761591476832874523196236189457"

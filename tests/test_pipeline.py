@@ -14,9 +14,9 @@ import cv2
 import numpy as np
 import pytest
 
-from sudokucam.vision.classify import MODEL_DIR
 from sudokucam.vision.draw import cell_quad
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.types import CellReading, Kind
 
 PUZZLE = "042000005000632080080040200000000000715068340908350761091006000000020190006100050"

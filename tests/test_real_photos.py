@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from sudokucam.vision.classify import MODEL_DIR
-from sudokucam.vision.ink_colour import InkColourConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.classifier import MODEL_DIR
+from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.results import PhotoResult
 
 REPO = Path(__file__).resolve().parent.parent

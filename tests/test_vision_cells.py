@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sudokucam.vision.cells import (
+from sudokucam.vision.read.cells import (
     DEFAULT_CELL_CONFIG,
     CellConfig,
     ink_image,

@@ -13,11 +13,11 @@ import cv2
 import numpy as np
 import pytest
 
-from sudokucam.vision.config import GridConfig
-from sudokucam.vision.find_grid import find_grid, find_grids
+from sudokucam.vision.grid.config import GridConfig
+from sudokucam.vision.grid.find import find_grid, find_grids
+from sudokucam.vision.grid.warp import ideal_lattice, map_points, warp_from_corners
 from sudokucam.vision.load import load_image
 from sudokucam.vision.types import GridDetection
-from sudokucam.vision.warp import ideal_lattice, map_points, warp_from_corners
 
 CONFIG = GridConfig()
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"

@@ -22,13 +22,13 @@ from typing import Protocol, TypeVar
 
 import numpy as np
 
-from .config import DEFAULT_CONFIG, GridConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
-from .find_grid import find_grids
-from .ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig, settle_kinds_by_colour
+from .grid.config import DEFAULT_CONFIG, GridConfig
+from .grid.find import find_grids
+from .grid.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
 from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
-from .orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
-from .pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
+from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig, settle_kinds_by_colour
+from .read.pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
     RepairConfig,
@@ -94,7 +94,7 @@ class Reader:
     def classifier(self) -> Classifier:
         """The digit classifier; the shipped model is loaded on first use."""
         if self._classifier is None:
-            from .classify import default_classifier
+            from .read.classifier import default_classifier
 
             self._classifier = default_classifier()
         return self._classifier

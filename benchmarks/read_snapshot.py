@@ -1,0 +1,116 @@
+"""Record what `sudokucam read --json` says about a fixed set of photos, and compare two records.
+
+A refactor must not change what sudokucam reads. This script runs the real console command
+(`python -m sudokucam read --json`) on every committed sample photo and on the validation
+photos of the shared dataset (both versions), drops the timings, and writes one JSON file.
+Comparing two such files lists every photo whose reading differs; keys present only in
+the newer file (additions to the JSON contract) are allowed.
+
+    .venv/bin/python benchmarks/read_snapshot.py --out /tmp/before.json
+    ... change the code ...
+    .venv/bin/python benchmarks/read_snapshot.py --out /tmp/after.json --compare /tmp/before.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from sudokucam.samples.dataset import REPO, SHARED, photo_path, validation_ids
+
+PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".webp"}
+MULTI_GRID_FOLDERS = {"pages"}  # samples read with --max-grids 9
+CHUNK = 20  # photos per command, so that a long list does not outgrow the command line
+
+
+def sample_photos() -> list[Path]:
+    """Every committed sample photo, in a fixed order."""
+    samples = REPO / "samples"
+    return sorted(p for p in samples.rglob("*") if p.suffix.lower() in PHOTO_SUFFIXES)
+
+
+def validation_photos() -> list[Path]:
+    """The validation photos of the shared dataset (printed and pen-filled), if present."""
+    photos = [photo_path(i, version) for version in ("v2", "mixed") for i in validation_ids()]
+    return [p for p in photos if p.is_file()]
+
+
+def read_json(photos: list[Path], max_grids: int) -> list[dict[str, Any]]:
+    """What `sudokucam read --json` prints for ``photos``, timings removed."""
+    records: list[dict[str, Any]] = []
+    for start in range(0, len(photos), CHUNK):
+        chunk = [str(p) for p in photos[start : start + CHUNK]]
+        command = [sys.executable, "-m", "sudokucam", "read", "--json", "--max-grids"]
+        done = subprocess.run(
+            [*command, str(max_grids), *chunk], capture_output=True, text=True, check=False
+        )
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"read failed ({done.returncode}): {done.stderr.strip()}")
+        records.extend(json.loads(done.stdout))
+    for record in records:
+        record.pop("timings", None)
+        record["image"] = short_name(Path(record["image"]))
+    return records
+
+
+def short_name(path: Path) -> str:
+    """A photo's path inside the repository or the shared data, the same from any checkout."""
+    for root in (REPO, SHARED):
+        if path.resolve().is_relative_to(root.resolve()):
+            return str(path.resolve().relative_to(root.resolve()))
+    return str(path)
+
+
+def snapshot() -> list[dict[str, Any]]:
+    """The readings of every photo in the snapshot set."""
+    single = [p for p in sample_photos() if p.parent.name not in MULTI_GRID_FOLDERS]
+    multi = [p for p in sample_photos() if p.parent.name in MULTI_GRID_FOLDERS]
+    return read_json(single, 1) + read_json(multi, 9) + read_json(validation_photos(), 1)
+
+
+def differences(old: Any, new: Any, where: str = "") -> list[str]:
+    """Where ``new`` differs from ``old``; keys only ``new`` has are additions, not changes."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        found = [f"{where}.{k}: missing" for k in old if k not in new]
+        for key in old:
+            if key in new:
+                found += differences(old[key], new[key], f"{where}.{key}")
+        return found
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        return [
+            d
+            for i, (a, b) in enumerate(zip(old, new, strict=True))
+            for d in differences(a, b, f"{where}[{i}]")
+        ]
+    return [] if old == new else [f"{where}: {old!r} -> {new!r}"[:200]]
+
+
+def main() -> int:
+    """Write a snapshot; with --compare, list the photos whose reading changed."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, required=True, help="where to write the snapshot")
+    parser.add_argument("--compare", type=Path, help="an earlier snapshot to compare with")
+    args = parser.parse_args()
+    records = snapshot()
+    args.out.write_text(json.dumps(records, indent=1) + "\n")
+    shared = "with" if validation_photos() else f"without (no {SHARED})"
+    print(f"{len(records)} photos read {shared} the validation photos -> {args.out}")
+    if args.compare is None:
+        return 0
+    old = {r["image"]: r for r in json.loads(args.compare.read_text())}
+    changed = 0
+    for record in records:
+        found = differences(old.get(record["image"]), record)
+        changed += bool(found)
+        for line in found[:5]:
+            print(f"  {record['image']}{line}")
+    print(f"{changed} of {len(records)} photos read differently from {args.compare}")
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

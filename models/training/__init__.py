@@ -1,0 +1,1 @@
+"""Training the digit classifier (needs torch): not installed with the package."""

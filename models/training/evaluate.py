@@ -1,0 +1,118 @@
+"""Validation report of a digit model: per-class accuracy, confusions, exact-grid rates.
+
+Cells of the 30 validation photos (models/validation_ids.txt), both versions: v2 cut
+with the annotated corners, mixed with corners registered from v2 (see dataset.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from ...vision.read.classifier import CLASS_NAMES, DigitClassifier
+from ...vision.types import Kind
+from .dataset import (
+    PhotoCells,
+    class_labels,
+    dataset_dir,
+    load_all,
+    read_dat,
+    validation_ids,
+)
+
+
+@dataclass(frozen=True)
+class Report:
+    """Validation results of one model."""
+
+    confusion: np.ndarray
+    exact: dict[str, tuple[int, int]]
+    wrong_cells: list[tuple[int, str, int, int, int]]
+
+
+def classes_of(digits: np.ndarray, kinds: np.ndarray) -> np.ndarray:
+    """19-class labels from digits and kinds."""
+    return np.where(kinds == Kind.EMPTY, 0, np.where(kinds == Kind.PRINTED, digits, digits + 9))
+
+
+def evaluate_photos(classifier: DigitClassifier, photos: list[PhotoCells]) -> Report:
+    """Classify every photo's 81 cells (with the per-puzzle kind step) and tally."""
+    confusion = np.zeros((19, 19), dtype=np.int64)
+    exact: dict[str, tuple[int, int]] = {}
+    wrong: list[tuple[int, str, int, int, int]] = []
+    for p in photos:
+        reading = classifier.read_cells(p.cells)
+        got = classes_of(reading.digits, reading.kinds)
+        np.add.at(confusion, (p.labels, got), 1)
+        ok, n = exact.get(p.version, (0, 0))
+        exact[p.version] = (ok + int(np.array_equal(got, p.labels)), n + 1)
+        wrong += [
+            (p.photo_id, p.version, int(k), int(p.labels[k]), int(got[k]))
+            for k in np.flatnonzero(got != p.labels)
+        ]
+    return Report(confusion, exact, wrong)
+
+
+def evaluate_model(model_dir: Path, shared: Path, cache: Path | None = None) -> Report:
+    """Report of the model in `model_dir` on the validation photos."""
+    classifier = DigitClassifier(model_dir)
+    held_out = validation_ids()
+    photos = [p for p in load_all(shared, classifier.config.cells, cache) if p.photo_id in held_out]
+    return evaluate_photos(classifier, photos)
+
+
+def evaluate_found_grids(model_dir: Path, shared: Path) -> Report:
+    """Report on the validation photos warped by the pipeline's own `find_grid`.
+
+    Cells are read with `read_upright`, as the grid finder does not know which way is up.
+
+    A photo where no grid is found counts as an inexact grid with no cells tallied.
+    """
+    from ...vision.grid.find import find_grid
+    from ...vision.load import load_image
+
+    classifier = DigitClassifier(model_dir)
+    root = dataset_dir(shared)
+    confusion = np.zeros((19, 19), dtype=np.int64)
+    exact: dict[str, tuple[int, int]] = {}
+    wrong: list[tuple[int, str, int, int, int]] = []
+    for photo_id in sorted(validation_ids()):
+        v2 = read_dat(root / "v2" / "train" / f"image{photo_id}.dat")
+        mixed = read_dat(root / "mixed" / "train" / f"image{photo_id}.dat")
+        for version, labels in (("v2", class_labels(v2, None)), ("mixed", class_labels(v2, mixed))):
+            detection = find_grid(load_image(root / version / "train" / f"image{photo_id}.jpg"))
+            ok, n = exact.get(version, (0, 0))
+            if detection is None:
+                exact[version] = (ok, n + 1)
+                continue
+            _, reading = classifier.read_upright(detection.warped)
+            got = classes_of(reading.digits, reading.kinds)
+            np.add.at(confusion, (labels, got), 1)
+            exact[version] = (ok + int(np.array_equal(got, labels)), n + 1)
+            wrong += [
+                (photo_id, version, int(k), int(labels[k]), int(got[k]))
+                for k in np.flatnonzero(got != labels)
+            ]
+    return Report(confusion, exact, wrong)
+
+
+def print_report(report: Report) -> None:
+    """Print per-class accuracy, the confusions and the exact-grid rates."""
+    c = report.confusion
+    total = c.sum()
+    print(f"validation cells: {total}, accuracy {np.trace(c) / max(total, 1):.5f}")
+    print("per-class accuracy (class: correct/total):")
+    for k, name in enumerate(CLASS_NAMES):
+        if c[k].sum():
+            print(f"  {name:>14}: {c[k, k]}/{c[k].sum()} = {c[k, k] / c[k].sum():.4f}")
+    for t, g in zip(*np.nonzero(c - np.diag(np.diag(c))), strict=True):
+        print(f"  confusion {CLASS_NAMES[t]} -> {CLASS_NAMES[g]}: {c[t, g]}")
+    for version, (ok, n) in sorted(report.exact.items()):
+        print(f"exact grids {version}: {ok}/{n} = {ok / max(n, 1):.3f}")
+    for photo_id, version, cell, truth, got in report.wrong_cells:
+        print(
+            f"  wrong: image{photo_id} {version} cell {cell}: "
+            f"{CLASS_NAMES[truth]} read as {CLASS_NAMES[got]}"
+        )

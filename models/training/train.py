@@ -1,0 +1,342 @@
+"""Train the 19-class digit classifier and export it to ONNX (training only: needs torch).
+
+Reproduces the shipped model from a fresh checkout plus ../shared:
+
+    .venv/bin/python models/training/train.py --out models/digits_v1
+    .venv/bin/python models/training/train.py --evaluate models/digits_v1   # validation report only
+
+Data: real cells of the shared photos except the validation ids (models/validation_ids.txt),
+synthetic grids (models/training/synth.py) with printed fonts, MNIST and handwriting fonts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+import torch.nn.functional as F  # noqa: N812
+from torch import nn
+
+from sudokucam.models.training.dataset import (
+    dataset_dir,
+    default_shared,
+    load_all,
+    selection_ids,
+    validation_ids,
+)
+from sudokucam.models.training.evaluate import (
+    Report,
+    evaluate_found_grids,
+    evaluate_model,
+    evaluate_photos,
+    print_report,
+)
+from sudokucam.models.training.synth import SYNTH_VERSION, SynthConfig, synth_cells
+from sudokucam.vision.read.cells import DEFAULT_CELL_CONFIG
+from sudokucam.vision.read.classifier import CLASS_NAMES, DigitClassifier
+
+VERSION = "digits_v1"
+MEAN, STD = 0.1, 0.25
+EMBEDDING = 64
+
+
+class DigitNet(nn.Module):
+    """Small CNN: 32×32 ink image -> 19 class probabilities and a 64-d embedding."""
+
+    def __init__(self) -> None:
+        """Four conv blocks (16, 32, 64, 64 channels) and two dense layers."""
+        super().__init__()
+
+        def block(cin: int, cout: int) -> list[nn.Module]:
+            return [nn.Conv2d(cin, cout, 3, padding=1, bias=False), nn.BatchNorm2d(cout), nn.ReLU()]
+
+        self.features = nn.Sequential(
+            *block(1, 16),
+            nn.MaxPool2d(2),
+            *block(16, 32),
+            nn.MaxPool2d(2),
+            *block(32, 64),
+            nn.MaxPool2d(2),
+            *block(64, 64),
+            nn.Flatten(),
+        )
+        self.embed = nn.Sequential(nn.Dropout(0.2), nn.Linear(64 * 16, EMBEDDING), nn.ReLU())
+        self.head = nn.Linear(EMBEDDING, len(CLASS_NAMES))
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Logits and embedding."""
+        e = self.embed(self.features(x))
+        return self.head(e), e
+
+
+class Exported(nn.Module):
+    """The network as shipped: probabilities (softmax) and embedding."""
+
+    def __init__(self, net: DigitNet) -> None:
+        """Wrap a trained net."""
+        super().__init__()
+        self.net = net
+
+    def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """Probabilities and embedding."""
+        logits, e = self.net(x)
+        return torch.softmax(logits, dim=1), e
+
+
+def augment(
+    x: torch.Tensor, g: torch.Generator, strength: torch.Tensor | None = None
+) -> torch.Tensor:
+    """Random affine, stroke thickness, border lines, blur, gain and noise on (B,1,N,N) ink.
+
+    `strength` (B,) scales each sample's geometric jitter, thickening and noise (None = full).
+    """
+    b, n = x.shape[0], x.shape[-1]
+
+    def u(lo: float, hi: float, *shape: int) -> torch.Tensor:
+        return lo + (hi - lo) * torch.rand(*(shape or (b,)), generator=g)
+
+    angle, scale, stretch = u(-0.1, 0.1), u(0.8, 1.15), u(0.9, 1.1)
+    if strength is not None:
+        angle, scale = angle * strength, 1 + (scale - 1) * strength
+        stretch = 1 + (stretch - 1) * strength
+    sx, sy = scale * stretch, scale
+    theta = torch.zeros(b, 2, 3)
+    theta[:, 0, 0], theta[:, 0, 1] = torch.cos(angle) / sx, -torch.sin(angle) / sx
+    theta[:, 1, 0], theta[:, 1, 1] = torch.sin(angle) / sy, torch.cos(angle) / sy
+    theta[:, :, 2] = u(-0.16, 0.16, b, 2)
+    if strength is not None:
+        theta[:, :, 2] *= strength[:, None]
+    grid = F.affine_grid(theta, list(x.shape), align_corners=False)
+    x = F.grid_sample(x, grid, align_corners=False, padding_mode="zeros")
+    pick = torch.rand(b, generator=g)
+    if strength is not None:
+        pick = pick / strength.clamp(min=0.1)
+    dil = F.max_pool2d(x, 3, 1, 1)
+    ero = -F.max_pool2d(-x, 3, 1, 1)
+    x = torch.where((pick < 0.12)[:, None, None, None], dil, x)
+    x = torch.where(((pick >= 0.12) & (pick < 0.2))[:, None, None, None], ero, x)
+    x = x + border_lines(b, n, g)
+    blur = torch.tensor([[0.25, 0.5, 0.25]])
+    k = (blur.T @ blur)[None, None]
+    blurred = F.conv2d(x, k, padding=1)
+    x = torch.where((torch.rand(b, generator=g) < 0.3)[:, None, None, None], blurred, x)
+    x = x * u(0.8, 1.15)[:, None, None, None]
+    noise = torch.randn(x.shape, generator=g)
+    level = u(0, 0.06) if strength is None else u(0, 0.06) * strength
+    x = x + noise * level[:, None, None, None]
+    return x.clamp(0, 1)
+
+
+def border_lines(b: int, n: int, g: torch.Generator) -> torch.Tensor:
+    """Grid-line fragments along random cell borders (about a third of the samples)."""
+    lines = torch.zeros(b, 1, n, n)
+    rows = torch.arange(n)
+    for side in range(4):
+        has = (torch.rand(b, generator=g) < 0.12).float()
+        pos = torch.randint(0, 3, (b,), generator=g)
+        where = pos if side < 2 else n - 1 - pos
+        strength = has * (0.3 + 0.7 * torch.rand(b, generator=g))
+        line = (rows[None, :] == where[:, None]).float() * strength[:, None]
+        line = line[:, None, :, None] if side % 2 == 0 else line[:, None, None, :]
+        lines = torch.maximum(lines, line.expand(b, 1, n, n))
+    return lines
+
+
+def real_training_cells(
+    shared: Path, cache: Path, held_out: frozenset[int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """uint8 cells and classes of every photo (both versions) except `held_out` ids."""
+    photos = [p for p in load_all(shared, cache_dir=cache) if p.photo_id not in held_out]
+    cells = np.concatenate([(p.cells * 255).round().astype(np.uint8) for p in photos])
+    return cells, np.concatenate([p.labels for p in photos])
+
+
+def synthetic_cells(
+    n_grids: int, seed: int, cache: Path, smudge_share: float = 0.0
+) -> tuple[np.ndarray, np.ndarray]:
+    """Synthetic cells, cached under `cache`."""
+    smudges = f"_smudge{smudge_share:g}" if smudge_share > 0 else ""
+    path = cache / f"synth_v{SYNTH_VERSION}_{n_grids}_{seed}{smudges}.npz"
+    if path.exists():
+        data = np.load(path)
+        return data["cells"], data["labels"]
+    cells, labels = synth_cells(n_grids, seed, SynthConfig(smudge_share=smudge_share))
+    cache.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, cells=cells, labels=labels)
+    return cells, labels
+
+
+def sample_weights(real_y: np.ndarray, n_synth: int, args: argparse.Namespace) -> torch.Tensor:
+    """Sampling weight per cell: real cells (the target domain) up, real handwriting more."""
+    real = np.where(real_y >= 10, args.real_weight * args.hand_weight, args.real_weight)
+    return torch.from_numpy(np.concatenate([real, np.ones(n_synth)]))
+
+
+def training_data(
+    args: argparse.Namespace, held_out: frozenset[int]
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
+    """Cells, classes, sampling weights and augmentation strengths (None: repeat mode)."""
+    real_x, real_y = real_training_cells(args.shared, args.cache, held_out)
+    syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache, args.smudge_share)
+    if args.real_weight is None:
+        x = np.concatenate([np.repeat(real_x, args.real_repeat, 0), syn_x])
+        y = np.concatenate([np.repeat(real_y, args.real_repeat, 0), syn_y])
+        print(f"training cells: {len(real_y)} real (x{args.real_repeat}), {len(syn_y)} synthetic")
+        return torch.from_numpy(x), torch.from_numpy(y), None, None
+    weights = sample_weights(real_y, len(syn_y), args)
+    strength = torch.cat([torch.full((len(real_y),), args.real_augment), torch.ones(len(syn_y))])
+    print(
+        f"training cells: {len(real_y)} real, {len(syn_y)} synthetic; "
+        f"real share of samples {float(weights[: len(real_y)].sum() / weights.sum()):.2f}"
+    )
+    xt, yt = (
+        torch.from_numpy(np.concatenate([real_x, syn_x])),
+        torch.from_numpy(np.concatenate([real_y, syn_y])),
+    )
+    return xt, yt, weights, strength
+
+
+def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
+    """Train on real + synthetic cells: repeated and shuffled, or drawn by weight."""
+    xt, yt, weights, strength = training_data(args, held_out)
+    per_epoch = (len(yt) if weights is None else args.epoch_samples) // args.batch
+    net = DigitNet()
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
+    steps = args.epochs * per_epoch
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, args.lr, total_steps=steps, pct_start=args.warmup
+    )
+    g = torch.Generator().manual_seed(args.seed)
+    start = time.time()
+    for epoch in range(args.epochs):
+        net.train()
+        if weights is None:
+            order = torch.randperm(len(yt), generator=g)
+        else:
+            order = torch.multinomial(weights, per_epoch * args.batch, True, generator=g)
+        total, correct = 0.0, 0
+        for s in range(per_epoch):
+            idx = order[s * args.batch : (s + 1) * args.batch]
+            xb = augment(
+                xt[idx, None].float() / 255, g, None if strength is None else strength[idx]
+            )
+            logits, _ = net((xb - MEAN) / STD)
+            loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss.detach()) * len(idx)
+            correct += int((logits.argmax(1) == yt[idx]).sum())
+        n = per_epoch * args.batch
+        print(
+            f"epoch {epoch + 1}/{args.epochs} loss {total / n:.4f} "
+            f"train acc {correct / n:.4f} ({time.time() - start:.0f}s)",
+            flush=True,
+        )
+    return net.eval()
+
+
+def export(net: DigitNet, out: Path) -> None:
+    """Write model.onnx (dynamic batch) and config.json into `out`."""
+    out.mkdir(parents=True, exist_ok=True)
+    n = DEFAULT_CELL_CONFIG.output_size
+    torch.onnx.export(
+        Exported(net),
+        (torch.zeros(1, 1, n, n),),
+        str(out / "model.onnx"),
+        input_names=["cells"],
+        output_names=["probs", "embedding"],
+        dynamic_axes={"cells": {0: "batch"}, "probs": {0: "batch"}, "embedding": {0: "batch"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    cfg = DEFAULT_CELL_CONFIG
+    config = {
+        "version": VERSION,
+        "input_size": n,
+        "input_name": "cells",
+        "probs_output": "probs",
+        "embedding_output": "embedding",
+        "mean": MEAN,
+        "std": STD,
+        "class_names": list(CLASS_NAMES),
+        "preprocessing": "vision.read.cells.split_cells: grid resampled to 9*cell_px, ink = "
+        "(local paper brightness - gray) / paper brightness, divided by the grid's "
+        "ink_scale_percentile ink (at least min_ink_scale), clipped to [0, 1]; inset_px cut "
+        "from each cell side; model input = (ink - mean) / std, shape (N, 1, size, size)",
+        "cells": {
+            "cell_px": cfg.cell_px,
+            "inset_px": cfg.inset_px,
+            "background_kernel_cells": cfg.background_kernel_cells,
+            "ink_scale_percentile": cfg.ink_scale_percentile,
+            "min_ink_scale": cfg.min_ink_scale,
+        },
+    }
+    (out / "config.json").write_text(json.dumps(config, indent=2) + "\n")
+
+
+def evaluate_selection(model_dir: Path, args: argparse.Namespace, ids: frozenset[int]) -> Report:
+    """Report of a model on the held-out training ids (annotated / registered corners)."""
+    photos = [p for p in load_all(args.shared, cache_dir=args.cache) if p.photo_id in ids]
+    return evaluate_photos(DigitClassifier(model_dir), photos)
+
+
+def parse_args() -> argparse.Namespace:
+    """Command-line options."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / VERSION)
+    p.add_argument("--shared", type=Path, default=default_shared())
+    p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
+    p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
+    p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
+    p.add_argument("--epochs", type=int, default=5)
+    p.add_argument("--synth-grids", type=int, default=600)
+    p.add_argument(
+        "--smudge-share", type=float, default=0.0, help="synthetic empty cells with dirt"
+    )
+    p.add_argument("--real-repeat", type=int, default=2, help="repeat mode: copies of real cells")
+    p.add_argument(
+        "--real-weight",
+        type=float,
+        default=None,
+        help="weighted mode: sampling weight of a real cell (synthetic = 1)",
+    )
+    p.add_argument("--hand-weight", type=float, default=2.0, help="weighted: x real handwriting")
+    p.add_argument("--real-augment", type=float, default=0.5, help="weighted: real cells' aug.")
+    p.add_argument("--epoch-samples", type=int, default=56000, help="weighted: cells per epoch")
+    p.add_argument("--warmup", type=float, default=0.3, help="one-cycle LR warm-up fraction")
+    p.add_argument("--holdout", type=int, default=0, help="training ids held out for selection")
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--lr", type=float, default=3e-3)
+    p.add_argument("--seed", type=int, default=20261122)
+    p.add_argument("--threads", type=int, default=2)
+    return p.parse_args()
+
+
+def main() -> None:
+    """Train, export and report validation accuracy (or only evaluate)."""
+    args = parse_args()
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    held_out = validation_ids() | selection_ids(args.holdout, args.seed, dataset_dir(args.shared))
+    if args.evaluate is None:
+        export(train(args, held_out), args.out)
+    model_dir = args.evaluate or args.out
+    if args.holdout:
+        print(f"== {args.holdout} held-out training ids (model selection)")
+        print_report(evaluate_selection(model_dir, args, held_out - validation_ids()))
+    print("== validation cells cut with annotated (v2) / registered (mixed) corners")
+    print_report(evaluate_model(model_dir, args.shared, args.cache))
+    if args.find_grid:
+        print("== validation photos warped by vision.grid.find (whole reading pipeline)")
+        print_report(evaluate_found_grids(model_dir, args.shared))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The app's tabs, one module per thing a person can do."""

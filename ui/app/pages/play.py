@@ -1,0 +1,109 @@
+"""Play: a new puzzle, a saved game or a photo; digits, pencil marks, undo, check, hints."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ..state.game import Game
+from ..widgets.grid_view import show_grid
+from ..widgets.hints import show_hint
+from ..widgets.play_board import apply_frame, board_editor
+from .play_help import show_help
+from .play_start import start_section
+
+GAME_KEY = "play_game"
+CHECKED_KEY = "play_checked"
+PENCIL_KEY = "play_pencil"
+NOTICE_KEY = "play_notice"
+
+
+def render() -> None:
+    """The 'Play' page."""
+    st.subheader("Play")
+    game: Game | None = st.session_state.get(GAME_KEY)
+    started = start_section(expanded=game is None)
+    if started is not None:
+        st.session_state[GAME_KEY] = game = started
+        st.session_state.pop(CHECKED_KEY, None)
+    if game is None:
+        return
+    _toolbar(game)
+    if game.paused and not game.solved:
+        st.info("Paused. Press Resume to see the board and start the clock again.")
+        return
+    _board(game)
+    _feedback(game)
+    show_hint(game.board.givens, game.board.entries, key=f"play_hint_{hash(game.board)}")
+    show_help()
+
+
+def _toolbar(game: Game) -> None:
+    """Clock, pause, undo, redo, check and save, in one row (it wraps on a phone)."""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    with row:
+        _clock(game)
+        if st.button("Resume" if game.paused else "Pause", key="play_pause"):
+            game.resume() if game.paused else game.pause()
+            st.rerun()
+        if st.button("Undo", key="play_undo", disabled=not game.undo_stack):
+            game.undo()
+            st.rerun()
+        if st.button("Redo", key="play_redo", disabled=not game.redo_stack):
+            game.redo()
+            st.rerun()
+        if st.button("Check", key="play_check"):
+            st.session_state[CHECKED_KEY] = game.board
+        st.download_button(
+            "Save",
+            data=game.to_text(),
+            file_name="sudokucam-game.txt",
+            mime="text/plain",
+            key="play_save",
+            on_click="ignore",
+        )
+
+
+@st.fragment(run_every=1.0)
+def _clock(game: Game) -> None:
+    """The playing time, ticking once a second while the clock runs."""
+    seconds = round(game.seconds())
+    st.markdown(f"Time **{seconds // 60:02d}:{seconds % 60:02d}**")
+
+
+def _board(game: Game) -> None:
+    """The editable table and the board drawn from it."""
+    notice = st.session_state.pop(NOTICE_KEY, None)
+    if notice:
+        st.warning(notice)
+    st.toggle("Pencil marks", key=PENCIL_KEY, help="Typing one digit adds or removes a mark.")
+    frame = board_editor(game.board, key=f"play_board_{game.game_id}_{game.version}")
+    board, touched_given = apply_frame(game.board, frame, bool(st.session_state.get(PENCIL_KEY)))
+    if touched_given:
+        st.session_state[NOTICE_KEY] = "Printed digits cannot be changed: that edit was undone."
+        game.version += 1
+    if board != game.board or touched_given:
+        game.play(board)
+        st.rerun()  # redraw the table from the board: marks in brackets, givens restored
+
+
+def _feedback(game: Game) -> None:
+    """The drawn board, with wrong entries in red after Check, and the end of the game."""
+    checked = st.session_state.get(CHECKED_KEY) == game.board
+    wrong = game.wrong_cells() if checked else []
+    classes = {c: "given" for c, g in enumerate(game.board.givens) if g}
+    classes |= {c: "answer" for c, e in enumerate(game.board.entries) if e}
+    classes |= {c: "wrong" for c in wrong}
+    marks = {c: sorted(m) for c, m in enumerate(game.board.marks) if m}
+    show_grid(game.board.values, classes, marks, label="Your board")
+    if game.solved:
+        if not game.paused:
+            game.pause()
+            st.balloons()
+        seconds = round(game.seconds())
+        st.success(f"Solved in {seconds // 60} min {seconds % 60:02d} s. Well done!")
+    elif checked and wrong:
+        names = ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in wrong)
+        st.error(f"{len(wrong)} wrong: {names} (in red). Correct them, or use Undo.")
+    elif checked:
+        left = game.board.values.count(0)
+        st.success(f"No mistakes so far. {left} cells to go.")

@@ -1,0 +1,78 @@
+"""How a game starts: a new puzzle at a chosen level, a saved file, or a photo."""
+
+from __future__ import annotations
+
+import random
+
+import streamlit as st
+
+from ....solver import PuzzleError, shape_for_size
+from ....solver.logic.generate import generate
+from ....solver.logic.grade import Level
+from ..state.backend import read_photo
+from ..state.game import Board, Game, load_game
+from ..widgets.messages import show_failure
+from ..widgets.photo_input import photo_input
+from ..widgets.photo_status import show_photo_failure
+
+NEW, OPEN, PHOTO = "New puzzle", "Open a file", "From a photo"
+LEVELS = [level.label for level in Level]
+OPEN_TIP = "Save a game from this page, or use 81 characters: 1-9 and . for empty."
+PHOTO_TIP = "Solve it on the 'Solve a photo' tab first, correcting the digits."
+
+
+def start_section(expanded: bool) -> Game | None:
+    """The 'start a game' controls; returns a new game when the person starts one."""
+    with st.expander("Start a game", expanded=expanded):
+        how = st.radio("Start from", [NEW, OPEN, PHOTO], key="play_start_from", horizontal=True)
+        if how == NEW:
+            return _new_puzzle()
+        if how == OPEN:
+            return _open_file()
+        return _from_photo()
+
+
+def _new_puzzle() -> Game | None:
+    """A freshly generated puzzle of the chosen level."""
+    label = st.selectbox("Level", LEVELS, index=0, key="play_level")
+    if not st.button("New puzzle", type="primary", key="play_new"):
+        return None
+    level = Level.parse(label or LEVELS[0])
+    with st.spinner(f"Making a new {level.label} puzzle…"):
+        made = generate(shape_for_size(9), level, random.Random())
+    st.toast(f"New {level.label} puzzle: {made.clues} givens.")
+    return Game.start(Board(made.puzzle))
+
+
+def _open_file() -> Game | None:
+    """A game saved earlier, or any puzzle as text (81 characters or 9 rows)."""
+    upload = st.file_uploader("Saved game or puzzle (.txt)", type=["txt", "sdk", "sdm"],
+                              key="play_file")  # fmt: skip
+    if upload is None or not st.button("Open", type="primary", key="play_open"):
+        return None
+    try:
+        return load_game(upload.getvalue().decode("utf-8", errors="replace"))
+    except (PuzzleError, ValueError) as exc:
+        show_failure(f"That file does not hold a playable puzzle: {exc}.", (OPEN_TIP,))
+        return None
+
+
+def _from_photo() -> Game | None:
+    """The printed digits of a photographed puzzle, and any right pen entries."""
+    photo = photo_input("play_photo", sample_kinds=("printed",))
+    if photo is None:
+        return None
+    result = read_photo(photo, "play_photo")
+    if show_photo_failure(result):
+        return None
+    grid = result.grids[0]
+    if grid.solution is None:
+        show_failure(f"This puzzle cannot be played as read: {grid.message}.", (PHOTO_TIP,))
+        return None
+    if not st.button("Play this puzzle", type="primary", key="play_from_photo"):
+        return None
+    givens = tuple(int(d) for d in grid.givens)
+    entries = tuple(
+        int(h) if c in grid.right_entries else 0 for c, h in enumerate(grid.handwritten)
+    )
+    return Game.start(Board(givens, entries))

@@ -1,0 +1,1 @@
+"""What the app keeps between reruns, and its calls into the pipeline."""

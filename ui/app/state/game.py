@@ -1,0 +1,226 @@
+"""The state of a game on the Play page: the board, undo and redo, the clock, saving.
+
+A `Board` is frozen: every move makes a new one, so undo and redo are two stacks of
+boards. A `Game` holds the boards and the clock and lives in `st.session_state`.
+Saved games are plain text, readable by a person::
+
+    # sudokucam game
+    givens  53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+    entries ..4..............................................................................
+    marks   r1c3=12 r2c2=478
+    seconds 95
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from dataclasses import dataclass, field, replace
+
+from ....solver import Grid, PuzzleParseError, parse_grid, solve_grid
+from ....solver.geometry import cell_name
+
+CELLS = 81
+NO_MARKS: tuple[frozenset[int], ...] = (frozenset(),) * CELLS
+HEADER = "# sudokucam game"
+
+
+@dataclass(frozen=True)
+class Board:
+    """Givens, the person's digits and pencil marks; 0 for empty, cells row by row."""
+
+    givens: tuple[int, ...]
+    entries: tuple[int, ...] = (0,) * CELLS
+    marks: tuple[frozenset[int], ...] = NO_MARKS
+
+    def __post_init__(self) -> None:
+        """Check the board has 81 cells of 0-9 and no entry over a given."""
+        for name in ("givens", "entries", "marks"):
+            if len(getattr(self, name)) != CELLS:
+                raise ValueError(f"{name} must hold {CELLS} cells")
+        if any(not 0 <= v <= 9 for v in self.givens + self.entries):
+            raise ValueError("givens and entries must be 0-9")
+        if any(g and e for g, e in zip(self.givens, self.entries, strict=True)):
+            raise ValueError("entries must be empty where a given is printed")
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """Givens and entries together."""
+        return tuple(g or e for g, e in zip(self.givens, self.entries, strict=True))
+
+    def place(self, cell: int, value: int) -> Board:
+        """The board with a digit written in (0 clears); the cell's pencil marks go."""
+        _check_cell(cell, self.givens)
+        entries = list(self.entries)
+        entries[cell] = value
+        marks = list(self.marks)
+        marks[cell] = frozenset()
+        return replace(self, entries=tuple(entries), marks=tuple(marks))
+
+    def set_marks(self, cell: int, values: frozenset[int]) -> Board:
+        """The board with a cell's pencil marks replaced (its digit is cleared)."""
+        _check_cell(cell, self.givens)
+        if not values <= set(range(1, 10)):
+            raise ValueError(f"pencil marks must be 1-9, got {sorted(values)}")
+        entries = list(self.entries)
+        entries[cell] = 0
+        marks = list(self.marks)
+        marks[cell] = values
+        return replace(self, entries=tuple(entries), marks=tuple(marks))
+
+
+def _check_cell(cell: int, givens: tuple[int, ...]) -> None:
+    """Refuse a cell outside the grid or holding a given."""
+    if not 0 <= cell < CELLS:
+        raise ValueError(f"cell must be 0-80, got {cell}")
+    if givens[cell]:
+        raise ValueError(f"{cell_name(cell)} holds a printed digit and cannot change")
+
+
+@dataclass
+class Game:
+    """A game in progress: the board, its history, the solution and the clock."""
+
+    board: Board
+    solution: tuple[int, ...]
+    undo_stack: list[Board] = field(default_factory=list)
+    redo_stack: list[Board] = field(default_factory=list)
+    seconds_before: float = 0.0
+    running_since: float | None = None
+    version: int = 0  # bumped on every change, so the page redraws its table
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:10])
+
+    @classmethod
+    def start(cls, board: Board, seconds: float = 0.0) -> Game:
+        """A new game on a board whose givens have exactly one solution, clock running."""
+        result = solve_grid(Grid.from_values(list(board.givens)))
+        if result.solution is None:
+            raise PuzzleParseError(f"this puzzle cannot be played: {result.message}")
+        return cls(board, result.solution.values, seconds_before=seconds,
+                   running_since=time.monotonic())  # fmt: skip
+
+    def play(self, board: Board) -> None:
+        """Make a move: the new board, with the old one kept for undo."""
+        if board != self.board:
+            self.undo_stack.append(self.board)
+            self.redo_stack.clear()
+            self.board = board
+            self.version += 1
+
+    def undo(self) -> bool:
+        """Take back the last move; False when there is none."""
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.board)
+        self.board = self.undo_stack.pop()
+        self.version += 1
+        return True
+
+    def redo(self) -> bool:
+        """Make again the last move taken back; False when there is none."""
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.board)
+        self.board = self.redo_stack.pop()
+        self.version += 1
+        return True
+
+    def wrong_cells(self) -> list[int]:
+        """Entries that disagree with the solution."""
+        return [c for c, e in enumerate(self.board.entries) if e and e != self.solution[c]]
+
+    @property
+    def solved(self) -> bool:
+        """True when every cell holds the right digit."""
+        return self.board.values == self.solution
+
+    @property
+    def paused(self) -> bool:
+        """True while the clock is stopped."""
+        return self.running_since is None
+
+    def seconds(self, now: float | None = None) -> float:
+        """Playing time so far, pauses left out."""
+        if self.running_since is None:
+            return self.seconds_before
+        return self.seconds_before + ((now or time.monotonic()) - self.running_since)
+
+    def pause(self) -> None:
+        """Stop the clock."""
+        self.seconds_before = self.seconds()
+        self.running_since = None
+
+    def resume(self) -> None:
+        """Start the clock again."""
+        if self.running_since is None:
+            self.running_since = time.monotonic()
+
+    def to_text(self) -> str:
+        """The game as a text file (see the module docstring)."""
+        marks = " ".join(
+            f"{cell_name(c)}={''.join(map(str, sorted(m)))}"
+            for c, m in enumerate(self.board.marks)
+            if m
+        )
+        return "\n".join(
+            [
+                HEADER,
+                f"givens  {_line(self.board.givens)}",
+                f"entries {_line(self.board.entries)}",
+                f"marks   {marks}",
+                f"seconds {round(self.seconds())}",
+                "",
+            ]
+        )
+
+
+def _line(values: tuple[int, ...]) -> str:
+    """81 characters, '.' for empty."""
+    return "".join(str(v) if v else "." for v in values)
+
+
+def load_game(text: str) -> Game:
+    """A game from a saved file, or from any puzzle text (givens only, a fresh game)."""
+    fields = _saved_fields(text)
+    if fields is None:
+        return Game.start(Board(parse_grid(text, 9).values))
+    givens = parse_grid(fields.get("givens", ""), 9).values
+    entries_text = fields.get("entries", "")
+    entries = parse_grid(entries_text, 9).values if entries_text else (0,) * CELLS
+    board = Board(givens, entries, _parse_marks(fields.get("marks", "")))
+    return Game.start(board, seconds=_seconds(fields.get("seconds", "0")))
+
+
+def _saved_fields(text: str) -> dict[str, str] | None:
+    """The 'name value' lines of a saved game, or None when the text is not one."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if not lines or lines[0] != HEADER:
+        return None
+    fields = {}
+    for ln in lines[1:]:
+        name, _, value = ln.partition(" ")
+        fields[name] = value.strip()
+    return fields
+
+
+def _parse_marks(text: str) -> tuple[frozenset[int], ...]:
+    """Pencil marks from 'r1c3=12 r2c2=478'."""
+    marks = list(NO_MARKS)
+    for item in text.split():
+        name, _, digits = item.partition("=")
+        try:
+            r, c = (int(x) for x in name.lower().lstrip("r").split("c"))
+        except ValueError as exc:
+            raise PuzzleParseError(f"bad pencil marks {item!r} in the saved game") from exc
+        if not (1 <= r <= 9 and 1 <= c <= 9):
+            raise PuzzleParseError(f"bad cell in pencil marks {item!r} in the saved game")
+        marks[(r - 1) * 9 + (c - 1)] = frozenset(int(d) for d in digits if d in "123456789")
+    return tuple(marks)
+
+
+def _seconds(text: str) -> float:
+    """The saved playing time, or a clear error."""
+    try:
+        return max(0.0, float(text))
+    except ValueError as exc:
+        raise PuzzleParseError(f"bad playing time {text!r} in the saved game") from exc

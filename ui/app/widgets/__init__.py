@@ -1,0 +1,1 @@
+"""Pieces of the page that several tabs share: grids, photos, messages."""

@@ -1,0 +1,50 @@
+"""One hint at a time: where to look next, with the digit hidden until the person asks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+
+from ....solver import Grid, cell_name
+from ....solver.logic.solving import Hint, HintStatus, hint
+
+
+def find_hint(givens: Sequence[int], entries: Sequence[int]) -> Hint:
+    """The human-style solver's next step for givens plus a person's entries (0 = empty)."""
+    return hint(Grid.from_values(list(givens)), Grid.from_values(list(entries)))
+
+
+def hint_target(found: Hint) -> str:
+    """Where the hint points: the cell to fill, or the cells of the pattern."""
+    step = found.step
+    if step is None:
+        return ""
+    if step.placements:
+        return cell_name(step.placements[0][0])
+    return ", ".join(cell_name(c) for c in step.cells[:6])
+
+
+def show_hint(givens: Sequence[int], entries: Sequence[int], key: str) -> Hint | None:
+    """A 'Hint' button; once pressed, where to look, then the digit and why on a second press."""
+    asked_key, reveal_key = f"{key}_asked", f"{key}_revealed"
+    if st.button("Hint: where can I go next?", key=f"{key}_button"):
+        st.session_state[asked_key] = True
+    if not st.session_state.get(asked_key):
+        return None
+    found = find_hint(givens, entries)
+    if found.status is not HintStatus.STEP or found.step is None:
+        st.info(f"No hint: {found.message}.")
+        return found
+    step = found.step
+    target = hint_target(found)
+    if step.placements:
+        st.info(f"**Look at {target}**: its digit can be worked out now ({step.technique.value}).")
+    else:
+        st.info(f"**Look at {target}**: a {step.technique.value} rules out some candidates there.")
+    if st.button("Show the digit and why", key=f"{key}_reveal"):
+        st.session_state[reveal_key] = True
+    if st.session_state.get(reveal_key):
+        placed = "; ".join(f"{cell_name(c)} = {v}" for c, v in step.placements)
+        st.success((f"**{placed}.** " if placed else "") + step.explanation)
+    return found

@@ -1,0 +1,256 @@
+"""`sudokucam batch`: read every Sudoku in a pile of photos, scans and PDFs, resumably."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
+    from ...vision.batch.run import BatchPlan, BatchSummary
+    from ...vision.batch.store import BatchStore, StoredUnit
+    from ...vision.batch.work import WorkOptions
+
+FORMATS = ("png", "jpg")
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `batch` command to the app."""
+    app.command("batch")(batch_command)
+
+
+def batch_command(
+    inputs: Annotated[
+        list[Path],
+        typer.Argument(help="Image files, folders (searched recursively) and PDFs of scans."),
+    ],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="Output folder (created; reused to resume).")
+    ],
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", help="Local worker processes (default: one per CPU core)."),
+    ] = None,
+    executor: Annotated[
+        str,
+        typer.Option(
+            "--executor",
+            help="'local' (process pool) or dask://HOST:PORT of a Dask scheduler "
+            "(needs the sudokucam dask extra; workers need sudokucam installed).",
+        ),
+    ] = "local",
+    dpi: Annotated[float, typer.Option("--dpi", help="Resolution to render PDF pages at.")] = 200,
+    max_grids: Annotated[
+        int, typer.Option("--max-grids", help="Most grids to look for on one page.")
+    ] = 8,
+    image_format: Annotated[
+        str, typer.Option("--format", help="Solved image format: png or jpg.")
+    ] = "png",
+    retry_failed: Annotated[
+        bool, typer.Option("--retry-failed", help="Read again inputs that failed before.")
+    ] = False,
+) -> None:
+    """Solve every grid on every page of many files, writing a solved image per grid.
+
+    Writes OUT/solved/*, OUT/results.jsonl (one object per grid, per page without a grid,
+    per failed input) and OUT/summary.csv. Run it again with the same arguments after an
+    interruption: finished pages are kept and only the rest is read.
+
+    Exit status: 0 when every grid was solved, 1 when an input failed, a page had no grid
+    or a grid was not solved, 2 for bad usage, 130 when interrupted.
+    """
+    from ...vision.batch.work import WorkOptions
+
+    count = _check_workers(workers)
+    _check_executor(executor)
+    if image_format not in FORMATS:
+        _usage_error(f"--format must be png or jpg, got {image_format!r}")
+    try:
+        options = WorkOptions(dpi=dpi, max_grids=max_grids, image_format=image_format)
+    except ValueError as error:
+        _usage_error(str(error).replace("max_grids", "--max-grids").replace("dpi", "--dpi"))
+    _check_paths(inputs, out)
+    summary = _run(inputs, out, executor, count, options, retry_failed)
+    _print_summary(summary, out)
+    raise typer.Exit(0 if summary.ok else 1)
+
+
+def _usage_error(message: str) -> None:
+    """Print one line on stderr and exit with status 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _check_workers(workers: int | None) -> int:
+    """The number of local workers: given, or the CPU cores."""
+    if workers is None:
+        return os.cpu_count() or 1
+    if workers < 1:
+        _usage_error(f"--workers must be at least 1, got {workers}")
+    return workers
+
+
+def _check_executor(executor: str) -> None:
+    """Refuse an executor that is neither 'local' nor a Dask address."""
+    from ...vision.batch.run import dask_address
+
+    if executor == "local":
+        return
+    try:
+        dask_address(executor)
+    except ValueError:
+        _usage_error(f"--executor must be 'local' or dask://HOST:PORT, got {executor!r}")
+
+
+def _check_paths(inputs: list[Path], out: Path) -> None:
+    """Every input must exist, and the output must be a folder (or not exist yet)."""
+    for path in inputs:
+        if not path.exists():
+            _usage_error(f"{path} does not exist")
+    if out.exists() and not out.is_dir():
+        _usage_error(f"--out {out} exists and is not a folder")
+
+
+def _run(
+    inputs: list[Path],
+    out: Path,
+    executor_spec: str,
+    workers: int,
+    options: WorkOptions,
+    retry_failed: bool,
+) -> BatchSummary:
+    """Plan the batch, read what is left with a progress display, and return the summary."""
+    from ...vision.batch.lock import BatchLockedError, batch_lock
+    from ...vision.batch.store import BatchStore
+
+    try:
+        store = BatchStore(out)
+    except OSError as error:
+        _usage_error(f"cannot create --out {out}: {error.strerror or error}")
+    try:
+        with batch_lock(out):
+            return _run_locked(inputs, store, executor_spec, workers, options, retry_failed)
+    except BatchLockedError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+
+
+def _run_locked(
+    inputs: list[Path],
+    store: BatchStore,
+    executor_spec: str,
+    workers: int,
+    options: WorkOptions,
+    retry_failed: bool,
+) -> BatchSummary:
+    """The batch itself, while this process holds the output folder's lock."""
+    from ...vision.batch.run import BatchSetupError, make_executor, plan_batch, run_plan
+
+    plan = plan_batch(inputs, store, retry_failed=retry_failed)
+    executor = make_executor(executor_spec, workers)
+    _stop_on_sigterm()
+    progress = _Progress(plan, executor.description)
+    try:
+        with progress:
+            return run_plan(plan, store, executor, options, progress.advance)
+    except BatchSetupError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        done = progress.done
+        typer.echo(
+            f"interrupted after {done} of {progress.total} pages; run the same command "
+            "again to finish the rest",
+            err=True,
+        )
+        raise typer.Exit(130) from None
+
+
+def _stop_on_sigterm() -> None:
+    """Let `kill` (SIGTERM) stop the batch like Ctrl-C: stop cleanly, keep what is done."""
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, handler)
+
+
+class _Progress:
+    """A rich progress bar on a terminal, one plain line per page otherwise."""
+
+    def __init__(self, plan: BatchPlan, description: str) -> None:
+        self.total = len(plan.inputs.units)
+        self.done = self.total - len(plan.todo)
+        self.description = description
+        self.live = sys.stderr.isatty()
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def __enter__(self) -> _Progress:
+        """Start the display and say what is left to do."""
+        typer.echo(
+            f"{self.total} pages, {self.done} done earlier, {self.total - self.done} to read "
+            f"on {self.description}",
+            err=True,
+        )
+        if self.live:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+            bar = Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=False,
+            )
+            bar.start()
+            self._task = bar.add_task("pages", total=self.total, completed=self.done)
+            self._bar = bar
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Stop the display."""
+        if self._bar is not None:
+            self._bar.stop()
+
+    def advance(self, unit: StoredUnit) -> None:
+        """Count one finished page and show it."""
+        self.done += 1
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, completed=self.done)
+            return
+        typer.echo(f"[{self.done}/{self.total}] {unit.unit.label}: {_unit_line(unit)}", err=True)
+
+
+def _unit_line(unit: StoredUnit) -> str:
+    """A few words on one finished page."""
+    grids = [row for row in unit.rows if row.get("grid") is not None]
+    if not grids:
+        row = unit.rows[0]
+        return f"{row.get('status')}: {row.get('error')}"
+    statuses = ", ".join(str(row.get("status")) for row in grids)
+    return f"{len(grids)} grid{'s' if len(grids) != 1 else ''} ({statuses})"
+
+
+def _print_summary(summary: BatchSummary, out: Path) -> None:
+    """The closing summary on stdout."""
+    lines = [
+        f"pages: {summary.pages} ({summary.pages_read_now} read now, "
+        f"{summary.pages_reused} done earlier)",
+        f"grids: {summary.grids} found, {summary.grids_solved} solved",
+        f"pages without a grid: {summary.pages_without_grid}",
+        f"failed inputs: {summary.failed}",
+        f"skipped files: {summary.skipped}",
+        f"time: {summary.seconds:.1f} s ({summary.pages_per_second:.2f} pages/s)",
+        f"results: {out / 'results.jsonl'}, {out / 'summary.csv'}",
+    ]
+    typer.echo("\n".join(lines))

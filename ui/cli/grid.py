@@ -1,0 +1,179 @@
+"""`sudokucam grid`: solve puzzles typed in or read from a file (one or many)."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from ...solver import (
+    BOX_SHAPES,
+    Grid,
+    PuzzleParseError,
+    SolveResult,
+    SolveStatus,
+    count_solutions,
+    parse_puzzles,
+    solve_grid,
+)
+
+_PUZZLE_CHARS = frozenset("0123456789.abcdefghijklmnopABCDEFGHIJKLMNOP_-|+ \t\r\n")
+
+
+@dataclass(frozen=True)
+class _Input:
+    """The puzzles to solve and where they came from."""
+
+    puzzles: list[Grid]
+    source: str
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `grid` command to the app."""
+    app.command("grid")(grid_command)
+
+
+def grid_command(
+    puzzle_or_file: Annotated[
+        str,
+        typer.Argument(
+            help="A puzzle (81 characters, '.' or '0' empty), a file of puzzles, or '-' for stdin."
+        ),
+    ],
+    line: Annotated[bool, typer.Option("--line", help="One line per solution.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    count: Annotated[
+        bool, typer.Option("--count", help="Count solutions (up to --limit) instead of solving.")
+    ] = False,
+    limit: Annotated[
+        int, typer.Option("--limit", min=1, help="Stop counting at this many solutions.")
+    ] = 2,
+    size: Annotated[
+        int | None, typer.Option("--size", help="Force the grid size (4, 6, 8, 9, 12, 16, 25).")
+    ] = None,
+) -> None:
+    """Solve Sudoku puzzles and prove each solution unique.
+
+    Exit status: 0 when every puzzle has exactly one solution, 1 when one is invalid,
+    unsolvable or not unique, 2 for bad usage or unreadable input.
+    """
+    if line and as_json:
+        _usage_error("choose one of --line and --json")
+    if size is not None and size not in BOX_SHAPES:
+        _usage_error(f"--size must be one of {', '.join(map(str, BOX_SHAPES))}; got {size}")
+    source = _read_input(puzzle_or_file, size)
+    ok = _run_count(source, limit, as_json) if count else _run_solve(source, line, as_json)
+    raise typer.Exit(0 if ok else 1)
+
+
+def _usage_error(message: str) -> None:
+    """Print one line on stderr and exit with status 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _read_input(arg: str, size: int | None) -> _Input:
+    """Read the puzzles from stdin, a file, or the argument itself."""
+    if arg == "-":
+        text, source = sys.stdin.read(), "stdin"
+    elif Path(arg).is_file():
+        try:
+            text, source = Path(arg).read_text(encoding="utf-8"), arg
+        except (OSError, UnicodeDecodeError) as exc:
+            _usage_error(f"cannot read {arg}: {exc}")
+    elif set(arg) <= _PUZZLE_CHARS:
+        text, source = arg, "argument"
+    else:
+        _usage_error(f"cannot read {arg!r}: no such file, and not a puzzle")
+    try:
+        return _Input(parse_puzzles(text, size), source)
+    except PuzzleParseError as exc:
+        _usage_error(f"{source}: {exc}")
+    raise AssertionError("unreachable")
+
+
+def _run_solve(source: _Input, line: bool, as_json: bool) -> bool:
+    """Solve every puzzle, print the answers and (for many) a summary; True if all solved."""
+    start = time.perf_counter()
+    results = [solve_grid(p) for p in source.puzzles]
+    elapsed = time.perf_counter() - start
+    single = len(results) == 1
+    if as_json:
+        docs = [_result_json(r) for r in results]
+        out: Any = docs[0] if single else {"results": docs, "summary": _summary(results, elapsed)}
+        typer.echo(json.dumps(out, indent=None if not single else 2))
+    else:
+        for i, result in enumerate(results, start=1):
+            _print_result(result, i, single, line)
+    if not single and not as_json:
+        typer.echo(_summary_line(results, elapsed), err=True)
+    return all(r.status is SolveStatus.SOLVED for r in results)
+
+
+def _print_result(result: SolveResult, index: int, single: bool, line: bool) -> None:
+    """Print one solution, or say on stderr (single) / in a '#' line (many) why there is none."""
+    solution = result.solution
+    if single:
+        if solution is None:
+            typer.echo(result.message, err=True)
+        else:
+            typer.echo(solution.to_string() if line else solution.pretty())
+        return
+    if solution is None:
+        typer.echo(f"# puzzle {index}: {result.message}")
+    elif line:
+        typer.echo(solution.to_string())
+    else:
+        typer.echo(f"# puzzle {index}: solved\n{solution.pretty()}\n")
+
+
+def _result_json(result: SolveResult) -> dict[str, Any]:
+    """One result as plain JSON data."""
+    return {
+        "puzzle": result.puzzle.to_string(),
+        "size": result.puzzle.size,
+        "status": result.status.value,
+        "solutions": [s.to_string() for s in result.solutions],
+        "conflicts": [
+            {"cells": [result.puzzle.cell_name(c) for c in k.cells], "text": k.text}
+            for k in result.conflicts
+        ],
+        "message": result.message,
+    }
+
+
+def _summary(results: list[SolveResult], elapsed: float) -> dict[str, Any]:
+    """Counts per status and the time taken."""
+    counts = {s.value: sum(r.status is s for r in results) for s in SolveStatus}
+    return {"puzzles": len(results), **counts, "seconds": round(elapsed, 4)}
+
+
+def _summary_line(results: list[SolveResult], elapsed: float) -> str:
+    """The summary as one sentence."""
+    s = _summary(results, elapsed)
+    per = elapsed / len(results) * 1000
+    return (
+        f"{s['puzzles']} puzzles: {s['solved']} solved, {s['multiple']} multiple, "
+        f"{s['no solution']} no solution, {s['invalid']} invalid "
+        f"in {elapsed:.3f} s ({per:.2f} ms each)"
+    )
+
+
+def _run_count(source: _Input, limit: int, as_json: bool) -> bool:
+    """Print the number of solutions of every puzzle; True if each has exactly one."""
+    counts = [count_solutions(p, limit) for p in source.puzzles]
+    if as_json:
+        docs = [
+            {"puzzle": p.to_string(), "count": n, "limit_reached": n >= limit}
+            for p, n in zip(source.puzzles, counts, strict=True)
+        ]
+        typer.echo(json.dumps(docs[0] if len(docs) == 1 else docs))
+    else:
+        for n in counts:
+            typer.echo(f"{n}+" if n >= limit and limit > 1 else str(n))
+    return all(n == 1 for n in counts)

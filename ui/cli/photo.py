@@ -1,0 +1,293 @@
+"""`sudokucam read`, `solve` and `check`: read Sudoku photos, draw the answer, check pen entries.
+
+Every flag and the output path are checked before the model is loaded; each photo is
+loaded (and refused with one clear line) before the model is needed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ...vision.pipeline import Reader
+    from ...vision.results import GridResult, PhotoResult
+
+OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
+
+ImagesArg = Annotated[
+    list[Path], typer.Argument(help="Photos of Sudoku puzzles.", show_default=False)
+]
+ImageArg = Annotated[Path, typer.Argument(help="A photo of a Sudoku puzzle.", show_default=False)]
+OutputOpt = Annotated[
+    Path,
+    typer.Option("--output", "-o", help="Where to write the annotated photo (.png, .jpg, ...).",
+                 show_default=False),
+]  # fmt: skip
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+MaxGridsOpt = Annotated[
+    int, typer.Option("--max-grids", help="Read up to this many grids per photo (1-9).")
+]
+NoRepairOpt = Annotated[
+    bool,
+    typer.Option("--no-repair", help="Take the digits as read; never let the solver fix them."),
+]
+HintOpt = Annotated[
+    bool,
+    typer.Option(
+        "--hint",
+        help="Also say what comes next: one step from the right entries, with the digit and why.",
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `read`, `solve` and `check` commands to the app."""
+    app.command("read")(read_command)
+    app.command("solve")(solve_command)
+    app.command("check")(check_command)
+
+
+def read_command(
+    images: ImagesArg,
+    as_json: JsonOpt = False,
+    max_grids: MaxGridsOpt = 1,
+    no_repair: NoRepairOpt = False,
+) -> None:
+    """Read the digits of Sudoku photos (printed givens and pen entries) and solve them.
+
+    With --json, prints one list with an object per photo, in input order. Exit status:
+    0 when every photo gave a solved grid, 1 when one failed, 2 for bad usage.
+    """
+    _check_max_grids(max_grids)
+    session = _Session(max_grids, no_repair)
+    results = [session.read(path) for path in images]
+    if as_json:
+        typer.echo(json.dumps([r.to_dict() for r in results], indent=2))
+    else:
+        for result in results:
+            _print_read(result)
+    _report_errors(results)
+    raise typer.Exit(0 if all(r.ok for r in results) else 1)
+
+
+def solve_command(
+    image: ImageArg,
+    output: OutputOpt,
+    as_json: JsonOpt = False,
+    max_grids: MaxGridsOpt = 1,
+    no_repair: NoRepairOpt = False,
+) -> None:
+    """Read a Sudoku photo, solve it and write the photo with the answer drawn in.
+
+    The missing digits are written in blue in each empty cell, in the grid's own
+    perspective; the output has the size of the input. Cells that break the rules are
+    ringed in red when there is no solution. Exit status 0 when solved, 1 otherwise.
+    """
+    _run_drawing(image, output, "solution", as_json, max_grids, no_repair)
+
+
+def check_command(
+    image: ImageArg,
+    output: OutputOpt,
+    as_json: JsonOpt = False,
+    max_grids: MaxGridsOpt = 1,
+    no_repair: NoRepairOpt = False,
+    next_step: HintOpt = False,
+) -> None:
+    """Check the pen entries of a half-filled paper Sudoku against the solution.
+
+    Wrong entries are ringed in red and right ones in green on the written photo; the
+    text says which are wrong and how many cells remain. With --hint it also gives the
+    next step a person can take from the right entries (the wrong ones set aside), as
+    "next: ..." in the text and "next" in each grid's JSON. Exit status 0 when the
+    puzzle could be solved (whatever the pen entries), 1 otherwise.
+    """
+    _run_drawing(image, output, "check", as_json, max_grids, no_repair, next_step)
+
+
+class _Session:
+    """Loads photos and builds the Reader (model) only when a photo needs it."""
+
+    def __init__(self, max_grids: int, no_repair: bool) -> None:
+        self.max_grids = max_grids
+        self.no_repair = no_repair
+        self._reader: Reader | None = None
+
+    def reader(self) -> Reader:
+        """The Reader, built on first use."""
+        if self._reader is None:
+            from ...vision.pipeline import PipelineConfig, Reader
+
+            config = PipelineConfig(max_grids=self.max_grids, use_repair=not self.no_repair)
+            self._reader = Reader(config=config)
+        return self._reader
+
+    def read(self, path: Path) -> PhotoResult:
+        """Load one photo (refusing bad files before the model loads) and read it."""
+        from ...vision.load import ImageLoadError, load_image
+        from ...vision.results import PhotoResult
+
+        try:
+            image = load_image(path)
+        except ImageLoadError as error:
+            return PhotoResult(str(path), None, (), str(error))
+        return self.reader().read(image, name=str(path))
+
+
+def _run_drawing(
+    image: Path,
+    output: Path,
+    mode: str,
+    as_json: bool,
+    max_grids: int,
+    no_repair: bool,
+    next_step: bool = False,
+) -> None:
+    """Read one photo, draw it in ``mode``, write it to ``output`` and report."""
+    _check_max_grids(max_grids)
+    _check_output(output)
+    session = _Session(max_grids, no_repair)
+    result = session.read(image)
+    written = None
+    if result.grids:
+        written = _write(result.draw(mode=mode, config=session.reader().config.draw), output)
+    if as_json:
+        doc = result.to_dict() | {"output": str(output) if written else None}
+        if next_step:
+            doc["grids"] = [g.to_dict() | {"next": _next_dict(g)} for g in result.grids]
+        typer.echo(json.dumps(doc, indent=2))
+    else:
+        _print_drawing(result, mode, output if written else None, next_step)
+    _report_errors([result])
+    raise typer.Exit(0 if result.ok else 1)
+
+
+def _write(picture: np.ndarray, output: Path) -> bool:
+    """Write the annotated photo; on failure say so on stderr and exit 1."""
+    import cv2
+
+    try:
+        ok = cv2.imwrite(str(output), picture)
+    except cv2.error as error:
+        _fail(f"cannot write {output}: {error.msg if hasattr(error, 'msg') else error}")
+    if not ok:
+        _fail(f"cannot write {output}")
+    return True
+
+
+def _check_max_grids(max_grids: int) -> None:
+    """Refuse a --max-grids outside 1-9 (usage error)."""
+    if not 1 <= max_grids <= 9:
+        _usage_error(f"--max-grids must be 1-9, got {max_grids}")
+
+
+def _check_output(output: Path) -> None:
+    """Refuse an output path with an unknown suffix or a missing folder (usage error)."""
+    if output.suffix.lower() not in OUTPUT_SUFFIXES:
+        _usage_error(
+            f"--output must end in one of {', '.join(OUTPUT_SUFFIXES)}, got {output.name!r}"
+        )
+    if output.is_dir():
+        _usage_error(f"--output {output} is a folder; give a file name")
+    if not output.parent.resolve().is_dir():
+        _usage_error(f"--output folder {output.parent} does not exist")
+
+
+def _report_errors(results: list[PhotoResult]) -> None:
+    """One line on stderr for each photo that could not be read."""
+    for result in results:
+        if result.error is not None:
+            typer.echo(f"error: {result.source}: {result.error}", err=True)
+
+
+def _print_read(result: PhotoResult) -> None:
+    """A person's view of one photo: each grid as read and its status."""
+    for i, grid in enumerate(result.grids, start=1):
+        label = result.source if len(result.grids) == 1 else f"{result.source} (grid {i})"
+        typer.echo(f"{label}: {grid.status.replace('_', ' ')}")
+        typer.echo(pretty_grid(grid))
+        if grid.pen_cells:
+            typer.echo("(' marks a handwritten digit)")
+        typer.echo(grid.message)
+
+
+def _next_dict(grid: GridResult) -> dict[str, object] | None:
+    """The next step from a checked grid as JSON; None when the grid has no solution."""
+    from ...solver.geometry import shape_for_size
+
+    found = grid.next_hint()
+    if found is None:
+        return None
+    step = found.step.to_dict(shape_for_size(9)) if found.step is not None else None
+    return {"status": found.status.value, "message": found.message, "step": step}
+
+
+def _next_line(grid: GridResult) -> str:
+    """One line on what comes next, for the text of `sudokucam check --hint`."""
+    from ...solver.geometry import cell_name
+
+    found = grid.next_hint()
+    if found is None:
+        return "next: no hint without a solution"
+    if found.step is None:
+        return f"next: {found.message}"
+    fixes = [
+        f"{cell_name(c)} holds your {grid.handwritten[c]}, which is wrong"
+        for c, _ in found.step.placements
+        if c in grid.wrong_entries
+    ]
+    return f"next: {found.step}" + (f" ({'; '.join(fixes)})" if fixes else "")
+
+
+def _print_drawing(
+    result: PhotoResult, mode: str, output: Path | None, next_step: bool = False
+) -> None:
+    """A person's view of a solve or check: the message, the answer, where it was written."""
+    for grid in result.grids:
+        if mode == "check":
+            typer.echo(grid.check_message if grid.solution else grid.message)
+            if next_step and grid.solution is not None:
+                typer.echo(_next_line(grid))
+        else:
+            typer.echo(grid.message)
+            if grid.solution is not None:
+                typer.echo(pretty_grid(grid, grid.solution))
+    if output is not None:
+        typer.echo(f"wrote {output}")
+
+
+def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
+    """The grid on paper: printed digits plain, pen digits marked ', answers plain too."""
+    shown = digits or "".join(
+        h if g == "0" else g for g, h in zip(grid.givens, grid.handwritten, strict=True)
+    )
+    cells = []
+    for c, d in enumerate(shown):
+        mark = "'" if grid.handwritten[c] != "0" and digits is None else " "
+        cells.append(("." if d == "0" else d) + mark)
+    rule = "+" + "+".join(["-" * 7] * 3) + "+"
+    lines = [rule]
+    for r in range(9):
+        row = cells[r * 9 : r * 9 + 9]
+        lines.append("| " + "| ".join("".join(row[b : b + 3]) for b in (0, 3, 6)) + "|")
+        if r % 3 == 2:
+            lines.append(rule)
+    return "\n".join(lines)
+
+
+def _usage_error(message: str) -> None:
+    """Print one line on stderr and exit with status 2."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _fail(message: str) -> None:
+    """Print one line on stderr and exit with status 1."""
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(1)

@@ -1,0 +1,65 @@
+"""The `sudokucam ui` command: start the Streamlit app on this machine only."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import typer
+
+APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
+HOST = "127.0.0.1"
+DEFAULT_PORT = 8501
+
+
+def streamlit_command(port: int, script: Path = APP_SCRIPT) -> list[str]:
+    """The command line that serves the app on 127.0.0.1:port, headless and offline."""
+    return [
+        sys.executable, "-m", "streamlit", "run", str(script),
+        "--server.address", HOST,
+        "--server.port", str(port),
+        "--server.headless", "true",
+        "--browser.gatherUsageStats", "false",
+        "--global.developmentMode", "false",
+        "--client.toolbarMode", "minimal",
+    ]  # fmt: skip
+
+
+def streamlit_env() -> dict[str, str]:
+    """The environment for the server: usage statistics off, whatever the user's config."""
+    env = dict(os.environ)
+    env["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
+    return env
+
+
+def ui(
+    port: int = typer.Option(
+        DEFAULT_PORT, "--port", "-p", min=1, max=65535, help="Port to serve on (127.0.0.1 only)."
+    ),
+) -> None:
+    """Open the web app: solve a photo, check your progress, type a puzzle, play."""
+    if not APP_SCRIPT.is_file():
+        typer.echo(f"error: the app script is missing: {APP_SCRIPT}", err=True)
+        raise typer.Exit(2)
+    typer.echo(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)", err=True)
+    raise typer.Exit(serve(streamlit_command(port)))
+
+
+def serve(command: list[str]) -> int:
+    """Run the server until it stops; Ctrl+C or SIGTERM here stops it too."""
+    server = subprocess.Popen(command, env=streamlit_env())
+    signal.signal(signal.SIGTERM, lambda *_: server.terminate())
+    try:
+        return server.wait()
+    except KeyboardInterrupt:
+        server.terminate()
+        server.wait()
+        return 0
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `ui` command to the console script."""
+    app.command("ui")(ui)

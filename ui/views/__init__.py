@@ -1,1 +1,0 @@
-"""The pages of the Streamlit app, one module per thing a person can do."""

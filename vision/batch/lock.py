@@ -1,0 +1,51 @@
+"""One batch at a time per output folder: an advisory lock on ``OUT/.batch/lock``.
+
+Two batches writing the same folder would read the same pages twice and rebuild
+results.jsonl over each other. The second one is refused with the first one's process
+id. The lock is the kernel's (``flock``), so it goes with the process that holds it, even
+one killed with SIGKILL: a killed batch never leaves a stale lock that blocks the resume.
+Where ``fcntl`` does not exist (Windows), batches are not locked.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from ...errors import SudokucamError
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows
+    fcntl = None  # type: ignore[assignment]
+
+LOCK_NAME = Path(".batch") / "lock"
+
+
+class BatchLockedError(SudokucamError):
+    """Another batch is writing to the same output folder."""
+
+
+@contextmanager
+def batch_lock(out: Path) -> Iterator[None]:
+    """Hold the output folder's lock while the block runs; raise BatchLockedError if taken."""
+    path = Path(out) / LOCK_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a+", encoding="utf-8") as handle:
+        if fcntl is not None:
+            try:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.seek(0)
+                holder = handle.read().strip() or "unknown"
+                raise BatchLockedError(
+                    f"another sudokucam batch (process {holder}) is writing to {out}; "
+                    "wait for it to finish or choose another --out"
+                ) from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        yield

@@ -1,0 +1,236 @@
+"""Where a batch keeps its results: one record file per work unit, written atomically.
+
+Layout of the output folder::
+
+    results.jsonl        one JSON object per grid, per page without a grid, per failed input
+    summary.csv          the same rows as a table
+    solved/              the solved images, one per grid
+    .batch/units/        one record per finished work unit (the resume state)
+
+Each file is written to a temporary name in the same folder, flushed to disk and renamed
+over its final name, so a reader (or a resumed batch) sees a whole file or none. A unit
+counts as done only when its record parses, names the same unit key, and every solved
+image it lists exists: the images are written before the record, so a batch killed in
+between simply reads that unit again. results.jsonl and summary.csv are rebuilt from the
+records, in input order, so a unit is never listed twice.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .inputs import InputFailure, Skipped, WorkUnit
+
+RECORD_VERSION = 1
+RESULTS_NAME = "results.jsonl"
+SUMMARY_NAME = "summary.csv"
+SOLVED_DIR = "solved"
+UNITS_DIR = Path(".batch") / "units"
+FIRST_COLUMNS = ("source", "page", "grid", "status", "error", "image")
+SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class GridOutput:
+    """One grid a worker read: its JSON record and its solved image (encoded bytes)."""
+
+    record: Record
+    image: bytes
+    suffix: str = ".png"
+
+
+@dataclass(frozen=True)
+class UnitOutcome:
+    """What reading one work unit gave: its grids, or why it has none.
+
+    status: the page's status: "error" when it could not be read (``error`` says why),
+    "no_grid" when no grid was found on it, else the status of its first grid.
+    timings: milliseconds spent per step on the unit (load, find_read, draw, total, ...).
+    """
+
+    unit: WorkUnit
+    grids: tuple[GridOutput, ...] = ()
+    error: str | None = None
+    status: str = "ok"
+    timings: Mapping[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StoredUnit:
+    """A unit's record as kept on disk: its rows for results.jsonl and the page status."""
+
+    unit: WorkUnit
+    rows: tuple[Record, ...]
+    status: str
+
+    @property
+    def failed(self) -> bool:
+        """Whether the unit could not be read at all (as opposed to read with no grid)."""
+        return self.status == "error"
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new one."""
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with temporary.open("wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+
+
+class BatchStore:
+    """The output folder of a batch: commits unit records and rebuilds the result tables."""
+
+    def __init__(self, out: Path) -> None:
+        """Create the folder layout under ``out`` if needed."""
+        self.out = Path(out)
+        self.units_dir = self.out / UNITS_DIR
+        self.solved_dir = self.out / SOLVED_DIR
+        self.units_dir.mkdir(parents=True, exist_ok=True)
+        self.solved_dir.mkdir(parents=True, exist_ok=True)
+
+    def remove_leftovers(self) -> int:
+        """Delete temporary files a killed batch left behind; return how many."""
+        removed = 0
+        for folder in (self.out, self.units_dir, self.solved_dir):
+            for path in folder.glob(".*.tmp"):
+                path.unlink(missing_ok=True)
+                removed += 1
+        return removed
+
+    def record_path(self, unit: WorkUnit) -> Path:
+        """Where the record of a unit lives."""
+        return self.units_dir / f"{unit.uid}.json"
+
+    def load(self, unit: WorkUnit) -> StoredUnit | None:
+        """The stored record of a unit if it is complete and valid, else None."""
+        try:
+            raw = json.loads(self.record_path(unit).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        if not isinstance(raw, dict) or raw.get("version") != RECORD_VERSION:
+            return None
+        if raw.get("unit") != asdict(unit) or not isinstance(raw.get("rows"), list):
+            return None
+        rows = tuple(row for row in raw["rows"] if isinstance(row, dict))
+        if len(rows) != len(raw["rows"]) or not all(self._image_ok(row) for row in rows):
+            return None
+        return StoredUnit(unit, rows, str(raw.get("status")))
+
+    def _image_ok(self, row: Record) -> bool:
+        """Whether the solved image a row names (if any) is on disk and not empty."""
+        name = row.get("image")
+        if name is None:
+            return True
+        path = self.out / str(name)
+        return path.is_file() and path.stat().st_size > 0
+
+    def commit(self, outcome: UnitOutcome) -> StoredUnit:
+        """Write a unit's solved images, then its record; return what was stored."""
+        rows = [self._write_grid(outcome.unit, grid) for grid in outcome.grids]
+        if not rows:
+            rows = [page_row(outcome)]
+        stored = StoredUnit(outcome.unit, tuple(rows), outcome.status)
+        body = {
+            "version": RECORD_VERSION,
+            "unit": asdict(outcome.unit),
+            "status": outcome.status,
+            "rows": rows,
+        }
+        atomic_write(self.record_path(outcome.unit), json_bytes(body))
+        return stored
+
+    def _write_grid(self, unit: WorkUnit, grid: GridOutput) -> Record:
+        """Write one solved image; its row names the image relative to the output folder."""
+        number = int(grid.record["grid"])
+        name = image_name(unit, number, grid.suffix)
+        atomic_write(self.solved_dir / name, grid.image)
+        return {**grid.record, "image": f"{SOLVED_DIR}/{name}"}
+
+    def write_tables(self, rows: Sequence[Record]) -> None:
+        """Rebuild results.jsonl and summary.csv from the given rows."""
+        lines = b"".join(json_bytes(row) + b"\n" for row in rows)
+        atomic_write(self.out / RESULTS_NAME, lines)
+        atomic_write(self.out / SUMMARY_NAME, csv_bytes(rows))
+
+
+def image_name(unit: WorkUnit, grid: int, suffix: str) -> str:
+    """A solved image's file name: source stem, page, grid number and the unit's uid."""
+    stem = SAFE_NAME.sub("_", Path(unit.source).stem)[:60] or "page"
+    page = f"_p{unit.page}" if unit.kind == "pdf" else ""
+    return f"{stem}{page}_g{grid}_{unit.uid[:8]}{suffix}"
+
+
+def unit_fields(unit: WorkUnit) -> Record:
+    """The columns every row of a unit starts with."""
+    return {"source": unit.source, "page": unit.page if unit.page else None}
+
+
+def page_row(outcome: UnitOutcome) -> Record:
+    """The single row of a unit without grids: an error, or a page where none was found."""
+    return {
+        **unit_fields(outcome.unit),
+        "grid": None,
+        "status": outcome.status,
+        "error": outcome.error,
+        "timings_ms": dict(outcome.timings),
+    }
+
+
+def failure_outcome(failure: InputFailure) -> UnitOutcome:
+    """The outcome recorded for an input that could not be split into pages."""
+    return UnitOutcome(failure.unit, error=failure.error, status="error")
+
+
+def skipped_row(skipped: Skipped) -> Record:
+    """The row of a file passed over in a folder (not a failure)."""
+    return {
+        "source": skipped.source,
+        "page": None,
+        "grid": None,
+        "status": "skipped",
+        "error": skipped.reason,
+    }
+
+
+def json_bytes(value: object) -> bytes:
+    """Compact UTF-8 JSON of a record."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def csv_bytes(rows: Iterable[Record]) -> bytes:
+    """The rows as CSV: lists and mappings become JSON text, timings become *_ms columns."""
+    flat = [flatten(row) for row in rows]
+    columns = list(FIRST_COLUMNS)
+    for row in flat:
+        columns.extend(key for key in row if key not in columns)
+    columns.sort(key=lambda name: name.endswith("_ms"))
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(flat)
+    return buffer.getvalue().encode("utf-8")
+
+
+def flatten(row: Mapping[str, Any]) -> dict[str, Any]:
+    """One CSV row: timings spread into ``<step>_ms`` columns, nested values as JSON."""
+    flat: dict[str, Any] = {}
+    for key, value in row.items():
+        if key == "timings_ms" and isinstance(value, Mapping):
+            flat.update({f"{step}_ms": ms for step, ms in value.items()})
+        elif isinstance(value, (list, tuple, dict)):
+            flat[key] = json.dumps(value, separators=(",", ":"))
+        else:
+            flat[key] = "" if value is None else value
+    return flat

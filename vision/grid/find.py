@@ -1,0 +1,197 @@
+"""Find 9×9 Sudoku grids in a photo: candidates, grid-likeness scores, lattice refinement.
+
+Steps: shrink the photo for the search (``search_max_side``); gather candidate quads
+(candidates.py); score each by how grid-like its inside is (lattice.py: 10 evenly spaced
+horizontal and vertical lines, no black cells); move the best few onto the 10 + 10 lines
+found around them and measure the 100 intersections; keep the best non-overlapping grids
+and straighten them at full resolution (warp.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from ..types import GridDetection
+from .candidates import find_candidates, grids_around_box
+from .config import DEFAULT_CONFIG, GridConfig
+from .lattice import Pyramid, fit_lattice, measure_lattice, reframe_quad, score_quad
+from .trace import border_offsets, flatten, outer_corners, trace_lattice
+from .warp import (
+    build_pyramid,
+    check_image,
+    homography_to_square,
+    is_convex_clockwise,
+    lattice_from_inverse,
+    map_points,
+    to_gray,
+    warp_from_corners,
+)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A refined grid in search-image pixels."""
+
+    quad: np.ndarray
+    lattice: np.ndarray
+    score: float
+
+
+def shrink(gray: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
+    """The image scaled so its longer side is at most ``max_side``, and that scale."""
+    scale = min(1.0, max_side / max(gray.shape))
+    if scale == 1.0:
+        return gray, 1.0
+    size = (round(gray.shape[1] * scale), round(gray.shape[0] * scale))
+    return cv2.resize(gray, size, interpolation=cv2.INTER_AREA), scale
+
+
+UNIT_CORNERS = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], dtype=np.float64)
+
+
+def reframe_if_better(levels: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
+    """The quad, or its reframing onto 10 evenly spaced lines when that scores higher."""
+    best = _Found(quad, flat_lattice(quad), score_quad(levels, quad, config))
+    reframed = reframe_quad(levels, quad, config)
+    if is_convex_clockwise(reframed):
+        score = score_quad(levels, reframed, config)
+        if score > best.score:
+            best = _Found(reframed, flat_lattice(reframed), score)
+    return best
+
+
+def flat_lattice(quad: np.ndarray) -> np.ndarray:
+    """The (10, 10, 2) intersections of a flat grid with these corners."""
+    return lattice_from_inverse(np.linalg.inv(homography_to_square(quad, 9.0)), 1.0)
+
+
+def measure_step(
+    levels: Pyramid, quad: np.ndarray, config: GridConfig, search: float
+) -> _Found | None:
+    """Measure the lattice inside ``quad``; the corners it implies, its lattice and score."""
+    measured, confidence = measure_lattice(levels, quad, config, search)
+    cell_px = float(np.linalg.norm(quad[2] - quad[0])) / (9 * np.sqrt(2.0))
+    homography, cleaned = fit_lattice(measured, confidence, cell_px)
+    corners = map_points(homography, UNIT_CORNERS)
+    if not is_convex_clockwise(corners):
+        return None
+    return _Found(corners, cleaned, score_quad(levels, corners, config))
+
+
+def refine(levels: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
+    """Snap a rough quad onto the grid lines and measure its 100 intersections."""
+    best = reframe_if_better(levels, quad, config)
+    search = config.refine_search_cells
+    for _ in range(config.refine_rounds):
+        step = measure_step(levels, best.quad, config, search)
+        if step is None or step.score < best.score - config.refine_score_slack:
+            break
+        best = _Found(step.quad, step.lattice, max(step.score, best.score))
+        search *= 0.6
+    return best
+
+
+def overlap_fraction(a: np.ndarray, b: np.ndarray) -> float:
+    """Area of the intersection of two convex quads over the smaller one's area."""
+    area, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    smaller = min(cv2.contourArea(a.astype(np.float32)), cv2.contourArea(b.astype(np.float32)))
+    return float(area) / max(smaller, 1e-9)
+
+
+def quad_area(quad: np.ndarray) -> float:
+    """Area of a quad in square pixels."""
+    return float(cv2.contourArea(quad.astype(np.float32)))
+
+
+def select(found: list[_Found], max_grids: int, config: GridConfig) -> list[_Found]:
+    """Best grids above the minimum score that do not overlap each other, best first.
+
+    The rank favours bigger grids a little (``size_preference``), so the puzzle beats
+    yesterday's small solution grid printed next to it. Grids after the first must score
+    ``min_extra_score``: tables and crosswords beside a puzzle score lower than Sudokus.
+    """
+    largest = max((quad_area(f.quad) for f in found), default=1.0)
+
+    def rank(item: _Found) -> float:
+        return item.score * (quad_area(item.quad) / largest) ** config.size_preference
+
+    chosen: list[_Found] = []
+    for item in sorted(found, key=rank, reverse=True):
+        if len(chosen) >= max_grids:
+            break
+        if item.score < (config.min_extra_score if chosen else config.min_score):
+            continue
+        if all(overlap_fraction(item.quad, c.quad) < config.max_overlap_fraction for c in chosen):
+            chosen.append(item)
+    return chosen
+
+
+def best_quads(
+    levels: Pyramid, quads: list[np.ndarray], count: int, config: GridConfig
+) -> list[np.ndarray]:
+    """The ``count`` most grid-like quads, best first."""
+    scores = [score_quad(levels, quad, config) for quad in quads]
+    order = np.argsort(scores)[::-1][:count]
+    return [quads[i] for i in order]
+
+
+def refine_all(levels: Pyramid, quads: list[np.ndarray], config: GridConfig) -> list[_Found]:
+    """Refine each quad, skipping those that mostly overlap a grid already found for sure."""
+    found: list[_Found] = []
+    for quad in quads:
+        sure = [f.quad for f in found if f.score >= config.sure_score]
+        if any(overlap_fraction(quad, other) > 0.5 for other in sure):  # same grid again
+            continue
+        found.append(refine(levels, quad, config))
+    return found
+
+
+def find_grids(
+    image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG, max_grids: int = 1
+) -> list[GridDetection]:
+    """Every distinct Sudoku grid in the photo (up to ``max_grids``), best first."""
+    check_image(image)
+    if not isinstance(max_grids, int) or max_grids < 1:
+        raise ValueError(f"max_grids must be a positive integer, got {max_grids!r}")
+    gray = to_gray(image)
+    small, scale = shrink(gray, config.search_max_side)
+    levels = build_pyramid(small)
+    count = config.refine_candidates * max_grids
+    quads = best_quads(levels, find_candidates(small, config, max_grids), count, config)
+    found = refine_all(levels, quads, config)
+    if sum(f.score >= config.sure_score for f in found) < max_grids:
+        around = [grid for box in quads[: config.box_candidates] for grid in grids_around_box(box)]
+        found += refine_all(levels, best_quads(levels, around, count, config), config)
+    chosen = select(found, max_grids, config)
+    full = build_pyramid(gray) if chosen else ()
+    return [straighten(image, full, item, scale, config) for item in chosen]
+
+
+def straighten(
+    image: np.ndarray, levels: Pyramid, item: _Found, scale: float, config: GridConfig
+) -> GridDetection:
+    """The detection at full resolution: lines traced in ``levels`` (the photo's pyramid).
+
+    On a bent page the lattice is the traced one; on a flat one that of the homography
+    fitted to the traced points (steadier, and deaf to a few mis-traced ones). The
+    reported corners are the outer corners of the border.
+    """
+    lattice, grid = trace_lattice(levels, item.lattice / scale, config)
+    flat, bent = flatten(lattice, config)
+    if not bent:
+        lattice = flat
+    outer = outer_corners(grid, border_offsets(grid))
+    corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+    if not (is_convex_clockwise(corners) and is_convex_clockwise(outer)):
+        lattice, corners = item.lattice / scale, item.quad / scale
+        outer = corners
+    return warp_from_corners(image, corners, config, lattice=lattice, score=item.score, outer=outer)
+
+
+def find_grid(image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG) -> GridDetection | None:
+    """The most grid-like 9×9 grid in the photo, or None when there is none."""
+    grids = find_grids(image, config=config, max_grids=1)
+    return grids[0] if grids else None

@@ -1,0 +1,1 @@
+"""Reading the cells: cut them out, classify them, and settle printed, pen or empty."""
