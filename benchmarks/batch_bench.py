@@ -15,22 +15,20 @@ rendered puzzles came back solved correctly.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import json
-import sys
 import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import cv2
 import numpy as np
 from PIL import Image
 
+from sudokucam.samples import render
 from sudokucam.vision.batch.run import (
     DaskExecutor,
     Executor,
@@ -41,22 +39,9 @@ from sudokucam.vision.batch.run import (
 from sudokucam.vision.batch.store import RESULTS_NAME, BatchStore, StoredUnit
 from sudokucam.vision.batch.work import WorkOptions
 
-REPO = Path(__file__).resolve().parent.parent
 DPIS = (150, 200, 300)
 PDF_PAGES = 4
 JPEG_QUALITY = 90
-
-
-def load_renderer() -> ModuleType:
-    """samples/render.py as a module (samples/ is not a package)."""
-    path = REPO / "samples" / "render.py"
-    spec = importlib.util.spec_from_file_location("sudokucam_samples_render", path)
-    if spec is None or spec.loader is None:
-        raise SystemExit(f"cannot load the page renderer at {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @dataclass(frozen=True)
@@ -70,7 +55,6 @@ class PageSet:
 
 def make_pages(folder: Path, count: int, seed: int) -> PageSet:
     """Render ``count`` pages: JPEG scans, and the last PDF_PAGES bundled in one PDF."""
-    render = load_renderer()
     folder.mkdir(parents=True, exist_ok=True)
     solutions: dict[tuple[str, int], set[str]] = {}
     pdf_images: list[Image.Image] = []

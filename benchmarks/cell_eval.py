@@ -20,12 +20,10 @@ from pathlib import Path
 import numpy as np
 
 from sudokucam.models.training.dataset import (
-    dataset_dir,
-    default_shared,
+    held_out_ids,
     load_all,
+    puzzle_outlines,
     read_gray,
-    read_outlines,
-    validation_ids,
     warp,
 )
 from sudokucam.models.training.evaluate import (
@@ -33,6 +31,7 @@ from sudokucam.models.training.evaluate import (
     evaluate_photos,
     print_report,
 )
+from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.classifier import MODEL_DIR, DigitClassifier
 from sudokucam.vision.read.kinds import KindConfig
 
@@ -55,14 +54,14 @@ def main() -> None:
     """Print the validation report and timings."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--model-dir", type=Path, default=MODEL_DIR)
-    p.add_argument("--shared", type=Path, default=default_shared())
+    p.add_argument("--shared", type=Path, default=SHARED)
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
     p.add_argument("--no-puzzle-kinds", action="store_true", help="decide kinds per cell")
     args = p.parse_args()
     kinds = KindConfig(feature_weight=0.0) if args.no_puzzle_kinds else KindConfig()
     classifier = DigitClassifier(args.model_dir, kinds)
-    held_out = validation_ids()
+    held_out = held_out_ids()
     photos = [
         p
         for p in load_all(args.shared, classifier.config.cells, args.cache)
@@ -70,7 +69,7 @@ def main() -> None:
     ]
     print_report(evaluate_photos(classifier, photos))
     root = dataset_dir(args.shared)
-    outlines = read_outlines(root)
+    outlines = puzzle_outlines(root)
     grids = [
         warp(read_gray(root / "v2" / "train" / f"image{i}.jpg"), outlines[i])
         for i in sorted(held_out)

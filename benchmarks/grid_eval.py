@@ -26,10 +26,7 @@ pixels of the upright photo, i.e. after its EXIF orientation is applied, which i
 from __future__ import annotations
 
 import argparse
-import csv
-import importlib.util
 import json
-import os
 import statistics
 import sys
 import time
@@ -40,14 +37,14 @@ from typing import Any
 import cv2
 import numpy as np
 
-from sudokucam.vision.grid.config import GridConfig
+from sudokucam.samples import render
+from sudokucam.samples.dataset import DATASET, read_outlines, validation_ids
+from sudokucam.vision.grid.config import GridConfig, with_setting
 from sudokucam.vision.grid.find import find_grid
 from sudokucam.vision.load import load_image
 from sudokucam.vision.types import GridDetection
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
-DATASET = SHARED / "data" / "sudoku_dataset"
 
 
 @dataclass(frozen=True)
@@ -90,12 +87,6 @@ def sample_truths() -> list[Truth]:
 
 def rendered_truths(kind: str, count: int, seed: int) -> list[Truth]:
     """``count`` photos rendered by samples/render.py, passed through JPEG like a camera's."""
-    spec = importlib.util.spec_from_file_location("render", REPO / "samples" / "render.py")
-    if spec is None or spec.loader is None:
-        raise SystemExit("samples/render.py is missing")
-    render = importlib.util.module_from_spec(spec)
-    sys.modules["render"] = render
-    spec.loader.exec_module(render)
     truths = []
     for index in range(seed, seed + count):
         photo = render.render_photo(index, kind)
@@ -147,15 +138,9 @@ def report_lattice(outcomes: list[Outcome]) -> None:
         )
 
 
-def read_outlines(path: Path) -> dict[str, np.ndarray]:
-    """Annotated corners (TL, TR, BR, BL) by image file name."""
-    outlines = {}
-    with path.open(newline="") as handle:
-        for row in csv.DictReader(handle):
-            name = Path(row["filepath"]).name
-            values = [float(row[f"p{i}_{axis}"]) for i in range(1, 5) for axis in "xy"]
-            outlines[name] = np.array(values).reshape(4, 2)
-    return outlines
+def outlines_by_name() -> dict[str, np.ndarray]:
+    """Annotated v2 corners (TL, TR, BR, BL as the photo lies) by image file name."""
+    return {f"image{photo_id}.jpg": corners for photo_id, corners in read_outlines().items()}
 
 
 def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
@@ -164,11 +149,9 @@ def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
     return float(np.linalg.norm(found - truth, axis=1).max() / sides.mean())
 
 
-def validation_ids() -> set[str]:
+def validation_names() -> set[str]:
     """Photo names of the validation split (models/validation_ids.txt)."""
-    path = REPO / "models" / "validation_ids.txt"
-    lines = path.read_text().splitlines() if path.exists() else []
-    return {f"image{x.strip()}.jpg" for x in lines if x.strip() and not x.startswith("#")}
+    return {f"image{photo_id}.jpg" for photo_id in validation_ids()}
 
 
 def draw_debug(
@@ -245,11 +228,13 @@ def report(outcomes: list[Outcome], tolerance: float, annotated: bool) -> None:
 
 
 def parse_override(item: str) -> tuple[str, Any]:
-    """``name=value`` into a GridConfig field and a number of the field's type."""
+    """``section.name=value`` into a GridConfig setting and a number of the setting's type."""
     name, _, value = item.partition("=")
-    default = getattr(GridConfig(), name, None)
-    if default is None:
-        raise SystemExit(f"unknown GridConfig field {name!r}")
+    default: Any = GridConfig()
+    for part in name.split("."):
+        default = getattr(default, part, None)
+    if not isinstance(default, int | float):
+        raise SystemExit(f"unknown GridConfig setting {name!r}")
     return name, type(default)(value)
 
 
@@ -264,10 +249,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--debug-dir", type=Path, default=None)
     parser.add_argument("--only", nargs="*", default=None, help="image names, e.g. image12.jpg")
     parser.add_argument(
-        "--config", nargs="*", default=[], help="GridConfig overrides, e.g. threshold_offset=4"
+        "--config", nargs="*", default=[], help="GridConfig overrides, e.g. select.min_score=0.6"
     )
     args = parser.parse_args(argv)
-    config = GridConfig(**dict(parse_override(item) for item in args.config))
+    config = GridConfig()
+    for name, value in map(parse_override, args.config):
+        config = with_setting(config, name, value)
     if args.set in ("samples", "bent"):
         truths = sample_truths() if args.set == "samples" else []
         if args.set == "bent":
@@ -279,11 +266,11 @@ def main(argv: list[str] | None = None) -> int:
     if not DATASET.is_dir():
         print(f"no dataset at {DATASET}", file=sys.stderr)
         return 2
-    outlines = read_outlines(DATASET / "outlines_train.csv") if args.set == "v2" else {}
+    outlines = outlines_by_name() if args.set == "v2" else {}
     paths = sorted((DATASET / args.set / "train").glob("*.jpg"), key=lambda p: int(p.stem[5:]))
     if args.set == "v2":
         paths = [p for p in paths if p.name in outlines]
-    held_out = validation_ids()
+    held_out = validation_names()
     if args.ids == "validation":
         paths = [p for p in paths if p.name in held_out]
     elif args.ids == "train":

@@ -11,19 +11,17 @@ first, the share solved without forcing chains/nets is read off the same solves.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from sudokucam.samples.dataset import PUZZLES
 from sudokucam.solver import shape_for_size
 from sudokucam.solver.logic import ALL_TECHNIQUES, Level, Technique, generate, solve_steps
 
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
-PUZZLES = SHARED / "data" / "puzzles"
 FORCING = {Technique.FORCING_CHAIN, Technique.FORCING_NET, Technique.NESTED_FORCING}
 SECTION = "## Logic solver: solving like a person"
 

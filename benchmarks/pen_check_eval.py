@@ -23,18 +23,13 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import numpy as np
 
+from sudokucam.samples.dataset import DATASET, SPLITS, photo_path, split_ids, truth
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.pen import PenConfig, digit_evidence, read_pen_entries
 from sudokucam.vision.types import CellReading
-
-if TYPE_CHECKING:  # type-checked as part of the package; run as a script beside photo_eval.py
-    from .photo_eval import VERSIONS, photo_ids, shared_dataset, truth_for
-else:
-    from photo_eval import VERSIONS, photo_ids, shared_dataset, truth_for
 
 PRIORS = (0.0, 0.8, 0.9, 0.95, 0.97, 0.99)
 MISTAKE_RATES = (0.01, 0.03, 0.10)
@@ -73,20 +68,20 @@ def collect(reader: Reader, dataset: Path, ids: list[int]) -> tuple[list[PenCell
     """The readings of the pen-filled photos whose grid was read in the right place."""
     kept, skipped = [], []
     for photo_id in ids:
-        truth = truth_for(dataset, photo_id, VERSIONS[1])
-        result = reader.read(dataset / "mixed" / "train" / f"image{photo_id}.jpg")
+        _, pen, solution = truth(photo_id, "mixed", dataset)
+        result = reader.read(photo_path(photo_id, "mixed", dataset))
         if not result.grids:
             skipped.append(photo_id)
             continue
         grid = result.grids[0]
         read = [h if g == "0" else g for g, h in zip(grid.givens, grid.handwritten, strict=True)]
-        agree = sum(r == t for r, t in zip(read, truth.solution, strict=True))
+        agree = sum(r == t for r, t in zip(read, solution, strict=True))
         if agree < MIN_AGREEING_CELLS:
             skipped.append(photo_id)
             continue
         ink = np.argmax(digit_evidence(grid.reading), axis=1) + 1
-        first = "".join("0" if d == "0" else str(ink[c]) for c, d in enumerate(truth.handwritten))
-        kept.append(PenCells(grid.reading, first, truth.handwritten, truth.solution))
+        first = "".join("0" if d == "0" else str(ink[c]) for c, d in enumerate(pen))
+        kept.append(PenCells(grid.reading, first, pen, solution))
     return kept, skipped
 
 
@@ -133,13 +128,13 @@ def table(scores: list[PriorScore]) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Read the pen-filled photos once, then score every prior."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--split", choices=("validation", "training", "all"), default="validation")
-    parser.add_argument("--dataset", type=Path, default=shared_dataset())
+    parser.add_argument("--split", choices=SPLITS, default="validation")
+    parser.add_argument("--dataset", type=Path, default=DATASET)
     args = parser.parse_args(argv)
     if not args.dataset.is_dir():
         print(f"error: no dataset at {args.dataset}", file=sys.stderr)
         return 2
-    photos, skipped = collect(Reader(), args.dataset, photo_ids(args.dataset, args.split))
+    photos, skipped = collect(Reader(), args.dataset, split_ids(args.split, args.dataset))
     scores = [score(photos, prior) for prior in PRIORS]
     entries = scores[0].right_total
     print(f"{args.split} split: {len(photos)} pen-filled photos, {entries} pen entries")

@@ -1,8 +1,8 @@
 """Measure the photo pipeline on real photos: exact grids, cell accuracy, corners, speed.
 
 Reads the validation split (``models/validation_ids.txt``) of the Wicht-Hennebert
-dataset in ``../shared/data/sudoku_dataset`` (or ``$SUDOKUCAM_SHARED``), both the
-printed (v2) and the pen-filled (mixed) photo of each id, end to end in one process:
+dataset (``samples.dataset.DATASET``: ``../shared/data/sudoku_dataset`` by default), both
+the printed (v2) and the pen-filled (mixed) photo of each id, end to end in one process:
 load → find grid → classify → repair → solve → draw. Prints a Markdown table and the
 failures.
 
@@ -13,9 +13,7 @@ failures.
 from __future__ import annotations
 
 import argparse
-import csv
 import json
-import os
 import statistics
 import sys
 import time
@@ -24,14 +22,21 @@ from pathlib import Path
 
 import numpy as np
 
+from sudokucam.samples.dataset import (
+    DATASET,
+    SPLITS,
+    VERSIONS,
+    photo_path,
+    read_outlines,
+    split_ids,
+)
+from sudokucam.samples.dataset import truth as photo_truth
 from sudokucam.solver.geometry import cell_name
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.read.pen import PenConfig
 from sudokucam.vision.results import PhotoResult
 
-REPO = Path(__file__).resolve().parent.parent
-VERSIONS = ("v2", "mixed")
 LABELS = {"v2": "printed (v2)", "mixed": "pen-filled (mixed)"}
 STEPS = ["load", "find_grid", "classify", "solve", "draw"]
 
@@ -63,56 +68,9 @@ class Outcome:
     steps: dict[str, float]
 
 
-def shared_dataset() -> Path:
-    """The dataset folder: $SUDOKUCAM_SHARED/data/sudoku_dataset or ../shared/..."""
-    root = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
-    return root / "data" / "sudoku_dataset"
-
-
-def read_dat(path: Path) -> str:
-    """The 81 digits of a .dat file (lines 3-11)."""
-    lines = path.read_text().splitlines()[2:11]
-    digits = "".join(ch for line in lines for ch in line.split())
-    if len(digits) != 81:
-        raise ValueError(f"{path}: expected 81 digits, got {len(digits)}")
-    return digits
-
-
 def truth_for(dataset: Path, photo_id: int, version: str) -> Truth:
     """The ground truth of one photo from the v2 and mixed .dat files."""
-    printed = read_dat(dataset / "v2" / "train" / f"image{photo_id}.dat")
-    full = read_dat(dataset / "mixed" / "train" / f"image{photo_id}.dat")
-    if version == "v2":
-        return Truth(printed, "0" * 81, full)
-    pen = "".join("0" if g != "0" else f for g, f in zip(printed, full, strict=True))
-    return Truth(printed, pen, full)
-
-
-def read_outlines(dataset: Path) -> dict[int, np.ndarray]:
-    """Corners (TL, TR, BR, BL) of the grid in each v2 photo, by id."""
-    outlines: dict[int, np.ndarray] = {}
-    with (dataset / "outlines_train.csv").open() as handle:
-        for row in csv.DictReader(handle):
-            photo_id = int(Path(row["filepath"]).stem.removeprefix("image"))
-            pts = [float(row[f"p{i}_{axis}"]) for i in range(1, 5) for axis in ("x", "y")]
-            outlines[photo_id] = np.array(pts, dtype=np.float64).reshape(4, 2)
-    return outlines
-
-
-def photo_ids(dataset: Path, split: str) -> list[int]:
-    """The ids of a split: "validation", "training" (the rest) or "all" (both versions present)."""
-    text = (REPO / "models" / "validation_ids.txt").read_text()
-    validation = [
-        int(line) for line in text.splitlines() if line.strip() and not line.startswith("#")
-    ]
-    if split == "validation":
-        return validation
-    every = sorted(
-        int(p.stem.removeprefix("image"))
-        for p in (dataset / "v2" / "train").glob("image*.jpg")
-        if (dataset / "mixed" / "train" / p.name).is_file()
-    )
-    return every if split == "all" else [i for i in every if i not in set(validation)]
+    return Truth(*photo_truth(photo_id, version, dataset))
 
 
 def evaluate(
@@ -224,12 +182,12 @@ def failures(outcomes: list[Outcome]) -> str:
     return "\n".join(lines) if lines else "none"
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the evaluation and print the report."""
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    """The command line options."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--split",
-        choices=("validation", "training", "all"),
+        choices=SPLITS,
         default="validation",
         help="which photo ids: the validation split (default), the training rest, or all",
     )
@@ -256,43 +214,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
     )
-    parser.add_argument(
-        "--shifted-reads",
-        action="store_true",
-        help="read each cell at five crop offsets and average (see ShiftConfig)",
-    )
-    args = parser.parse_args(argv)
-    dataset = args.dataset or shared_dataset()
-    if not dataset.is_dir():
-        print(f"error: dataset not found at {dataset}", file=sys.stderr)
-        return 2
-    classifier = None
-    if args.model_dir is not None or args.shifted_reads:
-        from sudokucam.vision.read.classifier import (
-            MODEL_DIR,
-            SHIFTED_READS,
-            DigitClassifier,
-            ShiftConfig,
-        )
+    return parser.parse_args(argv)
 
-        shifts = SHIFTED_READS if args.shifted_reads else ShiftConfig()
-        classifier = DigitClassifier(args.model_dir or MODEL_DIR, shift_config=shifts)
+
+def make_reader(args: argparse.Namespace) -> Reader:
+    """The photo reader the options ask for (model, pen, ink colour, repair)."""
+    classifier = None
+    if args.model_dir is not None:
+        from sudokucam.vision.read.classifier import DigitClassifier
+
+        classifier = DigitClassifier(args.model_dir)
     pen = PenConfig(args.pen_prior, args.pen_phantom)
     colour = InkColourConfig(weight=0.0 if args.no_colour else InkColourConfig().weight)
     config = PipelineConfig(use_repair=not args.no_repair, pen=pen, ink_colour=colour)
-    reader = Reader(classifier, config)
+    return Reader(classifier, config)
+
+
+def evaluate_all(
+    reader: Reader, dataset: Path, ids: list[int], versions: list[str]
+) -> list[Outcome]:
+    """Every photo of ``ids`` in ``versions`` read and scored, after one warm-up read."""
     outlines = read_outlines(dataset)
-    split = "all" if args.all else args.split
-    ids = photo_ids(dataset, split)
-    warm = dataset / "v2" / "train" / f"image{ids[0]}.jpg"
-    reader.solve(warm)  # warm-up: model load, first-run costs
+    reader.solve(photo_path(ids[0], "v2", dataset))  # warm-up: model load, first-run costs
     outcomes = []
     for photo_id in ids:
-        for version in args.versions:
-            path = dataset / version / "train" / f"image{photo_id}.jpg"
-            truth = truth_for(dataset, photo_id, version)
+        for version in versions:
+            path = photo_path(photo_id, version, dataset)
+            expected = truth_for(dataset, photo_id, version)
             corners = outlines.get(photo_id) if version == "v2" else None
-            outcomes.append(evaluate(reader, path, photo_id, version, truth, corners))
+            outcomes.append(evaluate(reader, path, photo_id, version, expected, corners))
+    return outcomes
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the evaluation and print the report."""
+    args = parse_args(argv)
+    dataset = args.dataset or DATASET
+    if not dataset.is_dir():
+        print(f"error: dataset not found at {dataset}", file=sys.stderr)
+        return 2
+    reader = make_reader(args)
+    split = "all" if args.all else args.split
+    outcomes = evaluate_all(reader, dataset, split_ids(split, dataset), args.versions)
     print(table(outcomes, split))
     print("\nFailures (cell read≠truth; 'p' = pen):")
     print(failures(outcomes))

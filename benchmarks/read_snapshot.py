@@ -65,28 +65,46 @@ def short_name(path: Path) -> str:
     return str(path)
 
 
-def snapshot() -> list[dict[str, Any]]:
-    """The readings of every photo in the snapshot set."""
+def snapshot(with_validation: bool) -> list[dict[str, Any]]:
+    """The readings of every sample photo, and of the validation photos if asked."""
     single = [p for p in sample_photos() if p.parent.name not in MULTI_GRID_FOLDERS]
     multi = [p for p in sample_photos() if p.parent.name in MULTI_GRID_FOLDERS]
-    return read_json(single, 1) + read_json(multi, 9) + read_json(validation_photos(), 1)
+    validation = validation_photos() if with_validation else []
+    return read_json(single, 1) + read_json(multi, 9) + read_json(validation, 1)
 
 
-def differences(old: Any, new: Any, where: str = "") -> list[str]:
-    """Where ``new`` differs from ``old``; keys only ``new`` has are additions, not changes."""
+def differences(old: Any, new: Any, where: str = "", tolerance: float = 0.0) -> list[str]:
+    """Where ``new`` differs from ``old``; keys only ``new`` has are additions, not changes.
+
+    Numbers that are not integers may differ by ``tolerance`` (0: they must be equal).
+    """
     if isinstance(old, dict) and isinstance(new, dict):
         found = [f"{where}.{k}: missing" for k in old if k not in new]
-        for key in old:
-            if key in new:
-                found += differences(old[key], new[key], f"{where}.{key}")
+        for key in (k for k in old if k in new):
+            found += differences(old[key], new[key], f"{where}.{key}", tolerance)
         return found
     if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
-        return [
-            d
-            for i, (a, b) in enumerate(zip(old, new, strict=True))
-            for d in differences(a, b, f"{where}[{i}]")
-        ]
+        pairs = enumerate(zip(old, new, strict=True))
+        return [d for i, (a, b) in pairs for d in differences(a, b, f"{where}[{i}]", tolerance)]
+    if isinstance(old, float) and isinstance(new, float) and abs(old - new) <= tolerance:
+        return []
     return [] if old == new else [f"{where}: {old!r} -> {new!r}"[:200]]
+
+
+def compare(records: list[dict[str, Any]], earlier: Path, tolerance: float) -> int:
+    """Print the photos read differently from the snapshot in ``earlier``; how many."""
+    old = {r["image"]: r for r in json.loads(earlier.read_text())}
+    changed = 0
+    for record in records:
+        found = differences(old.get(record["image"]), record, tolerance=tolerance)
+        changed += bool(found)
+        for line in found[:5]:
+            print(f"  {record['image']}{line}")
+    missing = sorted(set(old) - {r["image"] for r in records})
+    for name in missing:
+        print(f"  {name}: in {earlier} but not read now")
+    print(f"{changed} of {len(records)} photos read differently from {earlier}")
+    return changed + len(missing)
 
 
 def main() -> int:
@@ -94,22 +112,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, required=True, help="where to write the snapshot")
     parser.add_argument("--compare", type=Path, help="an earlier snapshot to compare with")
+    parser.add_argument("--samples-only", action="store_true", help="skip the shared photos")
+    parser.add_argument(
+        "--tolerance", type=float, default=0.0, help="allowed change of non-integer numbers"
+    )
     args = parser.parse_args()
-    records = snapshot()
+    with_validation = not args.samples_only and bool(validation_photos())
+    records = snapshot(with_validation)
     args.out.write_text(json.dumps(records, indent=1) + "\n")
-    shared = "with" if validation_photos() else f"without (no {SHARED})"
+    shared = "with" if with_validation else f"without (no {SHARED} or --samples-only)"
     print(f"{len(records)} photos read {shared} the validation photos -> {args.out}")
     if args.compare is None:
         return 0
-    old = {r["image"]: r for r in json.loads(args.compare.read_text())}
-    changed = 0
-    for record in records:
-        found = differences(old.get(record["image"]), record)
-        changed += bool(found)
-        for line in found[:5]:
-            print(f"  {record['image']}{line}")
-    print(f"{changed} of {len(records)} photos read differently from {args.compare}")
-    return 1 if changed else 0
+    return 1 if compare(records, args.compare, args.tolerance) else 0
 
 
 if __name__ == "__main__":

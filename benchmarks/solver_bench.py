@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import signal
 import statistics
@@ -27,13 +26,11 @@ from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
 
-from sudokucam.solver import Grid, SolveStatus, count_solutions, is_solution, solve_grid
+from sudokucam.samples.dataset import PUZZLES
+from sudokucam.solver import Grid, Outcome, Wording, count_solutions, is_solution, solve_grid
 from sudokucam.solver.geometry import shape_for_size
 from sudokucam.solver.sample import random_puzzle
 
-REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
-PUZZLES = SHARED / "data" / "puzzles"
 CLUE_FRACTION = {16: 0.45, 25: 0.5}  # generated puzzles keep this share of clues (unique)
 
 
@@ -125,7 +122,7 @@ def summarise(name: str, solver: str, times: list[float], note: str = "") -> Row
 
 def run_ours(name: str, puzzles: list[Grid]) -> list[Row]:
     """Time solve_grid and count_solutions, checking every answer with the oracle."""
-    results: dict[SolveStatus, int] = {}
+    results: dict[Outcome, int] = {}
 
     def solve_and_check(p: Grid) -> None:
         r = solve_grid(p)
@@ -136,7 +133,7 @@ def run_ours(name: str, puzzles: list[Grid]) -> list[Row]:
     times, _ = time_each(puzzles, solve_grid)
     for p in puzzles:
         solve_and_check(p)
-    note = ", ".join(f"{n} {s.value}" for s, n in results.items())
+    note = ", ".join(f"{n} {s.spelled(Wording.GRID)}" for s, n in results.items())
     counts, _ = time_each(puzzles, lambda p: count_solutions(p, 2))
     return [
         summarise(name, "sudokucam solve_grid (unique proof)", times, note),

@@ -21,11 +21,18 @@ import numpy as np
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
-DATASET = SHARED / "data" / "sudoku_dataset"
 PUZZLES = SHARED / "data" / "puzzles"
 VALIDATION_IDS_FILE = REPO / "models" / "validation_ids.txt"
 VERSIONS = ("v2", "mixed")  # printed only; filled in with a pen
 SPLITS = ("validation", "training", "all")
+
+
+def dataset_dir(shared: Path) -> Path:
+    """The photo dataset folder inside a shared data folder: ``<shared>/data/sudoku_dataset``."""
+    return shared / "data" / "sudoku_dataset"
+
+
+DATASET = dataset_dir(SHARED)
 
 
 def validation_ids() -> list[int]:

@@ -15,8 +15,10 @@ fonts and effects.
 
 This script and the `synth` package next to it (one module per step: puzzles, fonts,
 sheet, paper, grid_drawing, pen, newspaper_page, bend, camera, sensor, puzzle_page, truth,
-files, committed) are not part of the sudokucam package and are never imported by it. This
-file is the command line and the stable import surface (tests load it by path). It needs
+files, committed) are not part of the installed sudokucam package and are never imported
+by it. This file is the command line and the stable import surface: tests and benchmarks
+import it as ``sudokucam.samples.render`` (the editable install maps ``sudokucam`` to the
+repository; this file puts samples/ on ``sys.path`` for ``synth``). It needs
 numpy, OpenCV, Pillow and the Debian font packages listed in FONT_PACKAGES. Images are
 BGR uint8 arrays (OpenCV's order); all points are (x, y) pixels with pixel centres at
 integer coordinates.

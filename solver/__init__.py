@@ -9,8 +9,9 @@ from .errors import (
 )
 from .geometry import BOX_SHAPES, Cell, Shape, cell_name, shape_for_size
 from .grid import SYMBOLS, Grid, Puzzle, as_grid
+from .outcome import SOLVED_OUTCOMES, SPELLING, Outcome, ProblemKind, Wording
 from .parse import iter_puzzles, parse_grid, parse_puzzles
-from .solve import SolveResult, SolveStatus, count_solutions, solve, solve_grid
+from .solve import SolveResult, count_solutions, solve, solve_grid
 from .validate import (
     Conflict,
     UnitFailure,
@@ -22,6 +23,8 @@ from .validate import (
 
 __all__ = [
     "BOX_SHAPES",
+    "SOLVED_OUTCOMES",
+    "SPELLING",
     "SYMBOLS",
     "Cell",
     "Conflict",
@@ -29,13 +32,15 @@ __all__ = [
     "InvalidPuzzleError",
     "MultipleSolutionsError",
     "NoSolutionError",
+    "Outcome",
+    "ProblemKind",
     "Puzzle",
     "PuzzleError",
     "PuzzleParseError",
     "Shape",
     "SolveResult",
-    "SolveStatus",
     "UnitFailure",
+    "Wording",
     "as_grid",
     "cell_name",
     "check_complete",

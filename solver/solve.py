@@ -1,53 +1,45 @@
-"""Solving puzzles of every size: results with a status, and the string-level API."""
+"""Solving puzzles of every size: results with an Outcome, and the string-level API."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
 
 from .engine import find_solutions
 from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
 from .grid import Grid, Puzzle, as_grid
+from .outcome import Outcome
 from .validate import Conflict, find_conflicts, find_dead_cells
-
-
-class SolveStatus(Enum):
-    """How solving a puzzle ended."""
-
-    SOLVED = "solved"  # exactly one solution
-    MULTIPLE = "multiple"  # two or more solutions
-    NO_SOLUTION = "no solution"
-    INVALID = "invalid"  # two givens break the rules
 
 
 @dataclass(frozen=True)
 class SolveResult:
     """The outcome for one puzzle.
 
-    solutions: the unique solution (SOLVED), two differing ones (MULTIPLE), else none.
+    status: SOLVED, MULTIPLE_SOLUTIONS, NO_SOLUTION or INVALID.
+    solutions: the unique solution (SOLVED), two differing ones (MULTIPLE_SOLUTIONS), else none.
     conflicts: duplicate givens (INVALID), or cells left without a candidate (NO_SOLUTION).
     """
 
     puzzle: Grid
-    status: SolveStatus
+    status: Outcome
     solutions: tuple[Grid, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
 
     @property
     def solution(self) -> Grid | None:
         """The unique solution, or None."""
-        return self.solutions[0] if self.status is SolveStatus.SOLVED else None
+        return self.solutions[0] if self.status is Outcome.SOLVED else None
 
     @property
     def message(self) -> str:
         """One sentence for a person."""
-        if self.status is SolveStatus.SOLVED:
+        if self.status is Outcome.SOLVED:
             return "solved: exactly one solution"
-        if self.status is SolveStatus.MULTIPLE:
+        if self.status is Outcome.MULTIPLE_SOLUTIONS:
             cells = _differing_cells(self.solutions[0], self.solutions[1])
             return f"more than one solution (they differ at {cells})"
         reason = "; ".join(str(c) for c in self.conflicts)
-        if self.status is SolveStatus.INVALID:
+        if self.status is Outcome.INVALID:
             return f"invalid givens: {reason}"
         return f"no solution: {reason}" if reason else "no solution"
 
@@ -57,15 +49,15 @@ def solve_grid(puzzle: Puzzle) -> SolveResult:
     grid = as_grid(puzzle)
     conflicts = find_conflicts(grid)
     if conflicts:
-        return SolveResult(grid, SolveStatus.INVALID, conflicts=conflicts)
+        return SolveResult(grid, Outcome.INVALID, conflicts=conflicts)
     dead = find_dead_cells(grid)
     if dead:
-        return SolveResult(grid, SolveStatus.NO_SOLUTION, conflicts=dead)
+        return SolveResult(grid, Outcome.NO_SOLUTION, conflicts=dead)
     found = find_solutions(grid.values, grid.shape, limit=2)
     solutions = tuple(Grid(grid.shape, tuple(s)) for s in found)
     if not solutions:
-        return SolveResult(grid, SolveStatus.NO_SOLUTION)
-    status = SolveStatus.SOLVED if len(solutions) == 1 else SolveStatus.MULTIPLE
+        return SolveResult(grid, Outcome.NO_SOLUTION)
+    status = Outcome.SOLVED if len(solutions) == 1 else Outcome.MULTIPLE_SOLUTIONS
     return SolveResult(grid, status, solutions)
 
 
@@ -82,11 +74,11 @@ def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
 def solve(puzzle: Grid | str) -> str:
     """The unique solution as one compact line; raises a PuzzleError subclass otherwise."""
     result = solve_grid(puzzle)
-    if result.status is SolveStatus.SOLVED:
+    if result.status is Outcome.SOLVED:
         return result.solutions[0].to_string()
-    if result.status is SolveStatus.INVALID:
+    if result.status is Outcome.INVALID:
         raise InvalidPuzzleError(result.conflicts)
-    if result.status is SolveStatus.MULTIPLE:
+    if result.status is Outcome.MULTIPLE_SOLUTIONS:
         first, second = (s.to_string() for s in result.solutions)
         raise MultipleSolutionsError((first, second), result.message)
     raise NoSolutionError(result.message)

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
+from sudokucam.samples.dataset import SHARED
+
 REPO = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
 
 
 def _shared_subdir(*parts: str) -> Path:
+    """A folder of the shared data (samples.dataset.SHARED), or skip saying why."""
     path = SHARED.joinpath(*parts)
     if not path.is_dir():
         pytest.skip(f"needs the shared data at {path} (absent on this machine)")

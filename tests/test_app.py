@@ -20,9 +20,9 @@ from typer.testing import CliRunner
 
 from sudokucam.solver import is_solution
 from sudokucam.ui.app import layout
+from sudokucam.ui.app.pages.play_board import apply_text, board_frame
 from sudokucam.ui.app.state.game import Board, Game, load_game
 from sudokucam.ui.app.widgets.grid_editor import editor_frame, frame_values
-from sudokucam.ui.app.widgets.play_board import apply_text, board_frame
 from sudokucam.ui.cli import app as cli_app
 from sudokucam.ui.cli.serve import streamlit_command, streamlit_env
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import csv
-import importlib.util
 import io
 import json
 import os
@@ -21,7 +20,6 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import cv2
@@ -30,9 +28,9 @@ import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
+from sudokucam.samples import render
 from sudokucam.ui.cli import app
 from sudokucam.vision.batch.inputs import discover
-from sudokucam.vision.batch.run import KILL_AFTER_ENV
 from sudokucam.vision.batch.work import WorkOptions, process_unit, worker_reader
 
 REPO = Path(__file__).resolve().parent.parent
@@ -42,21 +40,9 @@ CORNER_TOLERANCE = 0.2  # of a cell
 PAGES = ((1, 2), (2, 2), (3, 2), (4, 3))
 
 
-def _load_renderer() -> ModuleType:
-    """samples/render.py as a module (samples/ is not a package)."""
-    path = REPO / "samples" / "render.py"
-    spec = importlib.util.spec_from_file_location("sudokucam_samples_render", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="module")
 def pages() -> dict[int, tuple[np.ndarray, list[Any]]]:
     """The rendered test pages at DPI, by seed, with their truth."""
-    render = _load_renderer()
     return {seed: render.render_page(seed, n, DPI) for seed, n in PAGES}
 
 
@@ -316,6 +302,7 @@ def test_dask_unreachable_is_a_clear_error(tmp_path: Path) -> None:
 
 
 RESUME_PDF_SEEDS = (2, 3, 1)
+KILL_WAIT_S = 240  # most seconds a batch may take to store the pages it is killed after
 
 
 @pytest.fixture(scope="module")
@@ -371,15 +358,35 @@ def _check_resumed(
     _check_outputs(out)
 
 
+def _kill_once_stored(process: subprocess.Popen[str], out: Path, count: int) -> int:
+    """SIGKILL the batch's process group once ``count`` units are stored; return how many are.
+
+    A unit is stored when its record (written atomically) is in ``.batch/units``; a unit
+    finished between the check and the kill is counted too.
+    """
+    units = out / ".batch" / "units"
+    deadline = time.monotonic() + KILL_WAIT_S
+    while time.monotonic() < deadline and process.poll() is None:
+        if units.is_dir() and len(list(units.glob("*.json"))) >= count:
+            break
+        time.sleep(0.01)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=60)
+    return len(list(units.glob("*.json")))
+
+
 def test_killed_batch_resumes_without_loss_or_duplicates(
     resume_folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]], tmp_path: Path
 ) -> None:
     """Killed (SIGKILL) after two pages, then rerun: the rest is read, nothing twice."""
     out = tmp_path / "out"
-    code, _, _ = _finish(_batch_process(resume_folder, out, **{KILL_AFTER_ENV: "2"}))
+    process = _batch_process(resume_folder, out)
+    stored = _kill_once_stored(process, out, 2)
+    code, _, _ = _finish(process)
     assert code == -signal.SIGKILL
-    records = list((out / ".batch" / "units").glob("*.json"))
-    assert len(records) == 2
+    total = len(discover([resume_folder]).units)
+    assert 2 <= stored < total
     leftover = out / "solved" / ".half.png.123.tmp"
     leftover.write_bytes(b"\x89PNG half")  # what a kill mid-write leaves
     pending = discover([resume_folder]).units
@@ -387,8 +394,8 @@ def test_killed_batch_resumes_without_loss_or_duplicates(
     if not torn.exists():
         torn.write_text('{"version": 1, "unit": {"source"')  # a torn record is not "done"
     code, stdout, stderr = _finish(_batch_process(resume_folder, out))
-    assert "2 done earlier" in stderr
-    assert "(4 read now, 2 done earlier)" in stdout
+    assert f"{stored} done earlier" in stderr
+    assert f"({total - stored} read now, {stored} done earlier)" in stdout
     assert not leftover.exists()
     _check_resumed(out, resume_folder, pages, code)
 
@@ -400,13 +407,7 @@ def test_batch_killed_from_outside_resumes(
     """SIGKILL to the whole process group once the first page is stored; rerun finishes."""
     out = tmp_path / "out"
     process = _batch_process(resume_folder, out)
-    deadline = time.monotonic() + 240
-    units = out / ".batch" / "units"
-    while time.monotonic() < deadline and process.poll() is None:
-        if units.is_dir() and any(units.glob("*.json")):
-            break
-        time.sleep(0.05)
-    os.killpg(process.pid, signal.SIGKILL)
+    _kill_once_stored(process, out, 1)
     killed, _, first_stderr = _finish(process)
     assert killed == -signal.SIGKILL, first_stderr
     code, _, stderr = _finish(_batch_process(resume_folder, out))
@@ -447,6 +448,30 @@ def test_pdf_bytes_only_travel(
     outcome = process_unit(unit, payload, WorkOptions(dpi=DPI))
     _check_grids([dict(g.record) for g in outcome.grids], pages[1][1])
     assert io.BytesIO(payload).getvalue().startswith(b"%PDF")
+
+
+def test_internal_error_keeps_its_traceback_in_the_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An unexpected exception: one line in the tables, the whole traceback in the record."""
+    from sudokucam.vision.batch import work
+    from sudokucam.vision.batch.store import BatchStore
+
+    image = tmp_path / "page.png"
+    cv2.imwrite(str(image), np.full((40, 40, 3), 255, np.uint8))
+    unit = discover([image]).units[0]
+
+    def broken(*args: object) -> np.ndarray:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(work, "page_image", broken)
+    outcome = process_unit(unit, image.read_bytes(), WorkOptions())
+    assert outcome.error == "internal error reading page.png: RuntimeError: boom"
+    store = BatchStore(tmp_path / "out")
+    stored = store.commit(outcome)
+    record = json.loads(store.record_path(unit).read_text())
+    assert "Traceback" in record["traceback"] and "in broken" in record["traceback"]
+    assert "traceback" not in stored.rows[0]
 
 
 def _worker_pids() -> list[int]:

@@ -13,14 +13,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from sudokucam.vision.read.classifier import (
     MODEL_DIR,
-    SHIFTED_READS,
     DigitClassifier,
     ModelError,
-    ShiftConfig,
     default_classifier,
     read_model_config,
 )
-from sudokucam.vision.read.kinds import KindConfig, decide
+from sudokucam.vision.read.decide import decide
+from sudokucam.vision.read.kinds import KindConfig
 from sudokucam.vision.types import Kind
 
 # Not used in training (models/training/synth.py HELD_OUT_FONT).
@@ -105,9 +104,8 @@ def test_wrong_config_raises_clear_error(
         DigitClassifier(tmp_path)
 
 
-@pytest.mark.parametrize("shifts", [ShiftConfig(), SHIFTED_READS], ids=["once", "shifted"])
-def test_one_run_call_for_all_crops_of_81_cells(shifts: ShiftConfig) -> None:
-    classifier = DigitClassifier(shift_config=shifts)
+def test_one_run_call_for_81_cells() -> None:
+    classifier = DigitClassifier()
     calls: list[tuple[int, ...]] = []
     real_run = classifier.session.run
 
@@ -118,21 +116,16 @@ def test_one_run_call_for_all_crops_of_81_cells(shifts: ShiftConfig) -> None:
     classifier.session.run = counting_run
     reading = classifier.read(render_grid(PUZZLE, UNSEEN_FONT))
     n = classifier.config.input_size
-    assert calls == [(81 * len(classifier.shift_config.shifts), 1, n, n)]
+    assert calls == [(81, 1, n, n)]
     assert reading.probs.shape == (81, 19) and reading.probs.dtype == np.float32
     np.testing.assert_allclose(reading.probs.sum(axis=1), 1.0, atol=1e-4)
 
 
-def test_one_crop_reads_each_cell_once_and_shifts_must_start_unshifted() -> None:
+def test_read_is_read_cells_of_the_cut_cells() -> None:
     grid = render_grid(PUZZLE, UNSEEN_FONT)
-    single = DigitClassifier(shift_config=ShiftConfig(shifts=((0, 0),)))
-    once = single.read(grid)
-    np.testing.assert_array_equal(once.probs, single.read_cells(single.cells(grid)).probs)
-    averaged = DigitClassifier(shift_config=SHIFTED_READS).read(grid)
-    np.testing.assert_array_equal(averaged.digits, once.digits)
-    assert not np.array_equal(averaged.probs, once.probs)  # the offsets were read too
-    with pytest.raises(ValueError, match="start with"):
-        ShiftConfig(shifts=((1, 1), (0, 0)))
+    classifier = default_classifier()
+    once = classifier.read(grid)
+    np.testing.assert_array_equal(once.probs, classifier.read_cells(classifier.cells(grid)).probs)
 
 
 def test_unseen_printed_font_is_read_exactly() -> None:
@@ -192,14 +185,14 @@ def test_puzzle_style_settles_an_ambiguous_kind() -> None:
 def test_real_validation_photo_read_exactly(photos_dir: Path, photo_id: int) -> None:
     from sudokucam.models.training.dataset import (
         class_labels,
-        read_dat,
+        puzzle_outlines,
         read_gray,
-        read_outlines,
         warp,
     )
     from sudokucam.models.training.evaluate import classes_of
+    from sudokucam.samples.dataset import dat_grid
 
     gray = read_gray(photos_dir / "v2" / "train" / f"image{photo_id}.jpg")
-    truth = class_labels(read_dat(photos_dir / "v2" / "train" / f"image{photo_id}.dat"), None)
-    reading = default_classifier().read(warp(gray, read_outlines(photos_dir)[photo_id]))
+    truth = class_labels(dat_grid(photos_dir / "v2" / "train" / f"image{photo_id}.dat"), None)
+    reading = default_classifier().read(warp(gray, puzzle_outlines(photos_dir)[photo_id]))
     np.testing.assert_array_equal(classes_of(reading.digits, reading.kinds), truth)

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from sudokucam.samples.dataset import read_dat
 from sudokucam.ui.cli import app
 from sudokucam.vision.read.classifier import MODEL_DIR
 
@@ -25,12 +26,6 @@ needs_model = pytest.mark.skipif(not HAS_MODEL, reason="the model is not built y
 def sample_photos(repo: Path) -> list[Path]:
     """The committed sample photos that come with a .dat ground truth."""
     return sorted(p for p in (repo / "samples").glob("*/*.jpg") if p.with_suffix(".dat").is_file())
-
-
-def read_dat(path: Path) -> str:
-    """The 81 digits of a .dat file (lines 3-11)."""
-    lines = path.read_text().splitlines()[2:11]
-    return "".join(ch for line in lines for ch in line.split())
 
 
 @pytest.fixture()

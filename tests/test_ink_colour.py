@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.grid.warp import ideal_lattice
+from sudokucam.vision.read.decide import settle_kinds_by_colour
 from sudokucam.vision.read.ink_colour import (
     InkColourConfig,
     cell_ink_colours,
     colour_evidence,
     ink_tints,
-    settle_kinds_by_colour,
 )
 from sudokucam.vision.types import CellReading, Kind
 

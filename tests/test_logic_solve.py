@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from sudokucam.solver import Grid, is_solution, shape_for_size, solve
+from sudokucam.solver import Grid, Outcome, is_solution, shape_for_size, solve
 from sudokucam.solver.logic import (
     ALL_TECHNIQUES,
-    HintStatus,
     Level,
     Technique,
     grade_puzzle,
@@ -110,7 +109,7 @@ def test_forcing_chain_explains_the_contradiction() -> None:
 
 def test_hint_first_step() -> None:
     h = hint(Grid.parse(EASY))
-    assert h.status is HintStatus.STEP
+    assert h.status is Outcome.STEP
     assert h.step is not None and h.step.technique is Technique.HIDDEN_SINGLE
     ((c, v),) = h.step.placements
     assert Grid.parse(solve(EASY)).values[c] == v
@@ -122,7 +121,7 @@ def test_hint_with_right_entries_continues_from_them() -> None:
         a if i < 20 and p == "." else "." for i, (p, a) in enumerate(zip(EASY, answer, strict=True))
     )
     h = hint(Grid.parse(EASY), Grid.parse(entries))
-    assert h.status is HintStatus.STEP and h.step is not None
+    assert h.status is Outcome.STEP and h.step is not None
     assert all(c >= 20 or EASY[c] != "." for c, _ in h.step.placements + h.step.eliminations)
 
 
@@ -132,19 +131,19 @@ def test_hint_reports_wrong_entry_first() -> None:
     wrong = str(int(answer[cell]) % 9 + 1)
     entries = "." * cell + wrong + "." * (80 - cell)
     h = hint(Grid.parse(EASY), Grid.parse(entries))
-    assert h.status is HintStatus.WRONG_ENTRIES
+    assert h.status is Outcome.WRONG_ENTRIES
     assert h.wrong == (cell,)
     assert f"r1c{cell + 1}" in h.message and h.step is None
 
 
 def test_hint_on_a_puzzle_with_two_solutions() -> None:
     h = hint(Grid.parse("." * 81))
-    assert h.status is HintStatus.MULTIPLE
+    assert h.status is Outcome.MULTIPLE_SOLUTIONS
 
 
 def test_hint_all_reaches_the_solution() -> None:
     first, steps = hint_all(Grid.parse(EASY))
-    assert first.status is HintStatus.STEP
+    assert first.status is Outcome.STEP
     assert steps[0] == first.step
     placed = {c: v for s in steps for c, v in s.placements}
     answer = Grid.parse(solve(EASY)).values

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from sudokucam.samples.dataset import photo_path, truth, validation_ids
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.results import PhotoResult
 
-REPO = Path(__file__).resolve().parent.parent
 # Share of grids read exactly (digits and printed/pen kinds): the issue's targets, 95%
 # (printed) and 90% (pen-filled). The pipeline measures 96.7% and 93.3% on this split
 # (benchmarks/photo_eval.py), so one more miss in either fails the test.
@@ -29,26 +29,6 @@ pytestmark = [
         not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
     ),
 ]
-
-
-def validation_ids() -> list[int]:
-    """The 30 photo ids held out from training."""
-    text = (REPO / "models" / "validation_ids.txt").read_text()
-    return [int(s) for s in text.split() if not s.startswith("#") and s.isdigit()]
-
-
-def read_dat(path: Path) -> str:
-    """The 81 digits of a .dat file (lines 3-11)."""
-    lines = path.read_text().splitlines()[2:11]
-    return "".join(ch for line in lines for ch in line.split())
-
-
-def truth(photos_dir: Path, photo_id: int, version: str) -> tuple[str, str, str]:
-    """(givens, handwritten, solution) of one photo."""
-    printed = read_dat(photos_dir / "v2" / "train" / f"image{photo_id}.dat")
-    full = read_dat(photos_dir / "mixed" / "train" / f"image{photo_id}.dat")
-    pen = "".join("0" if g != "0" else f for g, f in zip(printed, full, strict=True))
-    return printed, pen if version == "mixed" else "0" * 81, full
 
 
 @cache
@@ -75,8 +55,8 @@ def wrong_cells(result: PhotoResult, givens: str, pen: str) -> list[int] | None:
 def test_validation_photos_are_read_exactly(photos_dir: Path, version: str) -> None:
     failures = {}
     for photo_id in validation_ids():
-        givens, pen, _ = truth(photos_dir, photo_id, version)
-        result = read(photos_dir / version / "train" / f"image{photo_id}.jpg")
+        givens, pen, _ = truth(photo_id, version, photos_dir)
+        result = read(photo_path(photo_id, version, photos_dir))
         wrong = wrong_cells(result, givens, pen)
         if wrong != []:
             failures[photo_id] = "no grid" if wrong is None else wrong
@@ -89,8 +69,8 @@ def test_every_validation_photo_solves_to_its_true_answer(photos_dir: Path, vers
     """Even where a printed/pen kind is misread, the answer comes out right."""
     wrong = []
     for photo_id in validation_ids():
-        _, _, solution = truth(photos_dir, photo_id, version)
-        result = read(photos_dir / version / "train" / f"image{photo_id}.jpg")
+        _, _, solution = truth(photo_id, version, photos_dir)
+        result = read(photo_path(photo_id, version, photos_dir))
         if not result.grids or result.grids[0].solution != solution:
             wrong.append(photo_id)
     assert wrong == []
@@ -99,8 +79,8 @@ def test_every_validation_photo_solves_to_its_true_answer(photos_dir: Path, vers
 @pytest.mark.parametrize("version", ["v2", "mixed"])
 def test_solved_photos_have_the_true_solution(photos_dir: Path, version: str) -> None:
     for photo_id in validation_ids():
-        _, _, solution = truth(photos_dir, photo_id, version)
-        result = read(photos_dir / version / "train" / f"image{photo_id}.jpg")
+        _, _, solution = truth(photo_id, version, photos_dir)
+        result = read(photo_path(photo_id, version, photos_dir))
         for grid in result.grids:
             if grid.solution is not None and not grid.repairs:
                 assert grid.solution == solution, f"image{photo_id} ({version})"
@@ -108,8 +88,8 @@ def test_solved_photos_have_the_true_solution(photos_dir: Path, version: str) ->
 
 def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(photos_dir: Path) -> None:
     """Photo 10 is filled in red pen; two neat pen digits pass for print in grey alone."""
-    path = photos_dir / "mixed" / "train" / "image10.jpg"
-    givens, pen, _ = truth(photos_dir, 10, "mixed")
+    path = photo_path(10, "mixed", photos_dir)
+    givens, pen, _ = truth(10, "mixed", photos_dir)
     grey_only = Reader(config=PipelineConfig(ink_colour=InkColourConfig(weight=0.0)))
     assert wrong_cells(grey_only.read(path), givens, pen), "grey alone reads it right now"
     assert wrong_cells(read(path), givens, pen) == []

@@ -2,39 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import cv2
 import numpy as np
 import pytest
 
+from sudokucam.samples import make_y4m, render
 from sudokucam.solver import as_grid, count_solutions, is_solution
 from sudokucam.vision.load import load_image
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-
-
-def _load(name: str) -> ModuleType:
-    """Import a script from samples/ (not a package) under a private module name."""
-    module_name = f"_sudokucam_samples_{name}"
-    if module_name in sys.modules:
-        return sys.modules[module_name]
-    spec = importlib.util.spec_from_file_location(module_name, SAMPLES / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-render = _load("render")
-make_y4m = _load("make_y4m")
-
 DAT_FILES = sorted(p for p in SAMPLES.rglob("*.dat") if not p.name.endswith(".pen.dat"))
 FORMAT_LINE = re.compile(r"^(\d+)x(\d+):\s*24 (JPG|HEIC)$")
 

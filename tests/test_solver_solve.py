@@ -14,9 +14,9 @@ from sudokucam.solver import (
     InvalidPuzzleError,
     MultipleSolutionsError,
     NoSolutionError,
+    Outcome,
     PuzzleError,
     PuzzleParseError,
-    SolveStatus,
     check_complete,
     count_solutions,
     engine,
@@ -71,7 +71,7 @@ def generated(size: int) -> Grid:
 def test_shared_set_solved_uniquely(puzzles_dir: Path, name: str) -> None:
     for puzzle in sample(puzzles_dir / name):
         result = solve_grid(puzzle)
-        assert result.status is SolveStatus.SOLVED, puzzle
+        assert result.status is Outcome.SOLVED, puzzle
         assert len(result.solutions) == 1
         assert is_solution(result.solutions[0], puzzle), puzzle
         assert solve(puzzle) == result.solutions[0].to_string()
@@ -81,7 +81,7 @@ def test_serg_set_has_two_differing_solutions(puzzles_dir: Path) -> None:
     for puzzle in sample(puzzles_dir / "tdoku_serg_benchmark.txt"):
         assert count_solutions(puzzle, limit=2) == 2, puzzle
         result = solve_grid(puzzle)
-        assert result.status is SolveStatus.MULTIPLE
+        assert result.status is Outcome.MULTIPLE_SOLUTIONS
         first, second = result.solutions
         assert first != second
         assert is_solution(first, puzzle) and is_solution(second, puzzle)
@@ -114,7 +114,7 @@ def test_every_size(size: int) -> None:
     puzzle = generated(size)
     assert 0 < len(puzzle.empty_cells) < size * size
     result = solve_grid(puzzle)
-    assert result.status is SolveStatus.SOLVED
+    assert result.status is Outcome.SOLVED
     solution = result.solutions[0]
     assert is_solution(solution, puzzle)
     assert not check_complete(solution)
@@ -137,7 +137,7 @@ def test_duplicate_givens_are_named() -> None:
     conflicts = find_conflicts(Grid.parse(puzzle))
     assert [str(c) for c in conflicts] == ["r1c3 and r1c7 both hold 5"]
     result = solve_grid(puzzle)
-    assert result.status is SolveStatus.INVALID
+    assert result.status is Outcome.INVALID
     assert result.conflicts[0].cells == (2, 6)
     with pytest.raises(InvalidPuzzleError) as info:
         solve(puzzle)
@@ -157,7 +157,7 @@ def test_cell_without_candidate_is_reported() -> None:
     assert [c.cells for c in dead] == [(8,)]
     assert "r1c9 has no candidate left" in str(dead[0])
     result = solve_grid(puzzle)
-    assert result.status is SolveStatus.NO_SOLUTION
+    assert result.status is Outcome.NO_SOLUTION
     with pytest.raises(NoSolutionError, match="r1c9 has no candidate left"):
         solve(puzzle)
 
@@ -168,7 +168,7 @@ def test_no_solution_found_by_search() -> None:
     grid = Grid.parse(puzzle)
     assert not find_conflicts(grid) and not find_dead_cells(grid)
     result = solve_grid(grid)
-    assert result.status is SolveStatus.NO_SOLUTION
+    assert result.status is Outcome.NO_SOLUTION
     assert count_solutions(grid) == 0
     with pytest.raises(NoSolutionError):
         solve(grid)
@@ -196,7 +196,7 @@ def test_oracle_rejects_changed_givens_and_gaps() -> None:
     solution = solve(ANTI_BACKTRACK)
     assert is_solution(solution, ANTI_BACKTRACK)
     other = solve_grid("." * 81)  # a valid grid that ignores the givens
-    assert other.status is SolveStatus.MULTIPLE
+    assert other.status is Outcome.MULTIPLE_SOLUTIONS
     assert not is_solution(other.solutions[0], ANTI_BACKTRACK)
     assert not is_solution(solution[:-1] + ".", ANTI_BACKTRACK)
 

@@ -9,7 +9,6 @@ from sudokucam.vision.read.cells import (
     DEFAULT_CELL_CONFIG,
     CellConfig,
     ink_image,
-    shifted_cells,
     split_cells,
 )
 
@@ -51,24 +50,6 @@ def test_blob_lands_centred_in_its_cell(side: int) -> None:
     assert abs(ys.mean() - centre) < 1.0 and abs(xs.mean() - centre) < 1.0
     others = np.delete(cells, k, axis=0)
     assert others[:, 4:-4, 4:-4].max() < 0.2
-
-
-def test_shifted_crops_move_the_digit_by_the_offset() -> None:
-    grid = with_blob(blank_grid(), 4, 7)
-    crops = shifted_cells(grid, ((0, 0), (1, 1), (-2, 1)))
-    assert crops.shape == (3, 81, DEFAULT_CELL_CONFIG.output_size, DEFAULT_CELL_CONFIG.output_size)
-    np.testing.assert_array_equal(crops[0], split_cells(grid))
-    k = 4 * 9 + 7
-
-    def centre(cell: np.ndarray) -> np.ndarray:
-        ys, xs = np.nonzero(cell[5:-5, 5:-5] > 0.5)
-        return np.array([ys.mean(), xs.mean()])
-
-    # The window moves down-right by (dy, dx), so the blob moves up-left within it.
-    np.testing.assert_allclose(centre(crops[0][k]) - centre(crops[1][k]), (1, 1), atol=0.01)
-    np.testing.assert_allclose(centre(crops[0][k]) - centre(crops[2][k]), (-2, 1), atol=0.01)
-    with pytest.raises(ValueError, match="inset_px"):
-        shifted_cells(grid, ((0, 0), (3, 0)))
 
 
 def test_empty_cells_are_nearly_blank_in_their_middle() -> None:

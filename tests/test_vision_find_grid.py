@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import csv
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import cv2
 import numpy as np
 import pytest
 
+from sudokucam.samples import render
+from sudokucam.samples.dataset import photo_path, read_outlines
 from sudokucam.vision.grid.config import GridConfig
 from sudokucam.vision.grid.find import find_grid, find_grids
 from sudokucam.vision.grid.warp import ideal_lattice, map_points, warp_from_corners
@@ -275,18 +273,6 @@ def test_find_grids_checks_its_arguments() -> None:
         find_grids(np.zeros((100, 100, 3), np.uint8), max_grids=0)
 
 
-def load_renderer() -> ModuleType:
-    """samples/render.py as a module (it is a script, not part of the package)."""
-    if "render" in sys.modules:
-        return sys.modules["render"]
-    spec = importlib.util.spec_from_file_location("render", SAMPLES / "render.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["render"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", [1000, 1002, 1008, 1010])
 def test_rendered_bent_page_lattice_is_traced(seed: int) -> None:
@@ -294,7 +280,7 @@ def test_rendered_bent_page_lattice_is_traced(seed: int) -> None:
 
     (The seeds include the pages the first pass got worst, up to 0.37 cell off.)
     """
-    photo = load_renderer().render_photo(seed, "bent")
+    photo = render.render_photo(seed, "bent")
     ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
     assert ok
     decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
@@ -319,17 +305,6 @@ def test_committed_bent_samples_lattice(name: str) -> None:
     assert np.linalg.norm(found.lattice - truth, axis=-1).max() < 0.06 * cell
 
 
-def read_outlines(path: Path) -> dict[str, np.ndarray]:
-    """Annotated corners by image name."""
-    with path.open(newline="") as handle:
-        return {
-            Path(row["filepath"]).name: np.array(
-                [float(row[f"p{i}_{a}"]) for i in range(1, 5) for a in "xy"]
-            ).reshape(4, 2)
-            for row in csv.DictReader(handle)
-        }
-
-
 @pytest.mark.slow
 @pytest.mark.shared
 def test_finds_grids_in_newspaper_photos(photos_dir: Path) -> None:
@@ -337,10 +312,10 @@ def test_finds_grids_in_newspaper_photos(photos_dir: Path) -> None:
 
     The annotations mark the outer edge of the border, as the finder's corners do.
     """
-    outlines = read_outlines(photos_dir / "outlines_train.csv")
+    outlines = read_outlines(photos_dir)
     errors = []
-    for name, truth in outlines.items():
-        path = photos_dir / "v2" / "train" / name
+    for photo_id, truth in outlines.items():
+        path = photo_path(photo_id, "v2", photos_dir)
         if path.is_file():
             errors.append(corner_error(find_grid(load_image(path)), truth))
     assert len(errors) >= 150

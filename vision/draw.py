@@ -99,6 +99,24 @@ def draw_outline(
     return out
 
 
+def crop_box(
+    corners: np.ndarray, shape: tuple[int, ...], margin_fraction: float
+) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1) of the corners' bounding box plus a margin, inside the image.
+
+    The margin is ``margin_fraction`` of the box's larger side; the box is never empty.
+    """
+    low = corners.min(axis=0)
+    high = corners.max(axis=0)
+    margin = margin_fraction * float(max(high - low))
+    height, width = shape[:2]
+    x0 = int(np.clip(np.floor(low[0] - margin), 0, width - 1))
+    y0 = int(np.clip(np.floor(low[1] - margin), 0, height - 1))
+    x1 = int(np.clip(np.ceil(high[0] + margin), x0 + 1, width))
+    y1 = int(np.clip(np.ceil(high[1] + margin), y0 + 1, height))
+    return x0, y0, x1, y1
+
+
 def cell_quad(lattice: np.ndarray, cell: int) -> np.ndarray:
     """(4, 2) corners TL, TR, BR, BL of one cell (row-major index 0-80) in photo pixels."""
     if not 0 <= cell < 81:

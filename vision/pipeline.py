@@ -18,16 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
 from .grid.find import find_grids
 from .grid.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
 from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
-from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig, settle_kinds_by_colour
+from .read.decide import KindDecisionConfig, decide_kinds
+from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
+from .read.kind_trace import KindStep, LaterChange
+from .read.kinds import DEFAULT_KIND_CONFIG, KindConfig
 from .read.pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
@@ -37,8 +41,8 @@ from .repair import (
     repair_givens,
     solve_givens,
 )
-from .results import COMPLETE, SOLVED, GridResult, PhotoResult
-from .types import CellReading, GridDetection, Kind
+from .results import GridResult, PhotoResult
+from .types import CellReading, CellScores, Digits, GridDetection, Kind, digits_of
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
@@ -53,6 +57,30 @@ class Classifier(Protocol):
         ...
 
 
+@runtime_checkable
+class CellScorer(Protocol):
+    """A classifier that gives probabilities and cell images, kinds left to ``decide_kinds``."""
+
+    def score(self, warped: np.ndarray) -> CellScores:
+        """The class probabilities of every cell of a warped grid, with the cell images."""
+        ...
+
+    def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
+        """The quarter turns that make the grid upright, and the upright grid's scores."""
+        ...
+
+
+@dataclass(frozen=True)
+class UprightScores:
+    """A CellScorer seen as a turning classifier whose readings are its scores."""
+
+    scorer: CellScorer
+
+    def read_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
+        """The scorer's ``score_upright``."""
+        return self.scorer.score_upright(warped)
+
+
 @dataclass(frozen=True)
 class PipelineConfig:
     """Settings of every step: grid finding, repair, drawing, and how many grids to read."""
@@ -62,6 +90,7 @@ class PipelineConfig:
     draw: DrawConfig = DEFAULT_DRAW_CONFIG
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
     pen: PenConfig = DEFAULT_PEN_CONFIG
+    ink_shape: KindConfig = DEFAULT_KIND_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     max_grids: int = 1
     max_pixels: int = DEFAULT_MAX_PIXELS
@@ -146,17 +175,27 @@ class Reader:
     ) -> tuple[GridDetection, CellReading]:
         """Read the cells of a grid, turned upright first if the page lies sideways.
 
-        With the colour ``image``, unsure cells' print-or-pen kind is settled by ink colour.
+        Every filled cell's print-or-pen kind is then settled by ``decide_kinds`` (with the
+        colour ``image``, ink colour included), which records how in the reading's trace.
         """
-        reading = self.classifier.read(detection.warped)
-        detection, reading = read_oriented(
-            self.classifier, detection, reading, self.config.orientation
-        )
-        if image is not None:
-            reading = settle_kinds_by_colour(
-                reading, image, detection.lattice, self.config.ink_colour
-            )
-        return detection, reading
+        detection, first = self.classifier_output(detection)
+        kinds = KindDecisionConfig(self.config.ink_shape, self.config.ink_colour)
+        return detection, decide_kinds(first, image, detection.lattice, kinds)
+
+    def classifier_output(
+        self, detection: GridDetection
+    ) -> tuple[GridDetection, CellScores | CellReading]:
+        """The classifier's output for a grid, turned upright when another turn reads far better.
+
+        A ``CellScorer`` gives probabilities and cell images; any other classifier, its
+        own reading.
+        """
+        classifier, orientation = self.classifier, self.config.orientation
+        if isinstance(classifier, CellScorer):
+            scores = classifier.score(detection.warped)
+            return read_oriented(UprightScores(classifier), detection, scores, orientation)
+        reading = classifier.read(detection.warped)
+        return read_oriented(classifier, detection, reading, orientation)
 
     def solve_reading(self, reading: CellReading) -> RepairOutcome:
         """Solve the givens of a reading, letting the solver repair it when allowed."""
@@ -195,7 +234,7 @@ class Reader:
         new_hand = "".join(
             "0" if g != "0" else h for g, h in zip(new_givens, new_hand, strict=True)
         )
-        outcome = solve_givens([int(d) for d in new_givens])
+        outcome = solve_givens(new_givens)
         return finish(grid.detection, grid.reading, outcome, new_hand, grid.confidence)
 
 
@@ -209,34 +248,65 @@ def grid_result(
 
     Once the givens are solved, the pen digits are read again with the answer as prior.
     """
-    solution = None if outcome.solution is None else "".join(map(str, outcome.solution))
-    hand, reread = read_pen_entries(reading, handwritten_after(reading, outcome), solution, pen)
+    hand, reread = read_pen_entries(
+        reading, handwritten_after(reading, outcome), outcome.solution, pen
+    )
     confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
     for repair in outcome.repairs:
         confidence[repair.cell] = repair.new_probability
     for cell, probability in reread.items():
         confidence[cell] = probability
+    reading = traced_after_solving(reading, outcome, hand, tuple(reread))
     return finish(detection, reading, outcome, hand, confidence)
+
+
+def traced_after_solving(
+    reading: CellReading, outcome: RepairOutcome, handwritten: Digits, reread: tuple[int, ...]
+) -> CellReading:
+    """The reading with its trace extended by the repairs, then the pen cells re-read.
+
+    ``reread`` are the cells whose pen digit the answer prior changed or emptied, to what
+    ``handwritten`` holds.
+    """
+    if reading.trace is None:
+        return reading
+    repaired = tuple(
+        LaterChange(
+            KindStep.REPAIR,
+            r.cell,
+            r.new or (r.old if r.kind_changed else 0),
+            Kind.PRINTED if r.new else Kind.HANDWRITTEN if r.kind_changed else Kind.EMPTY,
+        )
+        for r in outcome.repairs
+    )
+    prior = tuple(
+        LaterChange(KindStep.ANSWER_PRIOR, c, int(handwritten[c]), pen_kind(handwritten[c]))
+        for c in reread
+    )
+    return replace(reading, trace=reading.trace.with_later(repaired + prior))
+
+
+def pen_kind(digit: str) -> Kind:
+    """HANDWRITTEN for a pen digit, EMPTY for '0'."""
+    return Kind.EMPTY if digit == "0" else Kind.HANDWRITTEN
 
 
 def finish(
     detection: GridDetection,
     reading: CellReading,
     outcome: RepairOutcome,
-    handwritten: str,
+    handwritten: Digits,
     confidence: np.ndarray,
 ) -> GridResult:
     """Assemble a GridResult: status, solution and a one-line message."""
-    givens = "".join(str(v) for v in outcome.givens)
-    solution = None if outcome.solution is None else "".join(str(v) for v in outcome.solution)
-    status = outcome.status
+    givens, solution, status = outcome.givens, outcome.solution, outcome.status
     filled = all(g != "0" or h != "0" for g, h in zip(givens, handwritten, strict=True))
     if (
         solution is not None
         and filled
         and all(h in ("0", s) for h, s in zip(handwritten, solution, strict=True))
     ):
-        status = COMPLETE
+        status = Outcome.COMPLETE
     result = GridResult(
         detection=detection,
         reading=reading,
@@ -255,7 +325,7 @@ def finish(
 def _with_message(result: GridResult) -> GridResult:
     """The result with its one-line message filled in."""
     count = sum(1 for d in result.givens if d != "0")
-    if result.status in (SOLVED, COMPLETE):
+    if result.status in SOLVED_OUTCOMES:
         text = f"solved ({count} givens"
         if result.repairs:
             text += "; " + "; ".join(r.text for r in result.repairs)
@@ -269,7 +339,7 @@ def _with_message(result: GridResult) -> GridResult:
     return replace(result, message=text)
 
 
-def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> str:
+def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> Digits:
     """The pen digits, after repairs turned some cells into givens or out of them."""
     kinds = np.asarray(reading.kinds)
     hand = [
@@ -277,10 +347,10 @@ def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> str:
     ]
     for repair in outcome.repairs:
         hand[repair.cell] = repair.old if repair.kind_changed and not repair.new else 0
-    return "".join(str(d) for d in hand)
+    return digits_of(hand)
 
 
-def check_digits(text: str, name: str) -> str:
+def check_digits(text: str, name: str) -> Digits:
     """Return ``text`` if it is 81 characters 0-9 ('.' counts as 0), else raise naming it."""
     if not isinstance(text, str):
         raise TypeError(f"{name} must be a string of 81 digits, got {type(text).__name__}")

@@ -6,6 +6,9 @@ each cell could be; a best-first search tries the alternatives in order of how m
 probability they give up (log-probability loss) and keeps the first grid that has
 exactly one solution. Only givens (printed digits) are repaired: pen entries are what a
 person wrote, right or wrong, and are checked against the solution instead.
+
+Every grid is solved, and its outcome decided, by the solver's ``solve_grid``; this module
+keeps only the search, and ``describe_problems`` puts a failed solve in a reader's words.
 """
 
 from __future__ import annotations
@@ -16,14 +19,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..solver.engine import find_solutions
-from ..solver.geometry import cell_name, shape_for_size
+from ..solver.geometry import cell_name
 from ..solver.grid import Grid
-from ..solver.validate import find_conflicts, find_dead_cells
-from .types import CellReading, Kind
+from ..solver.outcome import Outcome, ProblemKind
+from ..solver.solve import SolveResult, solve_grid
+from ..solver.validate import Conflict
+from .types import NINE, CellReading, Digits, Kind, digit_values, digits_of, solver_grid
 
-Values = tuple[int, ...]  # 81 values row by row, 0 for empty
-SHAPE = shape_for_size(9)
+RULE_BREAKS = frozenset({ProblemKind.DUPLICATE, ProblemKind.DEAD_CELL})
 
 
 @dataclass(frozen=True)
@@ -118,13 +121,18 @@ class Repair:
 class Problem:
     """Why the givens have no single solution: what kind, the cells concerned, a sentence.
 
-    kind: "duplicate" (two cells of a unit read as one digit), "dead_cell" (a cell left
-    without a candidate), "no_solution" or "multiple_solutions".
+    kind: DUPLICATE (two cells of a unit read as one digit), DEAD_CELL (a cell left
+    without a candidate), NO_SOLUTION or MULTIPLE_SOLUTIONS.
     """
 
-    kind: str
+    kind: ProblemKind
     cells: tuple[int, ...]
     text: str
+
+    @property
+    def breaks_rule(self) -> bool:
+        """True for a duplicate or a dead cell: the cells themselves are at fault."""
+        return self.kind in RULE_BREAKS
 
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready fields."""
@@ -135,17 +143,21 @@ class Problem:
 class RepairOutcome:
     """The givens after the search, the changes made, and the solution if there is one.
 
-    status: "solved" (exactly one solution), "invalid" (givens break the rules),
-    "unsolvable" (no solution) or "multiple_solutions"; the last three describe the
-    givens as read, with ``problems`` naming the cells concerned.
+    status: SOLVED (exactly one solution), INVALID (givens break the rules), NO_SOLUTION
+    or MULTIPLE_SOLUTIONS; the last three describe the givens as read, with ``problems``
+    naming the cells concerned (also kept when a repair solved them).
+    solver_calls: how many grids were solved on the way.
     """
 
-    givens: Values
+    givens: Digits
     repairs: tuple[Repair, ...]
-    solution: Values | None
-    status: str
+    solution: Digits | None
+    status: Outcome
     problems: tuple[Problem, ...]
     solver_calls: int
+
+
+Found = tuple[SolveResult, tuple[Repair, ...]]  # a repaired grid solved, and the changes made
 
 
 def digit_probabilities(reading: CellReading) -> np.ndarray:
@@ -157,96 +169,90 @@ def digit_probabilities(reading: CellReading) -> np.ndarray:
     return out / np.maximum(out.sum(axis=1, keepdims=True), 1e-30)
 
 
-def read_givens(reading: CellReading) -> Values:
-    """The printed digits of a reading, 0 elsewhere."""
+def read_givens(reading: CellReading) -> Digits:
+    """The printed digits of a reading, '0' elsewhere."""
     printed = reading.kinds == Kind.PRINTED
-    return tuple(int(d) if p else 0 for d, p in zip(reading.digits, printed, strict=True))
+    return digits_of(int(d) if p else 0 for d, p in zip(reading.digits, printed, strict=True))
 
 
 def repair_givens(
     reading: CellReading,
     config: RepairConfig = DEFAULT_REPAIR_CONFIG,
-    givens: Sequence[int] | None = None,
+    givens: Digits | None = None,
 ) -> RepairOutcome:
     """Solve the givens of ``reading`` (or ``givens``), repairing the least sure cells if needed."""
-    values = tuple(int(v) for v in givens) if givens is not None else read_givens(reading)
-    _check_values(values)
-    problems = find_problems(values)
-    solutions = [] if problems else find_solutions(values, SHAPE, limit=2)
-    calls = 0 if problems else 1
-    if len(solutions) == 1:
-        return RepairOutcome(values, (), tuple(solutions[0]), "solved", (), calls)
-    if not problems:
-        problems = describe_no_unique(values, solutions)
-        promoted = promote_pen_cells(values, reading, config)
-        if promoted is not None:
-            repaired, repairs, solution, more = promoted
-            return RepairOutcome(repaired, repairs, solution, "solved", problems, calls + more)
-    found, more_calls = search_repairs(values, reading, problems, config)
-    if found is not None:
-        repaired, repairs, solution = found
-        return RepairOutcome(repaired, repairs, solution, "solved", problems, calls + more_calls)
-    return RepairOutcome(values, (), None, status_of(problems), problems, calls + more_calls)
+    digits = read_givens(reading) if givens is None else givens
+    first = _solve(digits)
+    problems, calls = describe_problems(first), _solver_calls(first)
+    if first.status is Outcome.SOLVED:
+        return _outcome(first, problems, (), calls)
+    found: Found | None = None
+    if not first.conflicts:  # the givens keep the rules: maybe some were read as pen
+        found, more = promote_pen_cells(first.puzzle, reading, config)
+        calls += more
+    if found is None:
+        found, more = search_repairs(digits, reading, problems, config)
+        calls += more
+    if found is None:
+        return _outcome(first, problems, (), calls)
+    solved, repairs = found
+    return _outcome(solved, problems, repairs, calls)
+
+
+def solve_givens(givens: Digits) -> RepairOutcome:
+    """Solve ``givens`` as they are (no repair): the outcome names the problem if any."""
+    result = _solve(givens)
+    return _outcome(result, describe_problems(result), (), _solver_calls(result))
 
 
 def promote_pen_cells(
-    values: Values, reading: CellReading, config: RepairConfig
-) -> tuple[Values, tuple[Repair, ...], Values, int] | None:
+    puzzle: Grid, reading: CellReading, config: RepairConfig
+) -> tuple[Found | None, int]:
     """Givens with too few digits: take pen-read cells as printed until one solution remains.
 
     Printed digits of an unusual typeface are sometimes read as handwriting, which leaves
     the givens short. The cells read as handwritten are added as givens one at a time, most
     print-like first (those that would break the rules are skipped), up to
-    ``max_promotions``; the first grid with exactly one solution wins.
+    ``max_promotions``; the first grid with exactly one solution wins. Returns it (or
+    None) and the solver calls made.
     """
     probs = np.asarray(reading.probs, dtype=np.float64)
     pen = [int(c) for c in np.flatnonzero(np.asarray(reading.kinds) == Kind.HANDWRITTEN)]
     digit = {c: int(reading.digits[c]) for c in pen}
     pen.sort(key=lambda c: probs[c, digit[c] + 9] - probs[c, digit[c]])
-    trial, added, calls = list(values), [], 0
+    trial, added, calls = puzzle, [], 0
     for cell in pen[: config.max_promotions]:
-        trial[cell] = digit[cell]
-        if any(_unit_has_duplicate(trial, SHAPE.units[u]) for u in SHAPE.units_of[cell]):
-            trial[cell] = 0
+        grown = trial.with_value(cell, digit[cell])
+        if any(_unit_has_duplicate(grown.values, NINE.units[u]) for u in NINE.units_of[cell]):
             continue
+        trial = grown
         added.append(cell)
         calls += 1
-        solutions = find_solutions(trial, SHAPE, limit=2)
-        if not solutions:
-            return None
-        if len(solutions) == 1:
+        result = solve_grid(trial)
+        if result.status is Outcome.NO_SOLUTION:
+            return None, calls
+        if result.status is Outcome.SOLVED:
             q = digit_probabilities(reading)
             repairs = tuple(
                 Repair(c, 0, digit[c], float(q[c, digit[c]]), float(q[c, digit[c]]), True)
                 for c in sorted(added)
             )
-            return tuple(trial), repairs, tuple(solutions[0]), calls
-    return None
-
-
-def solve_givens(values: Sequence[int]) -> RepairOutcome:
-    """Solve ``values`` as they are (no repair): the outcome names the problem if any."""
-    vals = tuple(int(v) for v in values)
-    _check_values(vals)
-    problems = find_problems(vals)
-    solutions = [] if problems else find_solutions(vals, SHAPE, limit=2)
-    if len(solutions) == 1:
-        return RepairOutcome(vals, (), tuple(solutions[0]), "solved", (), 1)
-    problems = problems or describe_no_unique(vals, solutions)
-    return RepairOutcome(vals, (), None, status_of(problems), problems, int(not problems))
+            return (result, repairs), calls
+    return None, calls
 
 
 def search_repairs(
-    values: Values, reading: CellReading, problems: tuple[Problem, ...], config: RepairConfig
-) -> tuple[tuple[Values, tuple[Repair, ...], Values] | None, int]:
+    givens: Digits, reading: CellReading, problems: tuple[Problem, ...], config: RepairConfig
+) -> tuple[Found | None, int]:
     """Best-first over alternative readings: the most probable change with one solution.
 
-    Returns (repaired givens, the repairs, the solution) or None, and the solver calls made.
+    Returns the solved repaired grid and the repairs (or None), and the solver calls made.
     """
-    suspects = {c for p in problems if p.kind in ("duplicate", "dead_cell") for c in p.cells}
-    moves = candidate_moves(reading, values, suspects, config)
+    suspects = {c for p in problems if p.breaks_rule for c in p.cells}
+    moves = candidate_moves(reading, givens, suspects, config)
     costs = [m.cost for m in moves]
-    broken = {u for u, unit in enumerate(SHAPE.units) if _unit_has_duplicate(values, unit)}
+    values = digit_values(givens)
+    broken = {u for u, unit in enumerate(NINE.units) if _unit_has_duplicate(values, unit)}
     calls = 0
     for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
         if n >= config.max_candidates or cost > config.max_log_loss:
@@ -257,22 +263,22 @@ def search_repairs(
         trial = list(values)
         for move in picked:
             trial[move.cell] = move.new
-        touched = broken.union(*(SHAPE.units_of[m.cell] for m in picked))
-        if any(_unit_has_duplicate(trial, SHAPE.units[u]) for u in touched):
+        touched = broken.union(*(NINE.units_of[m.cell] for m in picked))
+        if any(_unit_has_duplicate(trial, NINE.units[u]) for u in touched):
             continue
         if calls >= config.max_solver_calls:
             break
         calls += 1
-        solutions = find_solutions(trial, SHAPE, limit=2)
-        if len(solutions) == 1:
+        result = solve_grid(Grid(NINE, tuple(trial)))
+        if result.status is Outcome.SOLVED:
             repairs = tuple(
                 _repair(reading, values, m) for m in sorted(picked, key=lambda m: m.cell)
             )
-            return (tuple(trial), repairs, tuple(solutions[0])), calls
+            return (result, repairs), calls
     return None, calls
 
 
-def _repair(reading: CellReading, values: Values, move: Move) -> Repair:
+def _repair(reading: CellReading, values: Sequence[int], move: Move) -> Repair:
     """The Repair record of one move."""
     q = digit_probabilities(reading)[move.cell]
     old, new = values[move.cell], move.new
@@ -283,7 +289,7 @@ def _repair(reading: CellReading, values: Values, move: Move) -> Repair:
 
 
 def candidate_moves(
-    reading: CellReading, values: Values, suspects: set[int], config: RepairConfig
+    reading: CellReading, givens: Digits, suspects: set[int], config: RepairConfig
 ) -> list[Move]:
     """The alternatives worth trying, cheapest first: other digits, and printed↔pen swaps.
 
@@ -298,11 +304,11 @@ def candidate_moves(
     per_cell: dict[int, list[Move]] = {}
     for cell in range(81):
         digit, kind = int(reading.digits[cell]), int(reading.kinds[cell])
-        base = config.change_log_loss
+        old, base = int(givens[cell]), config.change_log_loss
         moves = [
-            Move(base + max(0.0, float(q[cell, values[cell]] - q[cell, v])), cell, v, False)
+            Move(base + max(0.0, float(q[cell, old] - q[cell, v])), cell, v, False)
             for v in range(10)
-            if v != values[cell] and kind != Kind.HANDWRITTEN
+            if v != old and kind != Kind.HANDWRITTEN
         ]
         if kind != Kind.EMPTY and (pen_mode or kind == Kind.HANDWRITTEN):
             odds = float(np.log(probs[cell, digit] / probs[cell, digit + 9]))
@@ -334,59 +340,57 @@ def subsets_by_cost(
             heapq.heappush(heap, (swapped, (*chosen[:-1], last + 1)))
 
 
-def has_duplicate(values: Sequence[int]) -> bool:
-    """True when a value appears twice in a row, column or box."""
-    return any(_unit_has_duplicate(values, unit) for unit in SHAPE.units)
-
-
 def _unit_has_duplicate(values: Sequence[int], unit: Sequence[int]) -> bool:
     """True when a value appears twice among the cells of ``unit``."""
     held = [values[c] for c in unit if values[c]]
     return len(held) != len(set(held))
 
 
-def find_problems(values: Values) -> tuple[Problem, ...]:
-    """Cells that break the rules: duplicates ('r1c3 and r1c7 both read as 5') and dead cells."""
-    grid = Grid.from_values(values, 9)
-    duplicates = tuple(
-        Problem(
-            "duplicate",
-            k.cells,
-            f"{cell_name(k.cells[0])} and {cell_name(k.cells[1])} both read as {k.value}",
-        )
-        for k in find_conflicts(grid)
-    )
-    if duplicates:
-        return duplicates
-    return tuple(Problem("dead_cell", k.cells, k.text) for k in find_dead_cells(grid))
-
-
-def describe_no_unique(values: Values, solutions: Sequence[Sequence[int]]) -> tuple[Problem, ...]:
-    """Why a rule-abiding set of givens has no single solution, naming cells where it can."""
-    count = sum(1 for v in values if v)
-    if not solutions:
+def describe_problems(result: SolveResult) -> tuple[Problem, ...]:
+    """Why solved givens have no single solution, in a reader's words; () when they have one."""
+    if result.conflicts:
+        return tuple(_conflict_problem(k) for k in result.conflicts)
+    count = sum(1 for v in result.puzzle.values if v)
+    if result.status is Outcome.NO_SOLUTION:
         text = f"the {count} digits read break no rule, but no grid completes them"
-        return (Problem("no_solution", (), text),)
-    differ = tuple(c for c in range(81) if solutions[0][c] != solutions[1][c])
+        return (Problem(ProblemKind.NO_SOLUTION, (), text),)
+    if result.status is not Outcome.MULTIPLE_SOLUTIONS:
+        return ()
+    first, second = (s.values for s in result.solutions)
+    differ = tuple(c for c in range(81) if first[c] != second[c])
     names = ", ".join(cell_name(c) for c in differ[:6]) + (" …" if len(differ) > 6 else "")
     text = f"the {count} digits read allow more than one solution (they differ at {names})"
-    return (Problem("multiple_solutions", differ, text),)
+    return (Problem(ProblemKind.MULTIPLE_SOLUTIONS, differ, text),)
 
 
-def status_of(problems: tuple[Problem, ...]) -> str:
-    """The status word for givens with these problems: invalid, unsolvable, multiple_solutions."""
-    kinds = {p.kind for p in problems}
-    if "duplicate" in kinds:
-        return "invalid"
-    if "multiple_solutions" in kinds:
-        return "multiple_solutions"
-    return "unsolvable"
+def _conflict_problem(conflict: Conflict) -> Problem:
+    """A duplicate ('r1c3 and r1c7 both read as 5') or a cell left without a candidate."""
+    if not conflict.is_duplicate:
+        return Problem(ProblemKind.DEAD_CELL, conflict.cells, conflict.text)
+    first, second = (cell_name(c) for c in conflict.cells)
+    text = f"{first} and {second} both read as {conflict.value}"
+    return Problem(ProblemKind.DUPLICATE, conflict.cells, text)
 
 
-def _check_values(values: Values) -> None:
-    """Raise ValueError unless ``values`` are 81 digits 0-9."""
-    if len(values) != 81 or any(not 0 <= v <= 9 for v in values):
-        raise ValueError(f"givens must be 81 values 0-9, got {len(values)} values")
+def _outcome(
+    result: SolveResult, problems: tuple[Problem, ...], repairs: tuple[Repair, ...], calls: int
+) -> RepairOutcome:
+    """The RepairOutcome of the last solve: its givens, status and solution as Digits."""
+    solution = None if result.solution is None else digits_of(result.solution.values)
+    givens = digits_of(result.puzzle.values)
+    return RepairOutcome(givens, repairs, solution, result.status, problems, calls)
+
+
+def _solver_calls(result: SolveResult) -> int:
+    """1 when the solve searched for solutions, 0 when the givens broke a rule first."""
+    return 0 if result.conflicts else 1
+
+
+def _solve(givens: Digits) -> SolveResult:
+    """Solve 81 digits 0-9 with the solver (ValueError for anything else)."""
+    if len(givens) != 81 or not givens.isdigit() or not givens.isascii():
+        raise ValueError(f"givens must be 81 digits 0-9, got {len(givens)} characters")
+    return solve_grid(solver_grid(givens))
 
 
 def _digit_word(value: int) -> str:

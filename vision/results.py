@@ -12,20 +12,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..solver.geometry import cell_name
-from ..solver.grid import Grid
 from ..solver.logic.solving import Hint, hint
+from ..solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, as_bgr, draw_digits, draw_rings
 from .repair import Problem, Repair
-from .types import CellReading, GridDetection
+from .types import CellReading, Digits, GridDetection, solver_grid
 
-SOLVED = "solved"
-COMPLETE = "complete"
-INVALID = "invalid"
-UNSOLVABLE = "unsolvable"
-MULTIPLE_SOLUTIONS = "multiple_solutions"
-NO_GRID = "no_grid"
-ERROR = "error"
-GOOD_STATUSES = frozenset({SOLVED, COMPLETE})
 DRAW_MODES = ("solution", "check")
 
 
@@ -33,12 +25,12 @@ DRAW_MODES = ("solution", "check")
 class GridResult:
     """One grid read from a photo, solved if possible, with pen entries checked.
 
-    givens: 81 characters, the printed digits (after any repair), '0' elsewhere.
-    handwritten: 81 characters, the pen digits, '0' elsewhere.
+    givens: the printed digits (after any repair), '0' elsewhere.
+    handwritten: the pen digits, '0' elsewhere.
     confidence: (81,) probability of what each cell was taken to hold.
-    status: "solved", "complete" (solved and every cell already filled correctly),
-        "invalid", "unsolvable" or "multiple_solutions".
-    solution: 81 digits when the givens have exactly one solution, else None.
+    status: SOLVED, COMPLETE (solved and every cell already filled correctly), INVALID,
+        NO_SOLUTION or MULTIPLE_SOLUTIONS.
+    solution: the digits of the one solution when the givens have exactly one, else None.
     repairs: givens the solver changed from the first reading.
     problems: why the givens as read had no single solution (conflicting cells, ...).
     message: one line for a person.
@@ -46,11 +38,11 @@ class GridResult:
 
     detection: GridDetection
     reading: CellReading
-    givens: str
-    handwritten: str
+    givens: Digits
+    handwritten: Digits
     confidence: np.ndarray
-    status: str
-    solution: str | None
+    status: Outcome
+    solution: Digits | None
     repairs: tuple[Repair, ...]
     problems: tuple[Problem, ...]
     message: str
@@ -58,12 +50,12 @@ class GridResult:
     @property
     def conflicts(self) -> tuple[Problem, ...]:
         """The pairs of cells read as the same digit in one row, column or box."""
-        return tuple(p for p in self.problems if p.kind == "duplicate")
+        return tuple(p for p in self.problems if p.kind is ProblemKind.DUPLICATE)
 
     @property
     def conflict_cells(self) -> tuple[int, ...]:
         """Every cell named in a broken rule (read twice in a unit, or left without a candidate)."""
-        cells = {c for p in self.problems if p.kind in ("duplicate", "dead_cell") for c in p.cells}
+        cells = {c for p in self.problems if p.breaks_rule for c in p.cells}
         return tuple(sorted(cells))
 
     @property
@@ -86,17 +78,16 @@ class GridResult:
         return tuple(c for c in self.pen_cells if self.handwritten[c] == self.solution[c])
 
     @property
-    def kept_entries(self) -> tuple[int, ...]:
-        """The pen digits that agree with the solution, 0 elsewhere (81 values)."""
+    def kept_entries(self) -> Digits:
+        """The pen digits that agree with the solution, '0' elsewhere."""
         right = set(self.right_entries)
-        return tuple(int(d) if c in right else 0 for c, d in enumerate(self.handwritten))
+        return "".join(d if c in right else "0" for c, d in enumerate(self.handwritten))
 
     def next_hint(self) -> Hint | None:
         """What comes next from the right pen entries (wrong ones set aside); None unsolved."""
         if self.solution is None:
             return None
-        givens = Grid.from_values([int(d) for d in self.givens])
-        return hint(givens, Grid.from_values(list(self.kept_entries)))
+        return hint(solver_grid(self.givens), solver_grid(self.kept_entries))
 
     @property
     def empty_cells(self) -> tuple[int, ...]:
@@ -141,9 +132,13 @@ class GridResult:
         out = draw_rings(image, lattice, self.wrong_entries, config.wrong_color, config)
         return draw_rings(out, lattice, self.right_entries, config.right_color, config)
 
-    def to_dict(self) -> dict[str, object]:
-        """The JSON contract of one grid (see ``sudokucam read --json``)."""
-        return {
+    def to_dict(self, with_trace: bool = True) -> dict[str, object]:
+        """The JSON contract of one grid (see ``sudokucam read --json``).
+
+        ``with_trace``: include "trace", which step decided each cell's kind (a batch's
+        table leaves it out).
+        """
+        doc: dict[str, object] = {
             "corners": np.round(self.detection.corners, 2).tolist(),
             "givens": self.givens,
             "handwritten": self.handwritten,
@@ -160,6 +155,9 @@ class GridResult:
             },
             "score": round(float(self.detection.score), 4),
         }
+        if with_trace:
+            doc["trace"] = None if self.reading.trace is None else self.reading.trace.to_dict()
+        return doc
 
 
 @dataclass(frozen=True)
@@ -179,16 +177,16 @@ class PhotoResult:
     timings: dict[str, float] = field(default_factory=dict)
 
     @property
-    def status(self) -> str:
-        """The first grid's status, or "no_grid" / "error" when there is none."""
+    def status(self) -> Outcome:
+        """The first grid's status, or NO_GRID / ERROR when there is none."""
         if self.grids:
             return self.grids[0].status
-        return NO_GRID if self.image is not None else ERROR
+        return Outcome.NO_GRID if self.image is not None else Outcome.ERROR
 
     @property
     def ok(self) -> bool:
         """True when the photo loaded and every grid in it was solved."""
-        return bool(self.grids) and all(g.status in GOOD_STATUSES for g in self.grids)
+        return bool(self.grids) and all(g.status in SOLVED_OUTCOMES for g in self.grids)
 
     @property
     def message(self) -> str:

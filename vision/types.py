@@ -1,13 +1,45 @@
-"""Plain data passed between the reading stages: small frozen dataclasses of numpy arrays."""
+"""Plain data passed between the reading stages: small frozen dataclasses of numpy arrays.
+
+The digits of the 81 cells pass between stages (reading → repair → GridResult → JSON, and
+a person's corrections back into ``Reader.resolve``) in one form, ``Digits``: a string of
+81 characters '0'-'9', row by row, '0' for an empty cell. The solver's ``Grid`` is built
+from it only where the solver is called (``solver_grid``), and its answers are read back
+with ``digits_of``; a user interface that edits cells as numbers crosses with the same two.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..solver.geometry import shape_for_size
+from ..solver.grid import Grid
+
+if TYPE_CHECKING:
+    from .read.kind_trace import KindTrace
+
 NUM_CLASSES = 19  # 0 empty, 1-9 printed 1-9, 10-18 handwritten 1-9
+Digits = str  # 81 characters '0'-'9', row by row, '0' for empty
+NINE = shape_for_size(9)
+
+
+def digits_of(values: Iterable[int]) -> Digits:
+    """81 cell values (0 for empty) as Digits."""
+    return "".join(map(str, values))
+
+
+def digit_values(digits: Digits) -> tuple[int, ...]:
+    """The 81 cell values of Digits (0 for empty)."""
+    return tuple(map(int, digits))
+
+
+def solver_grid(digits: Digits) -> Grid:
+    """The solver's 9×9 Grid holding ``digits``."""
+    return Grid(NINE, digit_values(digits))
 
 
 class Kind(IntEnum):
@@ -41,20 +73,35 @@ class GridDetection:
 
 
 @dataclass(frozen=True)
+class CellScores:
+    """What the classifier saw in the 81 cells (row-major), before any kind is settled.
+
+    probs: (81, 19) float32 class probabilities (0 empty, 1-9 printed, 10-18 handwritten).
+    cells: (81, N, N) float32 ink images the probabilities were read from, or None.
+    """
+
+    probs: np.ndarray
+    cells: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
 class CellReading:
-    """What the classifier read in the 81 cells (row-major).
+    """What was read in the 81 cells (row-major): digits and print-or-pen kinds settled.
 
     probs: (81, 19) float32 class probabilities (0 empty, 1-9 printed, 10-18 handwritten).
     digits: (81,) int64, 0 for empty.
     kinds: (81,) int64 of Kind values.
     kind_log_odds: (81,) float64 log p(printed) / p(handwritten) behind each filled cell's
-        kind, after the per-puzzle evidence (0 for empty cells); None when not known.
+        kind, after every evidence step (0 for empty cells); None when not known.
+    trace: which step settled each cell's kind (``vision/read/kind_trace.py``); None when
+        the reading did not come through ``decide_kinds``.
     """
 
     probs: np.ndarray
     digits: np.ndarray
     kinds: np.ndarray
     kind_log_odds: np.ndarray | None = None
+    trace: KindTrace | None = None
 
     @property
     def confidence(self) -> np.ndarray:

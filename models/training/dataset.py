@@ -8,19 +8,17 @@ so its labels never depend on the grid finder being evaluated.
 
 from __future__ import annotations
 
-import csv
-import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from ...samples.dataset import dat_grid, dataset_dir, photo_ids, read_outlines, validation_ids
 from ...vision.grid.warp import to_gray, warp_from_corners
 from ...vision.load import load_image
 from ...vision.read.cells import DEFAULT_CELL_CONFIG, CellConfig, split_cells
 
-REPO = Path(__file__).resolve().parents[2]
 REGISTER_MAX_SIDE = 900
 MIN_INLIERS = 40
 DATA_VERSION = 2  # bump when cutting or labelling changes (names the cell cache)
@@ -41,20 +39,9 @@ class PhotoCells:
     labels: np.ndarray
 
 
-def default_shared() -> Path:
-    """The shared data folder: $SUDOKUCAM_SHARED or <repo>/../shared."""
-    return Path(os.environ.get("SUDOKUCAM_SHARED", REPO.parent / "shared"))
-
-
-def dataset_dir(shared: Path) -> Path:
-    """The sudoku_dataset folder inside the shared data folder."""
-    return shared / "data" / "sudoku_dataset"
-
-
-def validation_ids() -> frozenset[int]:
-    """The 30 photo ids never trained or tuned on."""
-    lines = (REPO / "models" / "validation_ids.txt").read_text().splitlines()
-    return frozenset(int(s) for s in lines if s.strip() and not s.startswith("#"))
+def held_out_ids() -> frozenset[int]:
+    """The validation photo ids (never trained or tuned on), as a set."""
+    return frozenset(validation_ids())
 
 
 def selection_ids(n: int, seed: int, root: Path | None = None) -> frozenset[int]:
@@ -62,36 +49,20 @@ def selection_ids(n: int, seed: int, root: Path | None = None) -> frozenset[int]
     import random
 
     ids = photo_ids(root) if root is not None else []
-    pool = sorted(set(ids) - validation_ids())
+    pool = sorted(set(ids) - held_out_ids())
     return frozenset(random.Random(seed).sample(pool, n)) if n else frozenset()
 
 
-def read_dat(path: Path) -> np.ndarray:
-    """The 9×9 digit grid of a .dat ground-truth file (0 = empty)."""
-    rows = [line.split() for line in path.read_text().splitlines()[2:] if line.strip()]
-    grid = np.array(rows[:9], dtype=np.int64)
-    if grid.shape != (9, 9):
-        raise ValueError(f"{path}: expected 9 rows of 9 digits")
-    return grid
+def puzzle_outlines(root: Path) -> dict[int, np.ndarray]:
+    """Annotated v2 corners by photo id, (4, 2) float64 TL, TR, BR, BL of the puzzle.
 
-
-def read_outlines(root: Path) -> dict[int, np.ndarray]:
-    """Annotated v2 corners by photo id, (4, 2) float64 TL, TR, BR, BL of the puzzle."""
-    out: dict[int, np.ndarray] = {}
-    with (root / "outlines_train.csv").open() as f:
-        for row in csv.DictReader(f):
-            photo_id = int(Path(row["filepath"]).stem.removeprefix("image"))
-            xy = [float(row[f"p{i}_{a}"]) for i in range(1, 5) for a in "xy"]
-            corners = np.array(xy, dtype=np.float64).reshape(4, 2)
-            out[photo_id] = np.roll(corners, -QUARTER_TURNS.get(photo_id, 0), axis=0)
-    return out
-
-
-def photo_ids(root: Path) -> list[int]:
-    """Ids of the photos present in both versions, sorted."""
-    v2 = {int(p.stem.removeprefix("image")) for p in (root / "v2" / "train").glob("*.jpg")}
-    mixed = {int(p.stem.removeprefix("image")) for p in (root / "mixed" / "train").glob("*.jpg")}
-    return sorted(v2 & mixed)
+    The dataset's corners start at the photo's top-left; photos listed in QUARTER_TURNS
+    are rolled so that the first corner is the puzzle's top-left, matching the .dat.
+    """
+    return {
+        photo_id: np.roll(corners, -QUARTER_TURNS.get(photo_id, 0), axis=0)
+        for photo_id, corners in read_outlines(root).items()
+    }
 
 
 def warp(gray: np.ndarray, corners: np.ndarray) -> np.ndarray:
@@ -142,8 +113,8 @@ def load_photo_cells(
     """Cells and classes of the v2 photo and (if it registers) the mixed photo of one id."""
     name = f"image{photo_id}"
     v2_gray = read_gray(root / "v2" / "train" / f"{name}.jpg")
-    v2_grid = read_dat(root / "v2" / "train" / f"{name}.dat")
-    mixed_grid = read_dat(root / "mixed" / "train" / f"{name}.dat")
+    v2_grid = dat_grid(root / "v2" / "train" / f"{name}.dat")
+    mixed_grid = dat_grid(root / "mixed" / "train" / f"{name}.dat")
     v2 = PhotoCells(
         photo_id, "v2", split_cells(warp(v2_gray, corners), config), class_labels(v2_grid, None)
     )
@@ -171,7 +142,7 @@ def load_all(
         if cache.exists():
             return _from_npz(cache)
     root = dataset_dir(shared)
-    outlines = read_outlines(root)
+    outlines = puzzle_outlines(root)
     photos: list[PhotoCells] = []
     for photo_id in photo_ids(root):
         if photo_id not in outlines:

@@ -11,16 +11,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ...samples.dataset import dat_grid, dataset_dir, validation_ids
 from ...vision.read.classifier import CLASS_NAMES, DigitClassifier
 from ...vision.types import Kind
-from .dataset import (
-    PhotoCells,
-    class_labels,
-    dataset_dir,
-    load_all,
-    read_dat,
-    validation_ids,
-)
+from .dataset import PhotoCells, class_labels, held_out_ids, load_all
 
 
 @dataclass(frozen=True)
@@ -58,7 +52,7 @@ def evaluate_photos(classifier: DigitClassifier, photos: list[PhotoCells]) -> Re
 def evaluate_model(model_dir: Path, shared: Path, cache: Path | None = None) -> Report:
     """Report of the model in `model_dir` on the validation photos."""
     classifier = DigitClassifier(model_dir)
-    held_out = validation_ids()
+    held_out = held_out_ids()
     photos = [p for p in load_all(shared, classifier.config.cells, cache) if p.photo_id in held_out]
     return evaluate_photos(classifier, photos)
 
@@ -79,8 +73,8 @@ def evaluate_found_grids(model_dir: Path, shared: Path) -> Report:
     exact: dict[str, tuple[int, int]] = {}
     wrong: list[tuple[int, str, int, int, int]] = []
     for photo_id in sorted(validation_ids()):
-        v2 = read_dat(root / "v2" / "train" / f"image{photo_id}.dat")
-        mixed = read_dat(root / "mixed" / "train" / f"image{photo_id}.dat")
+        v2 = dat_grid(root / "v2" / "train" / f"image{photo_id}.dat")
+        mixed = dat_grid(root / "mixed" / "train" / f"image{photo_id}.dat")
         for version, labels in (("v2", class_labels(v2, None)), ("mixed", class_labels(v2, mixed))):
             detection = find_grid(load_image(root / version / "train" / f"image{photo_id}.jpg"))
             ok, n = exact.get(version, (0, 0))

@@ -21,13 +21,7 @@ import torch
 import torch.nn.functional as F  # noqa: N812
 from torch import nn
 
-from sudokucam.models.training.dataset import (
-    dataset_dir,
-    default_shared,
-    load_all,
-    selection_ids,
-    validation_ids,
-)
+from sudokucam.models.training.dataset import held_out_ids, load_all, selection_ids
 from sudokucam.models.training.evaluate import (
     Report,
     evaluate_found_grids,
@@ -36,6 +30,7 @@ from sudokucam.models.training.evaluate import (
     print_report,
 )
 from sudokucam.models.training.synth import SYNTH_VERSION, SynthConfig, synth_cells
+from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.cells import DEFAULT_CELL_CONFIG
 from sudokucam.vision.read.classifier import CLASS_NAMES, DigitClassifier
 
@@ -290,7 +285,7 @@ def parse_args() -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / VERSION)
-    p.add_argument("--shared", type=Path, default=default_shared())
+    p.add_argument("--shared", type=Path, default=SHARED)
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
@@ -324,13 +319,13 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
-    held_out = validation_ids() | selection_ids(args.holdout, args.seed, dataset_dir(args.shared))
+    held_out = held_out_ids() | selection_ids(args.holdout, args.seed, dataset_dir(args.shared))
     if args.evaluate is None:
         export(train(args, held_out), args.out)
     model_dir = args.evaluate or args.out
     if args.holdout:
         print(f"== {args.holdout} held-out training ids (model selection)")
-        print_report(evaluate_selection(model_dir, args, held_out - validation_ids()))
+        print_report(evaluate_selection(model_dir, args, held_out - held_out_ids()))
     print("== validation cells cut with annotated (v2) / registered (mixed) corners")
     print_report(evaluate_model(model_dir, args.shared, args.cache))
     if args.find_grid:

@@ -16,7 +16,6 @@ from .generate import GenerateConfig, Generated, GenerationTimeoutError, generat
 from .grade import TIER, WEIGHT, Grade, GradeConfig, Level, grade_solve, grade_steps
 from .solving import (
     Hint,
-    HintStatus,
     check_entries,
     grade_puzzle,
     hint,
@@ -40,7 +39,6 @@ __all__ = [
     "Grade",
     "GradeConfig",
     "Hint",
-    "HintStatus",
     "Layout",
     "Level",
     "LogicSolve",

@@ -59,10 +59,6 @@ class Layout:
         """'row 3', 'column 5' or 'box 2'."""
         return self.shape.unit_name(unit)
 
-    def unit_kind(self, unit: int) -> int:
-        """0 for a row, 1 for a column, 2 for a box."""
-        return unit // self.size
-
 
 @cache
 def layout_for(shape: Shape) -> Layout:
@@ -173,14 +169,6 @@ class Candidates:
         b = bit(value)
         masks, values = self.masks, self.values
         return [c for c in self.layout.units[unit] if not values[c] and masks[c] & b]
-
-    def placed_in(self, unit: int) -> Mask:
-        """The mask of values already placed in a unit."""
-        m = 0
-        for c in self.layout.units[unit]:
-            if self.values[c]:
-                m |= self.masks[c]
-        return m
 
     def contradiction(self) -> str | None:
         """A sentence naming why no solution can follow from here, or None."""

@@ -7,6 +7,7 @@ value in a unit, leads to the same placement, that placement is true (cell / uni
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .candidates import Candidates, bit, values_of
@@ -30,13 +31,34 @@ class Branch:
 
 
 def propagate(cand: Candidates, cell: int, value: int, traced: bool = False) -> Branch:
-    """Assume cell = value and place every naked and hidden single that follows."""
-    lay = cand.layout
-    peers, units, full = lay.peers, lay.units, lay.full
+    """Assume cell = value and place every naked and hidden single that follows.
+
+    Stops at the first contradiction (kept in the branch) or when no single is left.
+    """
     br = Branch((cell, value), cand.values[:], cand.masks[:])
-    vals, masks, struck, events = br.values, br.masks, br.struck, br.events
-    init = cand.masks
     queue: list[int] = []
+    place = _placer(cand, br, queue, traced)
+    if not place(cell, value, ASSUMED, ()):
+        return br
+    while _naked_singles(cand, br, queue, place):
+        single = _hidden_single(cand, br)
+        if single is None or not place(*single):
+            break
+    return br
+
+
+Place = Callable[[int, int, int, tuple[int, ...]], bool]
+
+
+def _placer(cand: Candidates, br: Branch, queue: list[int], traced: bool) -> Place:
+    """A function placing (cell, value, how, parents) in the branch, or False on contradiction.
+
+    Each placement is an event; it strikes the value from the cell's peers, queues peers
+    left with one candidate, and (when ``traced``) notes which event struck each candidate.
+    """
+    lay = cand.layout
+    peers, init = lay.peers, cand.masks
+    vals, masks, struck, events = br.values, br.masks, br.struck, br.events
 
     def place(c: int, v: int, how: int, parents: tuple[int, ...]) -> bool:
         idx = len(events)
@@ -61,43 +83,52 @@ def propagate(cand: Candidates, cell: int, value: int, traced: bool = False) -> 
                     queue.append(p)
         return True
 
-    if not place(cell, value, ASSUMED, ()):
-        return br
-    while True:
-        while queue:
-            c = queue.pop()
+    return place
+
+
+def _naked_singles(cand: Candidates, br: Branch, queue: list[int], place: Place) -> bool:
+    """Place every queued cell left with one candidate; False on a contradiction."""
+    vals, masks, struck, init = br.values, br.masks, br.struck, cand.masks
+    while queue:
+        c = queue.pop()
+        if vals[c]:
+            continue
+        v = values_of(masks[c])[0]
+        parents = tuple(struck.get((c, x), -1) for x in values_of(init[c]) if x != v)
+        if not place(c, v, NAKED, parents):
+            return False
+    return True
+
+
+def _hidden_single(cand: Candidates, br: Branch) -> tuple[int, int, int, tuple[int, ...]] | None:
+    """The first hidden single (cell, value, unit, reasons) in unit order, or None.
+
+    None also when a value has no place left in a unit: the branch then holds that
+    contradiction.
+    """
+    lay = cand.layout
+    full, vals, masks = lay.full, br.values, br.masks
+    for u, unit in enumerate(lay.units):
+        once = twice = placed = 0
+        for c in unit:
+            m = masks[c]
             if vals[c]:
-                continue
-            v = values_of(masks[c])[0]
-            parents = tuple(struck.get((c, x), -1) for x in values_of(init[c]) if x != v)
-            if not place(c, v, NAKED, parents):
-                return br
-        found = False
-        for u, unit in enumerate(units):
-            once = twice = placed = 0
-            for c in unit:
-                m = masks[c]
-                if vals[c]:
-                    placed |= m
-                else:
-                    twice |= once & m
-                    once |= m
-            if (once | placed) != full:
-                v = values_of(full & ~(once | placed))[0]
-                br.contradiction = f"{v} would have no place left in {lay.unit_name(u)}"
-                br.reasons = _unit_reasons(cand, br, unit, v)
-                return br
-            only = once & ~twice & ~placed
-            if only:
-                v = values_of(only)[0]
-                b = bit(v)
-                c = next(c for c in unit if not vals[c] and masks[c] & b)
-                if not place(c, v, u, _unit_reasons(cand, br, unit, v, skip=c)):
-                    return br
-                found = True
-                break
-        if not found:
-            return br
+                placed |= m
+            else:
+                twice |= once & m
+                once |= m
+        if (once | placed) != full:
+            v = values_of(full & ~(once | placed))[0]
+            br.contradiction = f"{v} would have no place left in {lay.unit_name(u)}"
+            br.reasons = _unit_reasons(cand, br, unit, v)
+            return None
+        only = once & ~twice & ~placed
+        if only:
+            v = values_of(only)[0]
+            b = bit(v)
+            c = next(c for c in unit if not vals[c] and masks[c] & b)
+            return c, v, u, _unit_reasons(cand, br, unit, v, skip=c)
+    return None
 
 
 def _unit_reasons(

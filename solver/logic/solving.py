@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 
 from ..engine import find_solutions
 from ..geometry import Cell, Shape, cell_name
 from ..grid import Grid
-from ..solve import SolveStatus, solve_grid
+from ..outcome import Outcome
+from ..solve import solve_grid
 from ..validate import find_conflicts
 from .candidates import Candidates
 from .grade import Grade, GradeConfig, grade_solve
@@ -38,22 +38,15 @@ def logical_solve(
     return solve_steps(shape, values, allowed, solution)
 
 
-class HintStatus(Enum):
-    """What a hint request found."""
-
-    STEP = "step"  # a next step is given
-    SOLVED = "solved"  # the grid is already complete and right
-    WRONG_ENTRIES = "wrong entries"  # some of the person's entries are wrong
-    INVALID = "invalid"  # the givens break the rules
-    NO_SOLUTION = "no solution"
-    MULTIPLE = "multiple solutions"
-
-
 @dataclass(frozen=True)
 class Hint:
-    """The answer to 'what next?': a step, or why there is none (with the cells concerned)."""
+    """The answer to 'what next?': a step, or why there is none (with the cells concerned).
 
-    status: HintStatus
+    status: STEP; SOLVED (the grid is already complete and right); WRONG_ENTRIES; or how
+    the puzzle itself failed (INVALID, NO_SOLUTION, MULTIPLE_SOLUTIONS).
+    """
+
+    status: Outcome
     message: str
     step: Step | None = None
     wrong: tuple[Cell, ...] = ()
@@ -82,14 +75,9 @@ def check_entries(puzzle: Grid, entries: Grid | None) -> Hint | None:
     """A Hint explaining why no step can be given, or None when givens and entries are fine."""
     n = puzzle.size
     result = solve_grid(puzzle)
-    if result.status is not SolveStatus.SOLVED:
-        status = {
-            SolveStatus.INVALID: HintStatus.INVALID,
-            SolveStatus.NO_SOLUTION: HintStatus.NO_SOLUTION,
-            SolveStatus.MULTIPLE: HintStatus.MULTIPLE,
-        }[result.status]
+    if result.status is not Outcome.SOLVED:
         cells = tuple(sorted({c for k in result.conflicts for c in k.cells}))
-        return Hint(status, f"the puzzle itself: {result.message}", wrong=cells)
+        return Hint(result.status, f"the puzzle itself: {result.message}", wrong=cells)
     merged, clash = merge_entries(puzzle, entries)
     solution = result.solutions[0].values
     entered = [c for c, (g, m) in enumerate(zip(puzzle.values, merged, strict=True)) if m and not g]
@@ -100,7 +88,7 @@ def check_entries(puzzle: Grid, entries: Grid | None) -> Hint | None:
             f"{cell_name(c, n)}={entries.values[c] if entries else '?'}" for c in wrong
         )
         return Hint(
-            HintStatus.WRONG_ENTRIES,
+            Outcome.WRONG_ENTRIES,
             f"{len(wrong)} wrong entr{'y' if len(wrong) == 1 else 'ies'}: {names}",
             wrong=tuple(wrong),
             values=merged,
@@ -115,19 +103,19 @@ def hint(puzzle: Grid, entries: Grid | None = None) -> Hint:
         return problem
     merged, _ = merge_entries(puzzle, entries)
     if 0 not in merged:
-        return Hint(HintStatus.SOLVED, "the grid is complete and correct", values=merged)
+        return Hint(Outcome.SOLVED, "the grid is complete and correct", values=merged)
     solution = unique_solution(puzzle.shape, puzzle.values)
     cand = Candidates.from_values(puzzle.shape, merged)
     step = next_step(cand, WITH_GUESS, solution)
     if step is None:  # cannot happen: a guess is always possible with the solution known
-        return Hint(HintStatus.NO_SOLUTION, "no step found", values=merged)
-    return Hint(HintStatus.STEP, str(step), step=step, values=merged)
+        return Hint(Outcome.NO_SOLUTION, "no step found", values=merged)
+    return Hint(Outcome.STEP, str(step), step=step, values=merged)
 
 
 def grade_puzzle(puzzle: Grid, config: GradeConfig | None = None) -> tuple[Grade | None, str]:
     """The grade of a puzzle, or None and why it cannot be graded (not exactly one solution)."""
     result = solve_grid(puzzle)
-    if result.status is not SolveStatus.SOLVED:
+    if result.status is not Outcome.SOLVED:
         return None, result.message
     solve = logical_solve(puzzle.shape, puzzle.values, solution=result.solutions[0].values)
     return grade_solve(solve, config), ""
@@ -136,7 +124,7 @@ def grade_puzzle(puzzle: Grid, config: GradeConfig | None = None) -> tuple[Grade
 def hint_all(puzzle: Grid, entries: Grid | None = None) -> tuple[Hint, tuple[Step, ...]]:
     """Every step from the current grid to the end (or why there are none)."""
     first = hint(puzzle, entries)
-    if first.status is not HintStatus.STEP:
+    if first.status is not Outcome.STEP:
         return first, ()
     solution = unique_solution(puzzle.shape, puzzle.values)
     solve = logical_solve(puzzle.shape, first.values, solution=solution)

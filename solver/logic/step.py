@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from ..geometry import Cell, Shape, cell_name
 
 
-class Technique(str, Enum):
+class Technique(StrEnum):
     """The solving techniques, easiest first; the value is the name a person reads."""
 
     HIDDEN_SINGLE = "Hidden single"

@@ -31,8 +31,3 @@ def removal_text(eliminations: Sequence[tuple[Cell, int]], size: int) -> str:
         by_value.setdefault(v, []).append(c)
     parts = [f"{v} from {cells_text(sorted(cs), size)}" for v, cs in sorted(by_value.items())]
     return "; ".join(parts)
-
-
-def cand_text(cells: Iterable[Cell], size: int) -> str:
-    """Cells removal text grouped by cell: 'r1c2 (3, 7)'."""
-    return join([cell_name(c, size) for c in cells])

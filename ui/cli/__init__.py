@@ -1,7 +1,8 @@
 """The `sudokucam` console script: one Typer app, one module per command group.
 
-Each command module defines ``register(app)``; heavy imports (OpenCV, onnxruntime)
-happen inside the commands so that ``--help`` and flag checks stay fast.
+Each command module defines ``register(app)``; `common` holds what they share (the
+one-line errors and their exit status, common options). Heavy imports (OpenCV,
+onnxruntime) happen inside the commands so that ``--help`` and flag checks stay fast.
 """
 
 from __future__ import annotations

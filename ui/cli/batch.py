@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from .common import usage_error
+
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
 
@@ -71,21 +73,15 @@ def batch_command(
     count = _check_workers(workers)
     _check_executor(executor)
     if image_format not in FORMATS:
-        _usage_error(f"--format must be png or jpg, got {image_format!r}")
+        usage_error(f"--format must be png or jpg, got {image_format!r}")
     try:
         options = WorkOptions(dpi=dpi, max_grids=max_grids, image_format=image_format)
     except ValueError as error:
-        _usage_error(str(error).replace("max_grids", "--max-grids").replace("dpi", "--dpi"))
+        usage_error(str(error).replace("max_grids", "--max-grids").replace("dpi", "--dpi"))
     _check_paths(inputs, out)
     summary = _run(inputs, out, executor, count, options, retry_failed)
     _print_summary(summary, out)
     raise typer.Exit(0 if summary.ok else 1)
-
-
-def _usage_error(message: str) -> None:
-    """Print one line on stderr and exit with status 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _check_workers(workers: int | None) -> int:
@@ -93,7 +89,7 @@ def _check_workers(workers: int | None) -> int:
     if workers is None:
         return os.cpu_count() or 1
     if workers < 1:
-        _usage_error(f"--workers must be at least 1, got {workers}")
+        usage_error(f"--workers must be at least 1, got {workers}")
     return workers
 
 
@@ -106,16 +102,16 @@ def _check_executor(executor: str) -> None:
     try:
         dask_address(executor)
     except ValueError:
-        _usage_error(f"--executor must be 'local' or dask://HOST:PORT, got {executor!r}")
+        usage_error(f"--executor must be 'local' or dask://HOST:PORT, got {executor!r}")
 
 
 def _check_paths(inputs: list[Path], out: Path) -> None:
     """Every input must exist, and the output must be a folder (or not exist yet)."""
     for path in inputs:
         if not path.exists():
-            _usage_error(f"{path} does not exist")
+            usage_error(f"{path} does not exist")
     if out.exists() and not out.is_dir():
-        _usage_error(f"--out {out} exists and is not a folder")
+        usage_error(f"--out {out} exists and is not a folder")
 
 
 def _run(
@@ -133,13 +129,12 @@ def _run(
     try:
         store = BatchStore(out)
     except OSError as error:
-        _usage_error(f"cannot create --out {out}: {error.strerror or error}")
+        usage_error(f"cannot create --out {out}: {error.strerror or error}")
     try:
         with batch_lock(out):
             return _run_locked(inputs, store, executor_spec, workers, options, retry_failed)
     except BatchLockedError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        usage_error(str(error))
 
 
 def _run_locked(
@@ -161,8 +156,7 @@ def _run_locked(
         with progress:
             return run_plan(plan, store, executor, options, progress.advance)
     except BatchSetupError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        usage_error(str(error))
     except KeyboardInterrupt:
         done = progress.done
         typer.echo(

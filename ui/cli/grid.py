@@ -12,15 +12,17 @@ from typing import Annotated, Any
 import typer
 
 from ...solver import (
-    BOX_SHAPES,
+    SPELLING,
     Grid,
+    Outcome,
     PuzzleParseError,
     SolveResult,
-    SolveStatus,
+    Wording,
     count_solutions,
     parse_puzzles,
     solve_grid,
 )
+from .common import JsonOpt, check_size, read_text_file, usage_error
 
 _PUZZLE_CHARS = frozenset("0123456789.abcdefghijklmnopABCDEFGHIJKLMNOP_-|+ \t\r\n")
 
@@ -46,7 +48,7 @@ def grid_command(
         ),
     ],
     line: Annotated[bool, typer.Option("--line", help="One line per solution.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOpt = False,
     count: Annotated[
         bool, typer.Option("--count", help="Count solutions (up to --limit) instead of solving.")
     ] = False,
@@ -63,18 +65,11 @@ def grid_command(
     unsolvable or not unique, 2 for bad usage or unreadable input.
     """
     if line and as_json:
-        _usage_error("choose one of --line and --json")
-    if size is not None and size not in BOX_SHAPES:
-        _usage_error(f"--size must be one of {', '.join(map(str, BOX_SHAPES))}; got {size}")
+        usage_error("choose one of --line and --json")
+    check_size(size)
     source = _read_input(puzzle_or_file, size)
     ok = _run_count(source, limit, as_json) if count else _run_solve(source, line, as_json)
     raise typer.Exit(0 if ok else 1)
-
-
-def _usage_error(message: str) -> None:
-    """Print one line on stderr and exit with status 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
 
 
 def _read_input(arg: str, size: int | None) -> _Input:
@@ -82,19 +77,15 @@ def _read_input(arg: str, size: int | None) -> _Input:
     if arg == "-":
         text, source = sys.stdin.read(), "stdin"
     elif Path(arg).is_file():
-        try:
-            text, source = Path(arg).read_text(encoding="utf-8"), arg
-        except (OSError, UnicodeDecodeError) as exc:
-            _usage_error(f"cannot read {arg}: {exc}")
+        text, source = read_text_file(arg), arg
     elif set(arg) <= _PUZZLE_CHARS:
         text, source = arg, "argument"
     else:
-        _usage_error(f"cannot read {arg!r}: no such file, and not a puzzle")
+        usage_error(f"cannot read {arg!r}: no such file, and not a puzzle")
     try:
         return _Input(parse_puzzles(text, size), source)
     except PuzzleParseError as exc:
-        _usage_error(f"{source}: {exc}")
-    raise AssertionError("unreachable")
+        usage_error(f"{source}: {exc}")
 
 
 def _run_solve(source: _Input, line: bool, as_json: bool) -> bool:
@@ -112,7 +103,7 @@ def _run_solve(source: _Input, line: bool, as_json: bool) -> bool:
             _print_result(result, i, single, line)
     if not single and not as_json:
         typer.echo(_summary_line(results, elapsed), err=True)
-    return all(r.status is SolveStatus.SOLVED for r in results)
+    return all(r.status is Outcome.SOLVED for r in results)
 
 
 def _print_result(result: SolveResult, index: int, single: bool, line: bool) -> None:
@@ -137,7 +128,7 @@ def _result_json(result: SolveResult) -> dict[str, Any]:
     return {
         "puzzle": result.puzzle.to_string(),
         "size": result.puzzle.size,
-        "status": result.status.value,
+        "status": result.status.spelled(Wording.GRID),
         "solutions": [s.to_string() for s in result.solutions],
         "conflicts": [
             {"cells": [result.puzzle.cell_name(c) for c in k.cells], "text": k.text}
@@ -149,7 +140,8 @@ def _result_json(result: SolveResult) -> dict[str, Any]:
 
 def _summary(results: list[SolveResult], elapsed: float) -> dict[str, Any]:
     """Counts per status and the time taken."""
-    counts = {s.value: sum(r.status is s for r in results) for s in SolveStatus}
+    words = SPELLING[Wording.GRID]
+    counts = {word: sum(r.status is s for r in results) for s, word in words.items()}
     return {"puzzles": len(results), **counts, "seconds": round(elapsed, 4)}
 
 

@@ -8,13 +8,21 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ...solver import BOX_SHAPES, Grid, PuzzleParseError, parse_puzzles, shape_for_size
+from ...solver import Grid, Outcome, PuzzleParseError, Wording, parse_puzzles, shape_for_size
+from .common import JsonOpt, check_size, fail, read_text_file, usage_error
 
-_SIZE_HELP = "Force the grid size (4, 6, 8, 9, 12, 16)."
+if TYPE_CHECKING:
+    from ...solver import Shape
+    from ...solver.logic import Generated, Hint, Step
+
+SizeOpt = Annotated[
+    int | None, typer.Option("--size", help="Force the grid size (4, 6, 8, 9, 12, 16).")
+]
+MAX_PUZZLE_PATH = 300  # a longer argument is taken as puzzle text, never as a file name
 
 
 def register(app: typer.Typer) -> None:
@@ -24,46 +32,25 @@ def register(app: typer.Typer) -> None:
     app.command("generate")(generate_command)
 
 
-def _usage_error(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _fail(message: str) -> NoReturn:
-    """Print one line on stderr and exit with status 1 (the puzzle, not the usage)."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(1)
-
-
-def _check_size(size: int | None) -> None:
-    """Exit 2 for an unsupported --size."""
-    if size is not None and size not in BOX_SHAPES:
-        _usage_error(f"--size must be one of {', '.join(map(str, BOX_SHAPES))}; got {size}")
-
-
 def _read_grids(arg: str, size: int | None, what: str) -> list[Grid]:
     """Puzzles from '-' (stdin), a file, or the argument itself; exit 2 when unreadable."""
     if arg == "-":
         text = sys.stdin.read()
-    elif len(arg) < 300 and Path(arg).is_file():
-        try:
-            text = Path(arg).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            _usage_error(f"cannot read {arg}: {exc}")
+    elif len(arg) < MAX_PUZZLE_PATH and Path(arg).is_file():
+        text = read_text_file(arg)
     else:
         text = arg
     try:
         return parse_puzzles(text, size)
     except PuzzleParseError as exc:
-        _usage_error(f"{what}: {exc}")
+        usage_error(f"{what}: {exc}")
 
 
 def _read_one(arg: str, size: int | None, what: str) -> Grid:
     """Exactly one puzzle, or exit 2."""
     grids = _read_grids(arg, size, what)
     if len(grids) != 1:
-        _usage_error(f"{what}: expected one grid, found {len(grids)}")
+        usage_error(f"{what}: expected one grid, found {len(grids)}")
     return grids[0]
 
 
@@ -78,38 +65,32 @@ def hint_command(
         ),
     ] = None,
     all_steps: Annotated[bool, typer.Option("--all", help="List every step to the end.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    size: Annotated[int | None, typer.Option("--size", help=_SIZE_HELP)] = None,
+    as_json: JsonOpt = False,
+    size: SizeOpt = None,
 ) -> None:
     """Give the next step for a puzzle, explained; wrong entries are reported first.
 
     Exit status: 0 with a step (or an already complete grid), 1 when an entry is wrong
     or the puzzle is invalid, unsolvable or not unique, 2 for bad usage.
     """
-    from ...solver.logic import HintStatus, hint, hint_all
+    from ...solver.logic import hint, hint_all
 
-    _check_size(size)
+    check_size(size)
     grid = _read_one(puzzle, size, "puzzle")
     extra = _read_one(entries, grid.size, "--entries") if entries is not None else None
     if extra is not None and extra.size != grid.size:
-        _usage_error(f"--entries must be {grid.size}×{grid.size}; got {extra.size}×{extra.size}")
+        usage_error(f"--entries must be {grid.size}×{grid.size}; got {extra.size}×{extra.size}")
     if all_steps:
         first, steps = hint_all(grid, extra)
     else:
         first = hint(grid, extra)
         steps = (first.step,) if first.step is not None else ()
-    ok = first.status in (HintStatus.STEP, HintStatus.SOLVED)
+    ok = first.status in (Outcome.STEP, Outcome.SOLVED)
     if as_json:
-        doc: dict[str, Any] = {
-            "status": first.status.value,
-            "message": first.message,
-            "wrong": [grid.cell_name(c) for c in first.wrong],
-            "steps": [s.to_dict(grid.shape) for s in steps],
-        }
-        typer.echo(json.dumps(doc, indent=2))
+        typer.echo(json.dumps(_hint_json(grid, first, steps), indent=2))
     elif not ok:
         typer.echo(first.message, err=True)
-    elif first.status is HintStatus.SOLVED:
+    elif first.status is Outcome.SOLVED:
         typer.echo(first.message)
     else:
         for i, step in enumerate(steps, start=1):
@@ -117,12 +98,22 @@ def hint_command(
     raise typer.Exit(0 if ok else 1)
 
 
+def _hint_json(grid: Grid, first: Hint, steps: tuple[Step, ...]) -> dict[str, Any]:
+    """The hint (and the steps after it) as plain JSON data."""
+    return {
+        "status": first.status.spelled(Wording.HINT),
+        "message": first.message,
+        "wrong": [grid.cell_name(c) for c in first.wrong],
+        "steps": [s.to_dict(grid.shape) for s in steps],
+    }
+
+
 def grade_command(
     puzzle_or_file: Annotated[
         str, typer.Argument(help="A puzzle, a file of puzzles (one a line), or '-' for stdin.")
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    size: Annotated[int | None, typer.Option("--size", help=_SIZE_HELP)] = None,
+    as_json: JsonOpt = False,
+    size: SizeOpt = None,
 ) -> None:
     """Grade puzzles: Easy, Medium, Difficult or Extremely Difficult, with a score.
 
@@ -132,7 +123,7 @@ def grade_command(
     """
     from ...solver.logic import Level, grade_puzzle
 
-    _check_size(size)
+    check_size(size)
     grids = _read_grids(puzzle_or_file, size, "puzzle")
     start = time.perf_counter()
     grades = [grade_puzzle(g) for g in grids]
@@ -143,21 +134,26 @@ def grade_command(
     ]
     levels = Counter(d["level"] for d in docs)
     summary = {lv.label: levels.get(lv.label, 0) for lv in Level}
-    failed = sum(1 for gr, _ in grades if gr is None)
     if as_json:
         out: Any = docs[0] if len(docs) == 1 else {"results": docs, "summary": summary}
         typer.echo(json.dumps(out, indent=2 if len(docs) == 1 else None))
     else:
-        for d in docs:
-            if d["level"] is None:
-                typer.echo(f"{d['puzzle']}  error: {d['error']}")
-            else:
-                typer.echo(f"{d['puzzle']}  {d['level']:<19}  {d['score']:>6}  {d['hardest']}")
-        if len(docs) > 1:
-            parts = ", ".join(f"{k} {v} ({100 * v / len(docs):.0f}%)" for k, v in summary.items())
-            bad = f", {failed} not gradable" if failed else ""
-            typer.echo(f"{len(docs)} puzzles in {elapsed:.1f} s: {parts}{bad}", err=True)
-    raise typer.Exit(1 if failed else 0)
+        _print_grades(docs, summary, elapsed)
+    raise typer.Exit(1 if any(d["level"] is None for d in docs) else 0)
+
+
+def _print_grades(docs: list[dict[str, Any]], summary: dict[str, int], elapsed: float) -> None:
+    """One line per puzzle; for many, a summary line on stderr."""
+    for d in docs:
+        if d["level"] is None:
+            typer.echo(f"{d['puzzle']}  error: {d['error']}")
+        else:
+            typer.echo(f"{d['puzzle']}  {d['level']:<19}  {d['score']:>6}  {d['hardest']}")
+    if len(docs) > 1:
+        failed = sum(1 for d in docs if d["level"] is None)
+        parts = ", ".join(f"{k} {v} ({100 * v / len(docs):.0f}%)" for k, v in summary.items())
+        bad = f", {failed} not gradable" if failed else ""
+        typer.echo(f"{len(docs)} puzzles in {elapsed:.1f} s: {parts}{bad}", err=True)
 
 
 def generate_command(
@@ -173,7 +169,7 @@ def generate_command(
     time_limit: Annotated[
         float, typer.Option("--time-limit", min=0.1, help="Seconds allowed per puzzle.")
     ] = 60.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: JsonOpt = False,
 ) -> None:
     """Make new puzzles with exactly one solution at the level asked, one line each.
 
@@ -186,7 +182,7 @@ def generate_command(
         lv = Level.parse(level)
         shape = shape_for_size(size)
     except ValueError as exc:
-        _usage_error(str(exc))
+        usage_error(str(exc))
     rng = random.Random(seed)
     cfg = GenerateConfig(time_limit_s=time_limit)
     docs = []
@@ -194,18 +190,20 @@ def generate_command(
         try:
             made = generate(shape, lv, rng, symmetric=symmetric, config=cfg)
         except (GenerationTimeoutError, ValueError) as exc:
-            _fail(str(exc))
-        line = Grid(shape, made.puzzle).to_string()
+            fail(str(exc))
         if as_json:
-            docs.append(
-                {
-                    "puzzle": line,
-                    "solution": Grid(shape, made.solution).to_string(),
-                    "clues": made.clues,
-                    **made.grade.to_dict(),
-                }
-            )
+            docs.append(_generated_json(shape, made))
         else:
-            typer.echo(line)
+            typer.echo(Grid(shape, made.puzzle).to_string())
     if as_json:
         typer.echo(json.dumps(docs[0] if count == 1 else docs, indent=2))
+
+
+def _generated_json(shape: Shape, made: Generated) -> dict[str, Any]:
+    """A new puzzle, its solution, clue count and grade as plain JSON data."""
+    return {
+        "puzzle": Grid(shape, made.puzzle).to_string(),
+        "solution": Grid(shape, made.solution).to_string(),
+        "clues": made.clues,
+        **made.grade.to_dict(),
+    }

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from .common import error_line, fail, usage_error
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from ...vision.results import GridResult, PhotoResult
 
 OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
+MAX_GRIDS_LIMIT = 9  # the most grids --max-grids may ask for on one photo
 
 ImagesArg = Annotated[
     list[Path], typer.Argument(help="Photos of Sudoku puzzles.", show_default=False)
@@ -175,35 +178,35 @@ def _write(picture: np.ndarray, output: Path) -> bool:
     try:
         ok = cv2.imwrite(str(output), picture)
     except cv2.error as error:
-        _fail(f"cannot write {output}: {error.msg if hasattr(error, 'msg') else error}")
+        fail(f"cannot write {output}: {error.msg if hasattr(error, 'msg') else error}")
     if not ok:
-        _fail(f"cannot write {output}")
+        fail(f"cannot write {output}")
     return True
 
 
 def _check_max_grids(max_grids: int) -> None:
-    """Refuse a --max-grids outside 1-9 (usage error)."""
-    if not 1 <= max_grids <= 9:
-        _usage_error(f"--max-grids must be 1-9, got {max_grids}")
+    """Refuse a --max-grids below 1 or above MAX_GRIDS_LIMIT (usage error)."""
+    if not 1 <= max_grids <= MAX_GRIDS_LIMIT:
+        usage_error(f"--max-grids must be 1-{MAX_GRIDS_LIMIT}, got {max_grids}")
 
 
 def _check_output(output: Path) -> None:
     """Refuse an output path with an unknown suffix or a missing folder (usage error)."""
     if output.suffix.lower() not in OUTPUT_SUFFIXES:
-        _usage_error(
+        usage_error(
             f"--output must end in one of {', '.join(OUTPUT_SUFFIXES)}, got {output.name!r}"
         )
     if output.is_dir():
-        _usage_error(f"--output {output} is a folder; give a file name")
+        usage_error(f"--output {output} is a folder; give a file name")
     if not output.parent.resolve().is_dir():
-        _usage_error(f"--output folder {output.parent} does not exist")
+        usage_error(f"--output folder {output.parent} does not exist")
 
 
 def _report_errors(results: list[PhotoResult]) -> None:
     """One line on stderr for each photo that could not be read."""
     for result in results:
         if result.error is not None:
-            typer.echo(f"error: {result.source}: {result.error}", err=True)
+            error_line(f"{result.source}: {result.error}")
 
 
 def _print_read(result: PhotoResult) -> None:
@@ -220,12 +223,14 @@ def _print_read(result: PhotoResult) -> None:
 def _next_dict(grid: GridResult) -> dict[str, object] | None:
     """The next step from a checked grid as JSON; None when the grid has no solution."""
     from ...solver.geometry import shape_for_size
+    from ...solver.outcome import Wording
 
     found = grid.next_hint()
     if found is None:
         return None
     step = found.step.to_dict(shape_for_size(9)) if found.step is not None else None
-    return {"status": found.status.value, "message": found.message, "step": step}
+    status = found.status.spelled(Wording.HINT)
+    return {"status": status, "message": found.message, "step": step}
 
 
 def _next_line(grid: GridResult) -> str:
@@ -279,15 +284,3 @@ def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
         if r % 3 == 2:
             lines.append(rule)
     return "\n".join(lines)
-
-
-def _usage_error(message: str) -> None:
-    """Print one line on stderr and exit with status 2."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _fail(message: str) -> None:
-    """Print one line on stderr and exit with status 1."""
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(1)

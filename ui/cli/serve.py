@@ -10,6 +10,8 @@ from pathlib import Path
 
 import typer
 
+from .common import usage_error
+
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 HOST = "127.0.0.1"
 DEFAULT_PORT = 8501
@@ -42,8 +44,7 @@ def ui(
 ) -> None:
     """Open the web app: solve a photo, check your progress, type a puzzle, play."""
     if not APP_SCRIPT.is_file():
-        typer.echo(f"error: the app script is missing: {APP_SCRIPT}", err=True)
-        raise typer.Exit(2)
+        usage_error(f"the app script is missing: {APP_SCRIPT}")
     typer.echo(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)", err=True)
     raise typer.Exit(serve(streamlit_command(port)))
 

@@ -1,7 +1,7 @@
 """Run a batch: find the work, skip what is done, read the rest on an executor, store it.
 
 Two executors read the same work units with the same worker function
-(``batch_work.process_unit``): a local process pool (one reader, hence one onnxruntime
+(``work.process_unit``): a local process pool (one reader, hence one onnxruntime
 session, per worker process, built by the pool initializer) and an existing Dask
 distributed cluster. Both keep only a few units in flight per worker, so memory stays flat
 however large the pile is, and both yield outcomes as they finish; the main process alone
@@ -10,9 +10,8 @@ writes the output folder.
 
 from __future__ import annotations
 
-import os
-import signal
 import time
+import traceback
 import uuid
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -22,7 +21,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...errors import SudokucamError
-from ..results import ERROR, GOOD_STATUSES
+from ...solver.outcome import SOLVED_OUTCOMES, Outcome
 from .inputs import BatchInputError, Inputs, PayloadReader, WorkUnit, discover
 from .store import (
     BatchStore,
@@ -37,9 +36,6 @@ from .work import WorkOptions, init_worker, process_unit, worker_ready
 IN_FLIGHT_PER_WORKER = 2
 MAX_CRASHES_PER_UNIT = 2
 DASK_SCHEMES = {"dask": "tcp", "dask+tcp": "tcp", "dask+tls": "tls", "tcp": "tcp", "tls": "tls"}
-# Testing hook: after this many units are stored, the process kills itself (SIGKILL), the
-# way a crash or `kill -9` would stop it, so tests can check resuming deterministically.
-KILL_AFTER_ENV = "SUDOKUCAM_BATCH_KILL_AFTER"
 
 
 class BatchSetupError(SudokucamError):
@@ -59,9 +55,9 @@ class Executor(Protocol):
         ...
 
 
-def error_outcome(unit: WorkUnit, message: str) -> UnitOutcome:
-    """The outcome of a unit that could not be read."""
-    return UnitOutcome(unit, error=message, status=ERROR)
+def error_outcome(unit: WorkUnit, message: str, error_traceback: str | None = None) -> UnitOutcome:
+    """The outcome of a unit that could not be read (with the traceback if unexpected)."""
+    return UnitOutcome(unit, error=message, status=Outcome.ERROR, error_traceback=error_traceback)
 
 
 class LocalExecutor:
@@ -223,7 +219,8 @@ class DaskExecutor:
             try:
                 yield future.result()
             except Exception as error:  # a worker lost or killed: record it, go on
-                yield error_outcome(unit, f"Dask could not read {unit.label}: {error}")
+                message = f"Dask could not read {unit.label}: {error}"
+                yield error_outcome(unit, message, traceback.format_exc())
             finally:
                 future.release()
             yield from submit_next()
@@ -323,7 +320,6 @@ def run_plan(
     """Read the units still to do, store each as it finishes, and rebuild the tables."""
     started = time.perf_counter()
     stored = dict(plan.stored)
-    kill_after = int(os.environ.get(KILL_AFTER_ENV, "0") or 0)
     read_now = 0
     outcomes = executor.map(plan.todo, options)
     try:
@@ -333,8 +329,6 @@ def run_plan(
             read_now += 1
             if on_unit is not None:
                 on_unit(unit_record)
-            if read_now == kill_after:
-                os.kill(os.getpid(), signal.SIGKILL)
     finally:
         outcomes.close()
         store.write_tables(table_rows(plan.inputs, stored))
@@ -365,7 +359,7 @@ def summarize(
         pages_read_now=read_now,
         pages_reused=len(plan.inputs.units) - len(plan.todo),
         grids=len(grid_rows),
-        grids_solved=sum(1 for row in grid_rows if row.get("status") in GOOD_STATUSES),
+        grids_solved=sum(1 for row in grid_rows if row.get("status") in SOLVED_OUTCOMES),
         pages_without_grid=sum(1 for unit in units if not unit.failed and _no_grid(unit)),
         failed=len(failures) + sum(1 for unit in units if unit.failed),
         skipped=len(plan.inputs.skipped),

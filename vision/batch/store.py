@@ -5,7 +5,8 @@ Layout of the output folder::
     results.jsonl        one JSON object per grid, per page without a grid, per failed input
     summary.csv          the same rows as a table
     solved/              the solved images, one per grid
-    .batch/units/        one record per finished work unit (the resume state)
+    .batch/units/        one record per finished work unit (the resume state; a unit that
+                         failed on an unexpected exception keeps its traceback there)
 
 Each file is written to a temporary name in the same folder, flushed to disk and renamed
 over its final name, so a reader (or a resumed batch) sees a whole file or none. A unit
@@ -27,6 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...solver.outcome import Outcome
 from .inputs import InputFailure, Skipped, WorkUnit
 
 RECORD_VERSION = 1
@@ -55,7 +57,9 @@ class UnitOutcome:
 
     status: the page's status: "error" when it could not be read (``error`` says why),
     "no_grid" when no grid was found on it, else the status of its first grid.
-    timings: milliseconds spent per step on the unit (load, find_read, draw, total, ...).
+    timings: milliseconds spent per step on the unit (load, read, draw and total, plus the
+    reader's own steps). error_traceback: the full traceback of an unexpected exception
+    behind ``error``, kept in the unit's record (not in the result tables).
     """
 
     unit: WorkUnit
@@ -63,6 +67,7 @@ class UnitOutcome:
     error: str | None = None
     status: str = "ok"
     timings: Mapping[str, float] = field(default_factory=dict)
+    error_traceback: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,7 @@ class StoredUnit:
     @property
     def failed(self) -> bool:
         """Whether the unit could not be read at all (as opposed to read with no grid)."""
-        return self.status == "error"
+        return self.status == Outcome.ERROR
 
 
 def atomic_write(path: Path, data: bytes) -> None:
@@ -142,12 +147,14 @@ class BatchStore:
         if not rows:
             rows = [page_row(outcome)]
         stored = StoredUnit(outcome.unit, tuple(rows), outcome.status)
-        body = {
+        body: Record = {
             "version": RECORD_VERSION,
             "unit": asdict(outcome.unit),
             "status": outcome.status,
             "rows": rows,
         }
+        if outcome.error_traceback is not None:
+            body["traceback"] = outcome.error_traceback
         atomic_write(self.record_path(outcome.unit), json_bytes(body))
         return stored
 
@@ -190,7 +197,7 @@ def page_row(outcome: UnitOutcome) -> Record:
 
 def failure_outcome(failure: InputFailure) -> UnitOutcome:
     """The outcome recorded for an input that could not be split into pages."""
-    return UnitOutcome(failure.unit, error=failure.error, status="error")
+    return UnitOutcome(failure.unit, error=failure.error, status=Outcome.ERROR)
 
 
 def skipped_row(skipped: Skipped) -> Record:

@@ -13,6 +13,7 @@ import os
 import signal
 import socket
 import time
+import traceback
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,8 +21,10 @@ from typing import Any
 import numpy as np
 
 from ...errors import SudokucamError
+from ...solver.outcome import Outcome
+from ..draw import crop_box
 from ..pipeline import PipelineConfig, Reader
-from ..results import ERROR, GridResult, PhotoResult
+from ..results import GridResult, PhotoResult
 from .inputs import WorkUnit, render_pdf_page
 from .store import GridOutput, UnitOutcome, unit_fields
 
@@ -141,10 +144,16 @@ def process_unit(unit: WorkUnit, payload: bytes, options: WorkOptions) -> UnitOu
         )
         clock.lap("draw")
     except SudokucamError as error:
-        return UnitOutcome(unit, error=str(error), status=ERROR, timings=clock.totals())
+        return UnitOutcome(unit, error=str(error), status=Outcome.ERROR, timings=clock.totals())
     except Exception as error:  # one page breaking the reader must not stop the batch
         message = f"internal error reading {unit.label}: {type(error).__name__}: {error}"
-        return UnitOutcome(unit, error=message, status=ERROR, timings=clock.totals())
+        return UnitOutcome(
+            unit,
+            error=message,
+            status=Outcome.ERROR,
+            timings=clock.totals(),
+            error_traceback=traceback.format_exc(),
+        )
     timings = {**pipeline_timings(photo), **clock.totals()}
     stamped = tuple(_with_timings(grid, timings) for grid in grids)
     return UnitOutcome(unit, grids=stamped, error=photo.error, status=photo.status, timings=timings)
@@ -168,24 +177,9 @@ def grid_output(
     region = np.ascontiguousarray(image[y0:y1, x0:x1])
     drawn = shifted(grid, np.array([x0, y0], dtype=np.float64)).draw(region)
     suffix = IMAGE_FORMATS[options.image_format]
-    record: dict[str, Any] = {**unit_fields(unit), "grid": number, **grid.to_dict()}
+    record: dict[str, Any] = {**unit_fields(unit), "grid": number, **grid.to_dict(with_trace=False)}
     record["crop"] = [x0, y0, x1, y1]
     return GridOutput(record, encode_image(drawn, suffix, options), suffix)
-
-
-def crop_box(
-    corners: np.ndarray, shape: tuple[int, ...], margin_fraction: float
-) -> tuple[int, int, int, int]:
-    """(x0, y0, x1, y1) of the corners' bounding box plus a margin, inside the image."""
-    low = corners.min(axis=0)
-    high = corners.max(axis=0)
-    margin = margin_fraction * float(max(high - low))
-    height, width = shape[:2]
-    x0 = int(np.clip(np.floor(low[0] - margin), 0, width - 1))
-    y0 = int(np.clip(np.floor(low[1] - margin), 0, height - 1))
-    x1 = int(np.clip(np.ceil(high[0] + margin), x0 + 1, width))
-    y1 = int(np.clip(np.ceil(high[1] + margin), y0 + 1, height))
-    return x0, y0, x1, y1
 
 
 def shifted(grid: GridResult, offset: np.ndarray) -> GridResult:

@@ -11,45 +11,44 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from .config import GridConfig
+from .config import SearchConfig
+from .lattice import odd_size
 from .warp import is_convex_clockwise, order_corners
 
-
-def _odd(value: float) -> int:
-    """Nearest odd integer at least 3."""
-    n = max(3, round(value))
-    return n if n % 2 else n + 1
+INK = 255  # value of ink pixels in the binary views
+JOIN_PX = 3  # line runs are thickened by a pixel each way so their crossings join
 
 
-def ink_views(gray: np.ndarray) -> list[np.ndarray]:
+def ink_views(gray: np.ndarray, search: SearchConfig) -> list[np.ndarray]:
     """Binary ink images (255 = ink) at a few threshold scales, plus their line runs."""
     side = max(gray.shape)
-    blurred = cv2.GaussianBlur(gray, (5, 5), 0)
+    blurred = cv2.GaussianBlur(gray, (search.blur_size, search.blur_size), 0)
     views = []
-    for block, offset in ((side / 40, 4), (side / 15, 8)):
+    for parts, offset in search.threshold_views:
+        block = odd_size(side / parts)
         ink = cv2.adaptiveThreshold(
-            blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, _odd(block), offset
+            blurred, INK, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, offset
         )
         views.append(ink)
-    views.append(line_runs(views[0], side))
+    views.append(line_runs(views[0], side, search))
     return views
 
 
-def line_runs(ink: np.ndarray, side: int) -> np.ndarray:
+def line_runs(ink: np.ndarray, side: int, search: SearchConfig) -> np.ndarray:
     """Long horizontal and vertical ink runs, slightly thickened so crossings join."""
-    length = max(5, side // 40)
+    length = max(search.min_line_run, side // search.line_run_parts)
     horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
     vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
     joined = cv2.bitwise_or(horizontal, vertical)
-    return cv2.dilate(joined, np.ones((3, 3), np.uint8))
+    return cv2.dilate(joined, np.ones((JOIN_PX, JOIN_PX), np.uint8))
 
 
-def quads_from_contour(contour: np.ndarray) -> list[np.ndarray]:
+def quads_from_contour(contour: np.ndarray, search: SearchConfig) -> list[np.ndarray]:
     """Up to two four-corner readings of a contour: polygon approximation and hull extremes."""
     hull = cv2.convexHull(contour).reshape(-1, 2).astype(np.float64)
     quads = []
     perimeter = cv2.arcLength(hull.astype(np.float32), True)
-    for fraction in (0.02, 0.04, 0.07):
+    for fraction in search.approx_fractions:
         approx = cv2.approxPolyDP(hull.astype(np.float32), fraction * perimeter, True)
         if len(approx) == 4:
             quads.append(order_corners(approx.reshape(4, 2)))
@@ -66,7 +65,9 @@ def _box_area(contour: np.ndarray) -> float:
     return float(width * height)
 
 
-def contour_quads(binary: np.ndarray, min_area: float, limit: int) -> list[np.ndarray]:
+def contour_quads(
+    binary: np.ndarray, min_area: float, limit: int, search: SearchConfig
+) -> list[np.ndarray]:
     """Quads from the largest contours (any nesting level) of a binary image."""
     contours, _ = cv2.findContours(binary, cv2.RETR_LIST, cv2.CHAIN_APPROX_SIMPLE)
     big = [c for c in contours if len(c) >= 4 and _box_area(c) >= min_area]
@@ -75,11 +76,11 @@ def contour_quads(binary: np.ndarray, min_area: float, limit: int) -> list[np.nd
     sized.sort(key=lambda item: -item[0])
     quads: list[np.ndarray] = []
     for _, contour in sized[:limit]:
-        quads.extend(quads_from_contour(contour))
+        quads.extend(quads_from_contour(contour, search))
     return quads
 
 
-def is_plausible(quad: np.ndarray, min_area: float) -> bool:
+def is_plausible(quad: np.ndarray, min_area: float, search: SearchConfig) -> bool:
     """A quad big enough, not too thin, with no very sharp corner."""
     area = 0.5 * abs(
         float(
@@ -90,12 +91,12 @@ def is_plausible(quad: np.ndarray, min_area: float) -> bool:
     if area < min_area:
         return False
     sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
-    if sides.min() < 0.3 * sides.max():
+    if sides.min() < search.min_side_ratio * sides.max():
         return False
     edges = np.roll(quad, -1, axis=0) - quad
     prev = np.roll(edges, 1, axis=0)
     cosines = -np.sum(edges * prev, axis=1) / (sides * np.roll(sides, 1) + 1e-9)
-    return bool(np.all(np.abs(cosines) < 0.75))
+    return bool(np.all(np.abs(cosines) < search.max_corner_cosine))
 
 
 def dedupe(quads: list[np.ndarray], tolerance: float) -> list[np.ndarray]:
@@ -107,19 +108,19 @@ def dedupe(quads: list[np.ndarray], tolerance: float) -> list[np.ndarray]:
     return kept
 
 
-def find_candidates(gray: np.ndarray, config: GridConfig, max_grids: int = 1) -> list[np.ndarray]:
+def find_candidates(gray: np.ndarray, search: SearchConfig, max_grids: int = 1) -> list[np.ndarray]:
     """Distinct plausible quads (TL, TR, BR, BL) in the pixels of ``gray``, biggest first.
 
-    Each view contributes its ``contours_per_view`` largest contours, plus two per extra
-    grid wanted.
+    Each view contributes its ``contours_per_view`` largest contours, plus
+    ``contours_per_extra_grid`` per extra grid wanted.
     """
-    min_area = config.min_grid_area_fraction * gray.shape[0] * gray.shape[1]
-    limit = config.contours_per_view + 2 * (max_grids - 1)
+    min_area = search.min_grid_area_fraction * gray.shape[0] * gray.shape[1]
+    limit = search.contours_per_view + search.contours_per_extra_grid * (max_grids - 1)
     quads: list[np.ndarray] = []
-    for view in ink_views(gray):
-        quads.extend(contour_quads(view, min_area, limit))
-    quads = [q for q in quads if is_plausible(q, min_area)]
-    return dedupe(quads, 0.01 * max(gray.shape))
+    for view in ink_views(gray, search):
+        quads.extend(contour_quads(view, min_area, limit, search))
+    quads = [q for q in quads if is_plausible(q, min_area, search)]
+    return dedupe(quads, search.same_quad_fraction * max(gray.shape))
 
 
 def grids_around_box(quad: np.ndarray) -> list[np.ndarray]:

@@ -1,8 +1,158 @@
-"""Tunable numbers of the grid finder, in one frozen dataclass named for what they mean."""
+"""Tunable numbers of the grid finder, grouped by the step of the stage that uses them.
+
+``GridConfig`` holds the size of the straightened grid and one frozen section per step:
+
+- ``search`` (:class:`SearchConfig`): rough candidate quads from thresholded views
+  (candidates.py).
+- ``lines`` (:class:`LineConfig`): what counts as ink, and as a line run rather than a
+  digit (lattice.py, trace.py).
+- ``score`` (:class:`ScoreConfig`): how grid-like the inside of a quad is (lattice.py).
+- ``refine`` (:class:`RefineConfig`): moving the best quads onto their 10 + 10 lines and
+  measuring the 100 crossings (lattice.py, find.py).
+- ``trace`` (:class:`TraceConfig`): following the lines at full resolution, the border's
+  thickness, and telling a bent page from a flat one (trace.py).
+- ``select`` (:class:`SelectConfig`): which refined grids are reported (find.py).
+
+Lengths named ``*_cells`` are in grid cells of the image the step works on.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
+
+MIN_CELL_PX = 8  # smallest cell (px) any step may warp a grid to
+MIN_SEARCH_SIDE = 160  # smallest photo side (px) the candidate search may shrink to
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Candidate quads, found on the photo shrunk so its longer side is ``max_side`` px."""
+
+    max_side: int = 640
+    min_grid_area_fraction: float = 0.01  # smallest grid, as a share of the photo's area
+    blur_size: int = 5  # Gaussian blur (px) before the adaptive thresholds
+    # adaptive thresholds: (photo side / block size, gray levels below the block's mean)
+    threshold_views: tuple[tuple[int, int], ...] = ((40, 4), (15, 8))
+    line_run_parts: int = 40  # line runs are at least 1/this of the photo's longer side...
+    min_line_run: int = 5  # ... and at least this many px
+    contours_per_view: int = 8  # largest contours kept per thresholded view
+    contours_per_extra_grid: int = 2  # more contours per view for each extra grid wanted
+    # polygon approximations tried in turn, tolerance as a share of the hull's perimeter
+    approx_fractions: tuple[float, ...] = (0.02, 0.04, 0.07)
+    min_side_ratio: float = 0.3  # shortest side of a quad over its longest
+    max_corner_cosine: float = 0.75  # every corner between about 41° and 139°
+    same_quad_fraction: float = 0.01  # corners all this close (share of photo side): one quad
+
+
+@dataclass(frozen=True)
+class LineConfig:
+    """Ink (darker than its neighbourhood, by a black-hat filter) and long runs of it."""
+
+    ink_kernel_cells: float = 0.4  # black-hat kernel: ink is darker than this neighbourhood
+    # the strongest contrast is this quantile of the black-hat image (scoring and
+    # refinement; tracing takes its maximum)
+    strongest_share: float = 0.99
+    ink_contrast_fraction: float = 0.06  # ink: darker by this share of the strongest contrast
+    min_ink_contrast: float = 4.0  # ... and by at least this many gray levels
+    line_kernel_cells: float = 0.85  # runs shorter than this (digits) are not lines
+
+
+@dataclass(frozen=True)
+class ScoreConfig:
+    """Grid-likeness 0..1 of a candidate warped at ``cell_size`` px per cell.
+
+    Each direction scores ``presence_weight`` × the share of line segments present plus
+    ``weakest_line_weight`` × how well its weakest lines are seen, minus clutter between
+    the lines; crossword-like black cells then pull the score down.
+    """
+
+    cell_size: int = 16
+    peak_tolerance_cells: float = 0.18  # how far a line may sit from its expected place
+    full_line_coverage: float = 0.7  # share of a segment covered that counts as a full line
+    presence_weight: float = 0.7  # weight of the mean presence of all line segments
+    weakest_line_weight: float = 0.3  # weight of the weakest line (after the cut ones)
+    cut_lines_allowed: int = 1  # this many weakest lines per direction may be cut or faint
+    interior_start_cells: float = 0.3  # clutter is measured between these two places...
+    interior_end_cells: float = 0.7  # ... of each row of cells
+    clutter_weight: float = 2.0  # penalty for line runs between the expected lines
+    black_cell_inset_cells: float = 0.2  # a cell's brightness leaves out this rim
+    black_cell_neighbourhood: int = 5  # cells compared with the median of n × n around them
+    ink_black_share: float = 0.01  # the darkest this share of pixels gives the ink's gray
+    black_cell_darkness: float = 0.6  # cell darker than its neighbours by this share of contrast
+    min_black_cell_contrast: float = 40.0  # gray levels needed to call any cell black
+    black_cells_allowed: int = 1  # a highlighted cell or a blot is no crossword
+    black_cells_to_reject: float = 3.0  # this many more black cells bring the score to 0
+
+
+@dataclass(frozen=True)
+class RefineConfig:
+    """Snapping the best quads onto their lines, warped at ``cell_size`` px per cell."""
+
+    candidates_per_grid: int = 4  # best-scoring quads refined, per grid wanted
+    box_candidates: int = 3  # best quads also tried as a 3×3 box of a larger grid
+    cell_size: int = 24
+    # reframing: 10 evenly spaced lines searched in a margin around the quad
+    reframe_margin_cells: float = 1.5
+    min_spacing_cells: float = 0.8  # line spacings tried, from this...
+    max_spacing_cells: float = 1.25  # ... to this
+    spacing_steps: int = 19  # ... in this many even steps
+    prior_weight: float = 0.02  # cost per cell the lines move from the candidate's...
+    spacing_prior: float = 4.0  # ... plus this times the relative change of spacing
+    # measuring: each line's place per cell-wide segment, then a smooth curve through them
+    search_cells: float = 0.35  # how far each line is searched from its place, first round
+    rounds: int = 2
+    search_shrink: float = 0.6  # the search narrows by this factor each round
+    score_slack: float = 0.1  # a measured lattice may score this much lower
+    seen_strength: float = 0.3  # a segment whose line is stronger than this sees it
+    cubic_min_segments: int = 7  # a line seen in this many segments gets a cubic curve...
+    quadratic_min_segments: int = 5  # ... in this many a quadratic one, else a constant
+    # fitting: a homography plus a smooth bend through the well-seen crossings
+    well_seen_confidence: float = 0.25  # crossings seen better than this fit the homography
+    min_well_seen: int = 12  # with fewer well-seen crossings all 100 are used
+    ransac_cells: float = 0.5  # RANSAC inlier distance
+    ransac_iterations: int = 200
+    bend_outlier_cells: float = 0.2  # crossings off the smooth surface by more are replaced
+
+
+@dataclass(frozen=True)
+class TraceConfig:
+    """Line tracing at full resolution, on the grid straightened cell by cell (trace.py)."""
+
+    cell_size: int = 32  # px per cell of the straightened image the lines are traced in
+    rounds: int = 3
+    search_cells: float = 0.45  # how far a line is searched from its place, first round
+    search_shrink: float = 0.6  # the search narrows by this factor each round
+    windows_per_cell: int = 2  # windows along each line, per cell
+    far_peak_discount: float = 0.5  # a peak at the search's edge counts this much less
+    centroid_reach_cells: float = 0.15  # centroid this far each side of the peak: 0.3-cell borders
+    min_strength: float = 0.3  # weaker windows (of the line's median darkness) are unseen
+    sigma_cells: float = 1.0  # reach along a line of the local fit at each crossing
+    outlier_cells: float = 0.06  # windows off the first fit by more are dropped...
+    outlier_spread: float = 3.0  # ... unless within this many median deviations
+    wide_sigma_factor: float = 3.0  # reach of the wider fit, leaned on where little is seen
+    half_support: float = 0.5  # window weight near a crossing that trusts both fits equally
+    border_trend_cells: float = 0.12  # border off the trend of the next two lines: put back
+    # the homography fitted to the traced lattice
+    ransac_cells: float = 0.1  # RANSAC inlier distance
+    min_inliers: int = 12  # fewer inliers: the homography of all 100 points is kept
+    bent_share_cells: float = 0.03  # a tenth of the traced points off by more: page is bent
+    bent_percentile: float = 90.0  # ... "a tenth": the residual at this percentile
+    # the border's thickness
+    min_border_contrast: float = 8.0  # gray levels from line to paper needed to measure it
+    max_border_cells: float = 0.4  # outer edge at most this far out of the line's centre
+
+
+@dataclass(frozen=True)
+class SelectConfig:
+    """Which refined grids are reported, and when the search stops early."""
+
+    min_score: float = 0.5  # below this a candidate is not a Sudoku grid
+    min_extra_score: float = 0.75  # a second, third... grid on a page must score this much
+    sure_score: float = 0.8  # at or above this no more candidates are tried
+    same_grid_overlap: float = 0.5  # a quad overlapping a sure grid more is that grid again
+    max_overlap_fraction: float = 0.2  # grids overlapping more than this are one grid
+    size_preference: float = 0.1  # exponent of relative area in the ranking of grids
 
 
 @dataclass(frozen=True)
@@ -15,49 +165,14 @@ class GridConfig:
     cell_size.
     """
 
-    # output
     cell_size: int = 40  # px per cell of GridDetection.warped (warp_size = 9 * cell_size)
-    # candidate search (on the photo shrunk to search_max_side)
-    search_max_side: int = 640
-    min_grid_area_fraction: float = 0.01  # smallest grid, as a share of the photo's area
-    contours_per_view: int = 8  # largest contours kept per thresholded view
-    refine_candidates: int = 4  # best-scoring quads refined, per grid wanted
-    box_candidates: int = 3  # best quads also tried as a 3×3 box of a larger grid
-    # grid-likeness score (candidate warped at score_cell_size px per cell)
-    score_cell_size: int = 16
-    ink_kernel_cells: float = 0.4  # black-hat kernel: ink is darker than this neighbourhood
-    ink_contrast_fraction: float = 0.06  # ink: darker by this share of the strongest contrast
-    min_ink_contrast: float = 4.0  # ... and by at least this many gray levels
-    line_kernel_cells: float = 0.85  # runs shorter than this (digits) are not lines
-    peak_tolerance_cells: float = 0.18  # how far a line may sit from its expected place
-    full_line_coverage: float = 0.7  # share of a segment covered that counts as a full line
-    clutter_weight: float = 2.0  # penalty for line runs between the expected lines
-    black_cell_darkness: float = 0.6  # cell darker than its neighbours by this share of contrast
-    min_black_cell_contrast: float = 40.0  # gray levels needed to call any cell black
-    black_cells_allowed: int = 1  # a highlighted cell or a blot is no crossword
-    black_cells_to_reject: float = 3.0  # this many more black cells bring the score to 0
-    min_score: float = 0.5  # below this a candidate is not a Sudoku grid
-    min_extra_score: float = 0.75  # a second, third... grid on a page must score this much
-    sure_score: float = 0.8  # at or above this no more candidates are tried
-    # refinement (candidate warped at refine_cell_size px per cell)
-    refine_cell_size: int = 24
-    reframe_margin_cells: float = 1.5  # margin searched for the 10 evenly spaced lines
-    refine_search_cells: float = 0.35  # how far each line is searched from its place
-    refine_rounds: int = 2
-    refine_score_slack: float = 0.1  # a measured lattice may score this much lower
     bent_residual_cells: float = 0.08  # lattice off the homography by more: warp per cell
-    bent_share_cells: float = 0.03  # a tenth of the traced points off by more: page is bent
-    # line tracing at full resolution (trace.py), on the grid straightened cell by cell
-    trace_cell_size: int = 32  # px per cell of the straightened image the lines are traced in
-    trace_rounds: int = 3
-    trace_search_cells: float = 0.45  # how far a line is searched from its place, first round
-    trace_min_strength: float = 0.3  # weaker windows (of the line's median darkness) are unseen
-    trace_sigma_cells: float = 1.0  # reach along a line of the local fit at each crossing
-    trace_outlier_cells: float = 0.06  # windows off the first fit by more are dropped
-    border_trend_cells: float = 0.12  # border off the trend of the next two lines: put back
-    # several grids
-    max_overlap_fraction: float = 0.2  # grids overlapping more than this are one grid
-    size_preference: float = 0.1  # exponent of relative area in the ranking of grids
+    search: SearchConfig = SearchConfig()
+    lines: LineConfig = LineConfig()
+    score: ScoreConfig = ScoreConfig()
+    refine: RefineConfig = RefineConfig()
+    trace: TraceConfig = TraceConfig()
+    select: SelectConfig = SelectConfig()
 
     @property
     def warp_size(self) -> int:
@@ -66,12 +181,30 @@ class GridConfig:
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
-        if self.cell_size < 8:
-            raise ValueError(f"cell_size must be at least 8, got {self.cell_size}")
-        if self.score_cell_size < 8 or self.refine_cell_size < 8:
-            raise ValueError("score_cell_size and refine_cell_size must be at least 8")
-        if self.search_max_side < 160:
-            raise ValueError(f"search_max_side must be at least 160, got {self.search_max_side}")
+        if self.cell_size < MIN_CELL_PX:
+            raise ValueError(f"cell_size must be at least {MIN_CELL_PX}, got {self.cell_size}")
+        if self.score.cell_size < MIN_CELL_PX or self.refine.cell_size < MIN_CELL_PX:
+            raise ValueError(f"score and refine cell_size must be at least {MIN_CELL_PX}")
+        if self.search.max_side < MIN_SEARCH_SIDE:
+            raise ValueError(
+                f"search max_side must be at least {MIN_SEARCH_SIDE}, got {self.search.max_side}"
+            )
+
+
+def with_setting(config: Any, name: str, value: object) -> Any:
+    """``config`` with the field ``name`` (dotted into sections: ``"score.min_score"``) set."""
+    head, _, rest = name.partition(".")
+    known = {f.name for f in fields(config)}
+    if head not in known:
+        raise ValueError(f"{type(config).__name__} has no field {head!r}")
+    current = getattr(config, head)
+    if rest:
+        if not is_dataclass(current):
+            raise ValueError(f"{head!r} is a setting, not a section")
+        return replace(config, **{head: with_setting(current, rest, value)})
+    if is_dataclass(current):
+        raise ValueError(f"{head!r} is a section: name one of its settings")
+    return replace(config, **{head: value})
 
 
 DEFAULT_CONFIG = GridConfig()

@@ -1,10 +1,19 @@
-"""Find 9×9 Sudoku grids in a photo: candidates, grid-likeness scores, lattice refinement.
+"""Find 9×9 Sudoku grids in a photo: the map of the grid stage.
 
-Steps: shrink the photo for the search (``search_max_side``); gather candidate quads
-(candidates.py); score each by how grid-like its inside is (lattice.py: 10 evenly spaced
-horizontal and vertical lines, no black cells); move the best few onto the 10 + 10 lines
-found around them and measure the 100 intersections; keep the best non-overlapping grids
-and straighten them at full resolution (warp.py).
+1. Candidates (candidates.py): on the photo shrunk to ``search.max_side``, rough quads
+   from contours of thresholded views and of long line runs.
+2. Score (lattice.py): how grid-like each quad's inside is: 10 evenly spaced horizontal
+   and vertical lines, little between them, no crossword black cells.
+3. Refine the lattice (lattice.py, here): the best few quads are moved onto the 10 + 10
+   lines found around them and their 100 crossings measured; quads that could be a
+   3×3 box of a grid whose border was missed are tried too; the best grids that do not
+   overlap are kept.
+4. Trace at full resolution (trace.py): each kept grid's lines are followed in the
+   whole photo, the border's outer edge measured, and a flat page told from a bent one.
+5. Warp (warp.py): the grid straightened into ``GridDetection.warped``, by one
+   homography or cell by cell on a bent page.
+
+Every tunable number lives in ``GridConfig`` (config.py).
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ import numpy as np
 
 from ..types import GridDetection
 from .candidates import find_candidates, grids_around_box
-from .config import DEFAULT_CONFIG, GridConfig
+from .config import DEFAULT_CONFIG, GridConfig, SelectConfig
 from .lattice import Pyramid, fit_lattice, measure_lattice, reframe_quad, score_quad
 from .trace import border_offsets, flatten, outer_corners, trace_lattice
 from .warp import (
@@ -74,7 +83,7 @@ def measure_step(
     """Measure the lattice inside ``quad``; the corners it implies, its lattice and score."""
     measured, confidence = measure_lattice(levels, quad, config, search)
     cell_px = float(np.linalg.norm(quad[2] - quad[0])) / (9 * np.sqrt(2.0))
-    homography, cleaned = fit_lattice(measured, confidence, cell_px)
+    homography, cleaned = fit_lattice(measured, confidence, cell_px, config.refine)
     corners = map_points(homography, UNIT_CORNERS)
     if not is_convex_clockwise(corners):
         return None
@@ -84,13 +93,13 @@ def measure_step(
 def refine(levels: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
     """Snap a rough quad onto the grid lines and measure its 100 intersections."""
     best = reframe_if_better(levels, quad, config)
-    search = config.refine_search_cells
-    for _ in range(config.refine_rounds):
+    search = config.refine.search_cells
+    for _ in range(config.refine.rounds):
         step = measure_step(levels, best.quad, config, search)
-        if step is None or step.score < best.score - config.refine_score_slack:
+        if step is None or step.score < best.score - config.refine.score_slack:
             break
         best = _Found(step.quad, step.lattice, max(step.score, best.score))
-        search *= 0.6
+        search *= config.refine.search_shrink
     return best
 
 
@@ -106,7 +115,7 @@ def quad_area(quad: np.ndarray) -> float:
     return float(cv2.contourArea(quad.astype(np.float32)))
 
 
-def select(found: list[_Found], max_grids: int, config: GridConfig) -> list[_Found]:
+def select(found: list[_Found], max_grids: int, config: SelectConfig) -> list[_Found]:
     """Best grids above the minimum score that do not overlap each other, best first.
 
     The rank favours bigger grids a little (``size_preference``), so the puzzle beats
@@ -141,9 +150,10 @@ def best_quads(
 def refine_all(levels: Pyramid, quads: list[np.ndarray], config: GridConfig) -> list[_Found]:
     """Refine each quad, skipping those that mostly overlap a grid already found for sure."""
     found: list[_Found] = []
+    same_grid = config.select.same_grid_overlap
     for quad in quads:
-        sure = [f.quad for f in found if f.score >= config.sure_score]
-        if any(overlap_fraction(quad, other) > 0.5 for other in sure):  # same grid again
+        sure = [f.quad for f in found if f.score >= config.select.sure_score]
+        if any(overlap_fraction(quad, other) > same_grid for other in sure):
             continue
         found.append(refine(levels, quad, config))
     return found
@@ -157,15 +167,16 @@ def find_grids(
     if not isinstance(max_grids, int) or max_grids < 1:
         raise ValueError(f"max_grids must be a positive integer, got {max_grids!r}")
     gray = to_gray(image)
-    small, scale = shrink(gray, config.search_max_side)
+    small, scale = shrink(gray, config.search.max_side)
     levels = build_pyramid(small)
-    count = config.refine_candidates * max_grids
-    quads = best_quads(levels, find_candidates(small, config, max_grids), count, config)
+    count = config.refine.candidates_per_grid * max_grids
+    quads = best_quads(levels, find_candidates(small, config.search, max_grids), count, config)
     found = refine_all(levels, quads, config)
-    if sum(f.score >= config.sure_score for f in found) < max_grids:
-        around = [grid for box in quads[: config.box_candidates] for grid in grids_around_box(box)]
+    if sum(f.score >= config.select.sure_score for f in found) < max_grids:
+        boxes = quads[: config.refine.box_candidates]
+        around = [grid for box in boxes for grid in grids_around_box(box)]
         found += refine_all(levels, best_quads(levels, around, count, config), config)
-    chosen = select(found, max_grids, config)
+    chosen = select(found, max_grids, config.select)
     full = build_pyramid(gray) if chosen else ()
     return [straighten(image, full, item, scale, config) for item in chosen]
 
@@ -180,10 +191,10 @@ def straighten(
     reported corners are the outer corners of the border.
     """
     lattice, grid = trace_lattice(levels, item.lattice / scale, config)
-    flat, bent = flatten(lattice, config)
+    flat, bent = flatten(lattice, config.trace)
     if not bent:
         lattice = flat
-    outer = outer_corners(grid, border_offsets(grid))
+    outer = outer_corners(grid, border_offsets(grid, config.trace))
     corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
     if not (is_convex_clockwise(corners) and is_convex_clockwise(outer)):
         lattice, corners = item.lattice / scale, item.quad / scale

@@ -13,12 +13,20 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .config import GridConfig
+from .config import GridConfig, LineConfig, RefineConfig, ScoreConfig
 from .warp import homography_to_square, ideal_lattice, map_points, pick_level, square
 
 Pyramid = tuple[np.ndarray, ...]
 
-SCORE_MARGIN_CELLS = 0.5
+MIN_KERNEL_PX = 3  # smallest side of a morphology kernel
+SCORE_MARGIN_CELLS = 0.5  # margin around the warped quad when scoring and measuring
+PROFILE_BLUR_PX = 5  # Gaussian smoothing of the line profiles fitted by spacing
+COVERAGE_BLUR_PX = 3  # Gaussian smoothing across a line before its peak is located
+CUBIC_TERMS = 4  # terms of a cubic polynomial
+QUADRATIC_TERMS = 3  # terms of a quadratic one (a constant has 1)
+STRENGTH_FLOOR = 1e-3  # weight of a segment where its line is unseen
+FIT_RIDGE = 1e-6  # ridge regularisation of the per-line polynomial fits
+BEND_RIDGE = 1e-3  # ridge regularisation of the smooth bend surface
 
 
 @dataclass(frozen=True)
@@ -30,9 +38,9 @@ class LineImages:
     vertical: np.ndarray
 
 
-def _odd(value: float) -> int:
-    """Nearest odd integer at least 3."""
-    n = max(3, round(value))
+def odd_size(value: float) -> int:
+    """``value`` rounded, made odd by going one up, and at least ``MIN_KERNEL_PX``."""
+    n = max(MIN_KERNEL_PX, round(value))
     return n if n % 2 else n + 1
 
 
@@ -42,19 +50,19 @@ def _percentile_u8(image: np.ndarray, share: float) -> float:
     return float(np.searchsorted(np.cumsum(counts), share * image.size))
 
 
-def line_images(warped: np.ndarray, cell: int, config: GridConfig) -> LineImages:
+def line_images(warped: np.ndarray, cell: int, lines: LineConfig) -> LineImages:
     """Ink mask and its long horizontal and vertical runs for a warped grid image.
 
     Ink is whatever is darker than its surroundings (black-hat) by a share of the
     strongest such contrast in the image, so faint thin lines count on a dark photo.
     """
-    size = _odd(cell * config.ink_kernel_cells)
+    size = odd_size(cell * lines.ink_kernel_cells)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     darkness = cv2.morphologyEx(warped, cv2.MORPH_BLACKHAT, kernel)
-    strongest = _percentile_u8(darkness, 0.99)
-    level = max(config.min_ink_contrast, config.ink_contrast_fraction * strongest)
+    strongest = _percentile_u8(darkness, lines.strongest_share)
+    level = max(lines.min_ink_contrast, lines.ink_contrast_fraction * strongest)
     ink = (darkness > level).astype(np.uint8)
-    length = max(3, round(cell * config.line_kernel_cells))
+    length = max(MIN_KERNEL_PX, round(cell * lines.line_kernel_cells))
     horizontal = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
     vertical = cv2.morphologyEx(ink, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
     return LineImages(
@@ -98,9 +106,9 @@ def _line_strengths(coverage: np.ndarray, start: int, cell: int, tol: int) -> np
     return out
 
 
-def _interior_levels(coverage: np.ndarray, start: int, cell: int) -> np.ndarray:
+def _interior_levels(coverage: np.ndarray, start: int, cell: int, score: ScoreConfig) -> np.ndarray:
     """(9, 9) mean coverage in the middle of each row of cells, per segment."""
-    lo, hi = round(cell * 0.3), round(cell * 0.7)
+    lo, hi = round(cell * score.interior_start_cells), round(cell * score.interior_end_cells)
     out = np.empty((9, coverage.shape[1]), dtype=np.float32)
     for k in range(9):
         base = start + k * cell
@@ -108,70 +116,85 @@ def _interior_levels(coverage: np.ndarray, start: int, cell: int) -> np.ndarray:
     return out
 
 
-def _direction_score(mask: np.ndarray, start: int, cell: int, config: GridConfig) -> float:
+def _direction_score(mask: np.ndarray, start: int, cell: int, score: ScoreConfig) -> float:
     """Line presence at the 10 expected places minus clutter between them, 0..1."""
-    tol = max(1, round(cell * config.peak_tolerance_cells))
+    tol = max(1, round(cell * score.peak_tolerance_cells))
     coverage = segment_coverage(mask, start, cell)
-    strengths = _line_strengths(coverage, start, cell, tol) / config.full_line_coverage
+    strengths = _line_strengths(coverage, start, cell, tol) / score.full_line_coverage
     lines = np.clip(strengths, 0.0, 1.0)
-    interior = _interior_levels(coverage, start, cell)
+    interior = _interior_levels(coverage, start, cell, score)
     present = float(np.mean(lines))
-    weakest_line = float(np.sort(lines.mean(axis=1))[1])  # second weakest: allow one cut line
+    weakest_line = float(np.sort(lines.mean(axis=1))[score.cut_lines_allowed])
     clutter = float(np.mean(interior))
-    return max(0.0, 0.7 * present + 0.3 * weakest_line - config.clutter_weight * clutter)
+    return max(
+        0.0,
+        score.presence_weight * present
+        + score.weakest_line_weight * weakest_line
+        - score.clutter_weight * clutter,
+    )
 
 
-def black_cell_count(warped: np.ndarray, start: int, cell: int, config: GridConfig) -> int:
+def black_cell_count(warped: np.ndarray, start: int, cell: int, score: ScoreConfig) -> int:
     """Number of cells far darker inside than the cells around them (crossword black squares).
 
-    Comparing with the neighbourhood (median of 5 × 5 cells) keeps shadows from counting.
+    Comparing with the neighbourhood (median of ``black_cell_neighbourhood``² cells)
+    keeps shadows from counting.
     """
     inner = warped[start : start + 9 * cell, start : start + 9 * cell]
-    pad = max(1, round(cell * 0.2))
+    pad = max(1, round(cell * score.black_cell_inset_cells))
     cells = inner.reshape(9, cell, 9, cell)[:, pad:-pad, :, pad:-pad].mean(axis=(1, 3))
-    local = cv2.medianBlur(cells.round().astype(np.uint8), 5).astype(np.float64)
-    contrast = local - _percentile_u8(warped, 0.01)
-    black = (cells < local - config.black_cell_darkness * contrast) & (
-        contrast > config.min_black_cell_contrast
+    rounded = cells.round().astype(np.uint8)
+    local = cv2.medianBlur(rounded, score.black_cell_neighbourhood).astype(np.float64)
+    contrast = local - _percentile_u8(warped, score.ink_black_share)
+    black = (cells < local - score.black_cell_darkness * contrast) & (
+        contrast > score.min_black_cell_contrast
     )
     return int(np.sum(black))
 
 
 def score_warped(warped: np.ndarray, cell: int, margin: int, config: GridConfig) -> float:
     """Grid-likeness 0..1 of a warped grid whose line 0 lies at pixel ``margin``."""
-    lines = line_images(warped, cell, config)
-    horizontal = _direction_score(lines.horizontal, margin, cell, config)
-    vertical = _direction_score(lines.vertical.T, margin, cell, config)
-    score = float(np.sqrt(horizontal * vertical))
-    black = black_cell_count(warped, margin, cell, config)
-    excess = max(0, black - config.black_cells_allowed)
-    return score * max(0.0, 1.0 - excess / config.black_cells_to_reject)
+    score = config.score
+    lines = line_images(warped, cell, config.lines)
+    horizontal = _direction_score(lines.horizontal, margin, cell, score)
+    vertical = _direction_score(lines.vertical.T, margin, cell, score)
+    likeness = float(np.sqrt(horizontal * vertical))
+    black = black_cell_count(warped, margin, cell, score)
+    excess = max(0, black - score.black_cells_allowed)
+    return likeness * max(0.0, 1.0 - excess / score.black_cells_to_reject)
 
 
 def score_quad(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> float:
     """Grid-likeness 0..1 of the inside of a quad in a grayscale image."""
-    cell = config.score_cell_size
+    cell = config.score.cell_size
     warped, _ = warp_with_margin(gray, quad, cell, SCORE_MARGIN_CELLS)
     return score_warped(warped, cell, round(SCORE_MARGIN_CELLS * cell), config)
 
 
-def fit_spacing(profile: np.ndarray, cell: int, margin: float) -> tuple[float, float]:
+def fit_spacing(
+    profile: np.ndarray, cell: int, margin: float, refine: RefineConfig
+) -> tuple[float, float]:
     """Best (first line, spacing) of 10 evenly spaced peaks in a 1-D line profile.
 
-    Spacing ranges over 0.8..1.25 cells; a mild prior keeps the fit near the candidate.
+    Spacing ranges over ``min_spacing_cells``..``max_spacing_cells``; a mild prior keeps
+    the fit near the candidate.
     """
     n = len(profile)
     xs = np.arange(n, dtype=np.float64)
     best = (margin, float(cell))
     best_value = -np.inf
-    for spacing in np.linspace(0.8 * cell, 1.25 * cell, 19):
+    spacings = np.linspace(
+        refine.min_spacing_cells * cell, refine.max_spacing_cells * cell, refine.spacing_steps
+    )
+    for spacing in spacings:
         last = n - 1 - 9 * spacing
         if last < 0:
             continue
         offsets = np.arange(0.0, last + 0.5, 1.0)
         positions = offsets[:, None] + spacing * np.arange(10)[None, :]
         values = np.interp(positions, xs, profile).sum(axis=1)
-        prior = 0.02 * (np.abs(offsets - margin) / cell + 4.0 * abs(spacing / cell - 1.0))
+        moved = np.abs(offsets - margin) / cell
+        prior = refine.prior_weight * (moved + refine.spacing_prior * abs(spacing / cell - 1.0))
         values = values / 10.0 - prior
         i = int(np.argmax(values))
         if values[i] > best_value:
@@ -182,15 +205,17 @@ def fit_spacing(profile: np.ndarray, cell: int, margin: float) -> tuple[float, f
 
 def reframe_quad(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> np.ndarray:
     """Move a rough quad onto the 10 evenly spaced lines found around it."""
-    cell = config.refine_cell_size
-    margin_cells = config.reframe_margin_cells
+    refine = config.refine
+    cell = refine.cell_size
+    margin_cells = refine.reframe_margin_cells
     warped, homography = warp_with_margin(gray, quad, cell, margin_cells)
-    lines = line_images(warped, cell, config)
+    lines = line_images(warped, cell, config.lines)
     margin = margin_cells * cell
-    rows = cv2.GaussianBlur(lines.horizontal.mean(axis=1)[:, None], (1, 5), 0).ravel()
-    cols = cv2.GaussianBlur(lines.vertical.mean(axis=0)[:, None], (1, 5), 0).ravel()
-    y0, dy = fit_spacing(rows, cell, margin)
-    x0, dx = fit_spacing(cols, cell, margin)
+    blur = (1, PROFILE_BLUR_PX)
+    rows = cv2.GaussianBlur(lines.horizontal.mean(axis=1)[:, None], blur, 0).ravel()
+    cols = cv2.GaussianBlur(lines.vertical.mean(axis=0)[:, None], blur, 0).ravel()
+    y0, dy = fit_spacing(rows, cell, margin, refine)
+    x0, dx = fit_spacing(cols, cell, margin, refine)
     box = np.array([[x0, y0], [x0 + 9 * dx, y0], [x0 + 9 * dx, y0 + 9 * dy], [x0, y0 + 9 * dy]])
     return map_points(np.linalg.inv(homography), box)
 
@@ -218,7 +243,7 @@ def _measure_lines(
     coverage: np.ndarray, start: int, cell: int, search: int
 ) -> tuple[np.ndarray, np.ndarray]:
     """(10, 9) positions and strengths of each line in each segment, searched near its place."""
-    smooth = cv2.GaussianBlur(coverage, (1, 3), 0)
+    smooth = cv2.GaussianBlur(coverage, (1, COVERAGE_BLUR_PX), 0)
     positions = np.zeros((10, coverage.shape[1]))
     strengths = np.zeros((10, coverage.shape[1]))
     for k in range(10):
@@ -227,24 +252,33 @@ def _measure_lines(
     return positions, strengths
 
 
-def _line_curves(positions: np.ndarray, strengths: np.ndarray, start: int, cell: int) -> np.ndarray:
+def _curve_terms(seen: int, refine: RefineConfig) -> int:
+    """Polynomial terms for a line seen in ``seen`` segments: cubic, quadratic or constant."""
+    if seen >= refine.cubic_min_segments:
+        return CUBIC_TERMS
+    return QUADRATIC_TERMS if seen >= refine.quadratic_min_segments else 1
+
+
+def _line_curves(
+    positions: np.ndarray, strengths: np.ndarray, start: int, cell: int, refine: RefineConfig
+) -> np.ndarray:
     """(10, 10): each line's position at the 10 crossings, from a weighted polynomial fit.
 
-    Cubic for lines seen in at least seven segments, quadratic for five, else a constant.
+    The polynomial is in cells from the grid's middle; its degree follows how many
+    segments see the line (``_curve_terms``).
     """
     centres = cell * (np.arange(9) + 0.5)
     crossings = cell * np.arange(10, dtype=np.float64)
     nominal = start + cell * np.arange(10, dtype=np.float64)[:, None]
-    weights = np.clip(strengths, 0.0, 1.0) ** 2 + 1e-3
-    design = np.vander(centres / cell - 4.5, 4, increasing=True)
-    targets = np.vander(crossings / cell - 4.5, 4, increasing=True)
+    weights = np.clip(strengths, 0.0, 1.0) ** 2 + STRENGTH_FLOOR
+    design = np.vander(centres / cell - 4.5, CUBIC_TERMS, increasing=True)
+    targets = np.vander(crossings / cell - 4.5, CUBIC_TERMS, increasing=True)
     out = np.empty((10, 10))
     for k in range(10):
-        seen = int(np.sum(strengths[k] > 0.3))
-        terms = 4 if seen >= 7 else 3 if seen >= 5 else 1
+        terms = _curve_terms(int(np.sum(strengths[k] > refine.seen_strength)), refine)
         a = design[:, :terms] * weights[k][:, None]
         coeffs = np.linalg.solve(
-            a.T @ design[:, :terms] + 1e-6 * np.eye(terms), a.T @ (positions[k] - nominal[k])
+            a.T @ design[:, :terms] + FIT_RIDGE * np.eye(terms), a.T @ (positions[k] - nominal[k])
         )
         out[k] = nominal[k] + targets[:, :terms] @ coeffs
     return out
@@ -254,15 +288,15 @@ def measure_lattice(
     gray: Pyramid, quad: np.ndarray, config: GridConfig, search_cells: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """Measured (10, 10, 2) intersections in original pixels, and their (10, 10) confidence."""
-    cell = config.refine_cell_size
+    cell = config.refine.cell_size
     warped, homography = warp_with_margin(gray, quad, cell, SCORE_MARGIN_CELLS)
-    lines = line_images(warped, cell, config)
+    lines = line_images(warped, cell, config.lines)
     start = round(SCORE_MARGIN_CELLS * cell)
     search = max(1, round(search_cells * cell))
     ys, hs = _measure_lines(segment_coverage(lines.horizontal, start, cell), start, cell, search)
     xs, vs = _measure_lines(segment_coverage(lines.vertical.T, start, cell), start, cell, search)
-    row_y = _line_curves(ys, hs, start, cell)  # row_y[k, j]: y of line k at vertical j
-    col_x = _line_curves(xs, vs, start, cell)  # col_x[j, k]: x of vertical j at line k
+    row_y = _line_curves(ys, hs, start, cell, config.refine)  # [k, j]: y of line k at vertical j
+    col_x = _line_curves(xs, vs, start, cell, config.refine)  # [j, k]: x of vertical j at line k
     lattice = np.stack([col_x.T, row_y], axis=-1)
     confidence = np.minimum(_at_crossings(hs), _at_crossings(vs).T)
     return map_points(np.linalg.inv(homography), lattice), confidence
@@ -275,31 +309,48 @@ def _at_crossings(strengths: np.ndarray) -> np.ndarray:
 
 
 def fit_lattice(
-    lattice: np.ndarray, confidence: np.ndarray, cell_px: float
+    lattice: np.ndarray, confidence: np.ndarray, cell_px: float, refine: RefineConfig
 ) -> tuple[np.ndarray, np.ndarray]:
     """Homography from the ideal lattice (unit cells) to the measured one, and a cleaned lattice.
 
     The cleaned lattice is the homography plus a smooth cubic bend fitted to the well-seen
-    points; points barely seen, or off that smooth surface by more than a fifth of a
-    cell, are replaced by it.
+    points; points barely seen, or off that smooth surface by more than
+    ``bend_outlier_cells``, are replaced by it.
     """
     ideal = ideal_lattice(1.0).reshape(-1, 2)
     measured = lattice.reshape(-1, 2)
     weights = np.clip(confidence.ravel(), 0.0, 1.0)
-    good = weights > 0.25
-    if good.sum() < 12:
+    good = weights > refine.well_seen_confidence
+    if good.sum() < refine.min_well_seen:
         good, weights = np.ones(100, dtype=bool), np.ones(100)
+    homography = _robust_homography(lattice, good, cell_px, refine)
+    flat = map_points(homography, ideal)
+    smooth = flat + _smooth_bend(ideal / 9.0, measured - flat, np.where(good, weights, 0.0))
+    off = np.linalg.norm(measured - smooth, axis=1)
+    keep = good & (off < refine.bend_outlier_cells * cell_px)
+    cleaned = np.where(keep[:, None], measured, smooth).reshape(10, 10, 2)
+    return homography.astype(np.float64), cleaned
+
+
+def _robust_homography(
+    lattice: np.ndarray, good: np.ndarray, cell_px: float, refine: RefineConfig
+) -> np.ndarray:
+    """RANSAC homography from the unit lattice onto its ``good`` (flat index) measured points.
+
+    When RANSAC finds none, the homography of the lattice's four corners.
+    """
+    ideal = ideal_lattice(1.0).reshape(-1, 2)
     homography, _ = cv2.findHomography(
-        ideal[good], measured[good], cv2.RANSAC, 0.5 * cell_px, maxIters=200
+        ideal[good],
+        lattice.reshape(-1, 2)[good],
+        cv2.RANSAC,
+        refine.ransac_cells * cell_px,
+        maxIters=refine.ransac_iterations,
     )
     if homography is None:
         corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]].astype(np.float32)
         homography = cv2.getPerspectiveTransform(square(9.0).astype(np.float32), corners)
-    flat = map_points(homography, ideal)
-    smooth = flat + _smooth_bend(ideal / 9.0, measured - flat, np.where(good, weights, 0.0))
-    keep = good & (np.linalg.norm(measured - smooth, axis=1) < 0.2 * cell_px)
-    cleaned = np.where(keep[:, None], measured, smooth).reshape(10, 10, 2)
-    return homography.astype(np.float64), cleaned
+    return np.asarray(homography)
 
 
 def _smooth_bend(uv: np.ndarray, residual: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -309,6 +360,6 @@ def _smooth_bend(uv: np.ndarray, residual: np.ndarray, weights: np.ndarray) -> n
         [np.ones_like(u), u, v, u * u, u * v, v * v, u**3, u * u * v, u * v * v, v**3], axis=1
     )
     weighted = terms * weights[:, None]
-    gram = weighted.T @ terms + 1e-3 * np.eye(terms.shape[1])
+    gram = weighted.T @ terms + BEND_RIDGE * np.eye(terms.shape[1])
     coeffs = np.linalg.solve(gram, weighted.T @ residual)
     return terms @ coeffs

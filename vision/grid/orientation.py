@@ -9,11 +9,11 @@ of the result is the puzzle's row 1 and the answer is drawn the right way up.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from ..types import CellReading, GridDetection
+from ..types import GridDetection
 
 
 @dataclass(frozen=True)
@@ -25,20 +25,34 @@ class OrientationConfig:
 
 
 DEFAULT_ORIENTATION_CONFIG = OrientationConfig()
+PROB_FLOOR = 1e-6  # added to probabilities so a 0 gives a finite log
+
+
+class Scored(Protocol):
+    """A reading of the 81 cells that holds the class probabilities (CellReading, CellScores)."""
+
+    @property
+    def probs(self) -> np.ndarray:
+        """(81, 19) class probabilities."""
+        ...
+
+
+R = TypeVar("R", bound=Scored)
+R_co = TypeVar("R_co", bound=Scored, covariant=True)
 
 
 @runtime_checkable
-class TurningClassifier(Protocol):
+class TurningClassifier(Protocol[R_co]):
     """A classifier that can read a warped grid in all four quarter turns at once."""
 
-    def read_upright(self, warped: np.ndarray) -> tuple[int, CellReading]:
+    def read_upright(self, warped: np.ndarray) -> tuple[int, R_co]:
         """The counter-clockwise quarter turns that make the grid upright, and that reading."""
         ...
 
 
-def reading_log_prob(reading: CellReading) -> float:
+def reading_log_prob(reading: Scored) -> float:
     """Summed log-probability of the most likely class of every cell."""
-    return float(np.log(reading.probs.max(axis=1) + 1e-6).sum())
+    return float(np.log(reading.probs.max(axis=1) + PROB_FLOOR).sum())
 
 
 def turn_matrix(k: int, size: float) -> np.ndarray:
@@ -69,9 +83,9 @@ def turn_detection(detection: GridDetection, k: int) -> GridDetection:
 def read_oriented(
     classifier: object,
     detection: GridDetection,
-    reading: CellReading,
+    reading: R,
     config: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
-) -> tuple[GridDetection, CellReading]:
+) -> tuple[GridDetection, R]:
     """The detection and reading turned upright when another quarter turn reads far better."""
     upright = reading_log_prob(reading)
     if upright >= config.check_below_log_prob or not isinstance(classifier, TurningClassifier):

@@ -20,10 +20,17 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from .config import GridConfig
+from .config import GridConfig, LineConfig, TraceConfig
+from .lattice import MIN_KERNEL_PX, odd_size
 from .warp import cell_homographies, lattice_maps, map_points, pick_level
 
 Pyramid = tuple[np.ndarray, ...]
+
+THICKEN_PX = 3  # ink is thickened across a line by a pixel each way before runs are kept
+MIN_REACH_PX = 2  # every search around a line looks at least this many px each way
+SLOPE_PRIOR = 0.25  # as if every local fit had samples half a cell (0.5²) apart
+MIN_FIT_WEIGHT = 0.05  # a local fit with less total weight is 0
+LINE_REACH_PARTS = 5  # a line's darkest point lies within cell // 5 of its centre
 
 
 @dataclass(frozen=True)
@@ -74,20 +81,20 @@ def to_photo(grid: Straightened, points: np.ndarray) -> np.ndarray:
     return (xyw[:, :2] / xyw[:, 2:3]).reshape(np.shape(points))
 
 
-def line_weight(warped: np.ndarray, cell: int, config: GridConfig) -> tuple[np.ndarray, np.ndarray]:
+def line_weight(warped: np.ndarray, cell: int, lines: LineConfig) -> tuple[np.ndarray, np.ndarray]:
     """Darkness of long horizontal runs and of long vertical runs (float32, 0 elsewhere).
 
     The ink is thickened across each direction by a pixel first, so a thin line that
     steps from one row to the next still forms one long run.
     """
-    size = max(3, round(cell * config.ink_kernel_cells) | 1)
+    size = odd_size(cell * lines.ink_kernel_cells)
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     darkness = cv2.morphologyEx(warped, cv2.MORPH_BLACKHAT, kernel)
-    level = max(config.min_ink_contrast, config.ink_contrast_fraction * float(darkness.max()))
+    level = max(lines.min_ink_contrast, lines.ink_contrast_fraction * float(darkness.max()))
     ink = (darkness > level).astype(np.uint8)
-    length = max(3, round(cell * config.line_kernel_cells))
-    tall = cv2.dilate(ink, np.ones((3, 1), np.uint8))
-    wide = cv2.dilate(ink, np.ones((1, 3), np.uint8))
+    length = max(MIN_KERNEL_PX, round(cell * lines.line_kernel_cells))
+    tall = cv2.dilate(ink, np.ones((THICKEN_PX, 1), np.uint8))
+    wide = cv2.dilate(ink, np.ones((1, THICKEN_PX), np.uint8))
     horizontal = cv2.morphologyEx(tall, cv2.MORPH_OPEN, np.ones((1, length), np.uint8))
     vertical = cv2.morphologyEx(wide, cv2.MORPH_OPEN, np.ones((length, 1), np.uint8))
     dark = darkness.astype(np.float32)
@@ -102,21 +109,25 @@ def window_profiles(weight: np.ndarray, cell: int, windows: int) -> np.ndarray:
     return part.mean(axis=2)
 
 
-def line_offsets(profiles: np.ndarray, cell: int, search: int) -> tuple[np.ndarray, np.ndarray]:
+def line_offsets(
+    profiles: np.ndarray, cell: int, search: int, trace: TraceConfig
+) -> tuple[np.ndarray, np.ndarray]:
     """(10, windows) offset in px of each line from its row in each window, and its strength.
 
     The offset is the weighted centroid of the profile around its highest point within
-    ``search`` px of the line's row (a peak far off counts for half as much as one on the
-    row); strength is that height over the line's median height.
+    ``search`` px of the line's row (a peak at the edge of the search counts
+    ``far_peak_discount`` less than one on the row); strength is that height over the
+    line's median height.
     """
     rows = (np.arange(1, 11) * cell)[:, None] + np.arange(-search, search + 1)[None, :]
     rows = np.clip(rows, 1, profiles.shape[0] - 2)
     near = profiles[rows]  # (10, 2s+1, windows)
-    smooth = near.copy()
+    smooth = near.copy()  # smoothed across the line by a [1, 2, 1] / 4 kernel
     smooth[:, 1:-1] = 0.25 * near[:, :-2] + 0.5 * near[:, 1:-1] + 0.25 * near[:, 2:]
-    prior = 1.0 - 0.5 * (np.arange(-search, search + 1) / search) ** 2  # nearer lines first
+    distance = np.arange(-search, search + 1) / search
+    prior = 1.0 - trace.far_peak_discount * distance**2  # nearer lines first
     top = np.argmax(smooth * prior[None, :, None], axis=1)  # (10, windows)
-    reach = max(2, round(0.15 * cell))  # covers border lines up to 0.3 cell thick
+    reach = max(MIN_REACH_PX, round(trace.centroid_reach_cells * cell))  # thick borders too
     span = np.arange(-reach, reach + 1)
     picks = np.clip(top[:, None, :] + span[:, None], 0, 2 * search)
     values = np.take_along_axis(near, picks, axis=1)
@@ -130,27 +141,29 @@ def line_offsets(profiles: np.ndarray, cell: int, search: int) -> tuple[np.ndarr
 
 
 def smooth_curves(
-    offsets: np.ndarray, strength: np.ndarray, cell: int, config: GridConfig
+    offsets: np.ndarray, strength: np.ndarray, cell: int, trace: TraceConfig
 ) -> np.ndarray:
     """(10, 10) each line's offset at the 10 crossings: robust local linear fits along it.
 
     Windows are weighted by their strength and a Gaussian of their distance (in cells)
-    from the crossing; windows off the first fit by more than ``trace_outlier_cells`` drop out.
+    from the crossing; windows off the first fit by more than ``outlier_cells`` (and than
+    ``outlier_spread`` median deviations) drop out.
     """
     windows = offsets.shape[1]
     t = (np.arange(windows) + 0.5) * 9.0 / windows  # window centres, cells from line 0
     targets = np.arange(10, dtype=np.float64)
-    weights = np.where(strength > config.trace_min_strength, strength**2, 0.0)
-    fitted, _ = _local_linear(t, offsets, weights, t, config.trace_sigma_cells)
+    weights = np.where(strength > trace.min_strength, strength**2, 0.0)
+    fitted, _ = _local_linear(t, offsets, weights, t, trace.sigma_cells)
     spread = np.abs(offsets - fitted)
-    keep = (
-        spread
-        <= np.maximum(config.trace_outlier_cells * cell, 3.0 * np.median(spread, axis=1))[:, None]
+    allowed = np.maximum(
+        trace.outlier_cells * cell, trace.outlier_spread * np.median(spread, axis=1)
     )
-    weights = weights * keep
-    local, support = _local_linear(t, offsets, weights, targets, config.trace_sigma_cells)
-    wide, _ = _local_linear(t, offsets, weights, targets, 3.0 * config.trace_sigma_cells)
-    share = support / (support + 0.5)  # little seen near a crossing: lean on the wider fit
+    weights = weights * (spread <= allowed[:, None])
+    local, support = _local_linear(t, offsets, weights, targets, trace.sigma_cells)
+    wide, _ = _local_linear(
+        t, offsets, weights, targets, trace.wide_sigma_factor * trace.sigma_cells
+    )
+    share = support / (support + trace.half_support)  # little seen: lean on the wider fit
     return share * local + (1.0 - share) * wide
 
 
@@ -165,27 +178,28 @@ def _local_linear(
     g = weights[:, None, :] * np.exp(-0.5 * (dt / sigma) ** 2)[None]  # (lines, targets, samples)
     s0 = g.sum(axis=2) + 1e-9
     s1 = (g * dt).sum(axis=2)
-    s2 = (g * dt * dt).sum(axis=2) + 0.25 * s0  # a slope needs samples half a cell apart
+    s2 = (g * dt * dt).sum(axis=2) + SLOPE_PRIOR * s0  # a slope needs samples spread apart
     y0 = (g * values[:, None, :]).sum(axis=2)
     y1 = (g * dt * values[:, None, :]).sum(axis=2)
     det = s0 * s2 - s1 * s1
     value = (s2 * y0 - s1 * y1) / np.maximum(det, 1e-12)
-    return np.where(s0 > 0.05, value, 0.0), s0
+    return np.where(s0 > MIN_FIT_WEIGHT, value, 0.0), s0
 
 
 def trace_once(
     pyramid: Pyramid, lattice: np.ndarray, config: GridConfig, search_cells: float
 ) -> tuple[np.ndarray, Straightened]:
     """The lattice corrected by one round of line tracing, and the straightened image used."""
-    cell = config.trace_cell_size
+    trace = config.trace
+    cell = trace.cell_size
     grid = straighten(pyramid, lattice, cell)
-    horizontal, vertical = line_weight(grid.image, cell, config)
-    search = max(2, round(search_cells * cell))
-    windows = 2 * 9
-    dy, hs = line_offsets(window_profiles(horizontal, cell, windows), cell, search)
-    dx, vs = line_offsets(window_profiles(vertical.T, cell, windows), cell, search)
-    row_y = np.clip(smooth_curves(dy, hs, cell, config), -search, search)  # [line k, vertical j]
-    col_x = np.clip(smooth_curves(dx, vs, cell, config), -search, search)  # [vertical j, line k]
+    horizontal, vertical = line_weight(grid.image, cell, config.lines)
+    search = max(MIN_REACH_PX, round(search_cells * cell))
+    windows = trace.windows_per_cell * 9
+    dy, hs = line_offsets(window_profiles(horizontal, cell, windows), cell, search, trace)
+    dx, vs = line_offsets(window_profiles(vertical.T, cell, windows), cell, search, trace)
+    row_y = np.clip(smooth_curves(dy, hs, cell, trace), -search, search)  # [line k, vertical j]
+    col_x = np.clip(smooth_curves(dx, vs, cell, trace), -search, search)  # [vertical j, line k]
     nominal = (np.arange(10) + 1.0) * cell
     xs = nominal[None, :] + col_x.T  # [k, j]
     ys = nominal[:, None] + row_y
@@ -215,37 +229,40 @@ def pin_border(lattice: np.ndarray, tolerance_cells: float) -> np.ndarray:
 def trace_lattice(
     pyramid: Pyramid, lattice: np.ndarray, config: GridConfig
 ) -> tuple[np.ndarray, Straightened]:
-    """The lattice after ``trace_rounds`` of tracing with shrinking search, and the last image.
+    """The lattice after ``rounds`` of tracing with shrinking search, and the last image.
 
     The image is the one the last round traced in (off the returned lattice by that
     round's small correction, which is fine for measuring the border).
     """
-    search = config.trace_search_cells
+    trace = config.trace
+    search = trace.search_cells
     grid = None
-    for _ in range(config.trace_rounds):
+    for _ in range(trace.rounds):
         lattice, grid = trace_once(pyramid, lattice, config, search)
-        lattice = pin_border(lattice, config.border_trend_cells)
-        search *= 0.6
+        lattice = pin_border(lattice, trace.border_trend_cells)
+        search *= trace.search_shrink
     if grid is None:
-        grid = straighten(pyramid, lattice, config.trace_cell_size)
+        grid = straighten(pyramid, lattice, trace.cell_size)
     return lattice, grid
 
 
-def edge_offset(profile: np.ndarray, centre: int, cell: int) -> float | None:
+def edge_offset(profile: np.ndarray, centre: int, cell: int, min_contrast: float) -> float | None:
     """How far (px) outward of ``centre`` a dark line's outer edge lies in a brightness profile.
 
     Index 0 of ``profile`` is outside the grid. The edge is where the brightness climbs
     half way from the line's darkest point back to the paper outside; when the outside
     is not brighter than the line (page edge, dark table) the inner half-width is used.
+    Lines less than ``min_contrast`` gray levels darker than the paper inside give None.
     """
-    reach = max(2, cell // 5)
+    line_reach = cell // LINE_REACH_PARTS  # paper is looked for beyond this, to half a cell
+    reach = max(MIN_REACH_PX, line_reach)
     lo = centre - reach
     dark_at = lo + int(np.argmin(profile[lo : centre + reach + 1]))
     dark = float(profile[dark_at])
-    inner = float(profile[centre + cell // 5 : centre + cell // 2].max())
-    outer = float(profile[max(0, centre - cell // 2) : centre - cell // 5].max())
+    inner = float(profile[centre + line_reach : centre + cell // 2].max())
+    outer = float(profile[max(0, centre - cell // 2) : centre - line_reach].max())
     inner_edge = _half_crossing(profile, dark_at, 0.5 * (dark + inner), +1)
-    if inner - dark < 8.0 or inner_edge is None:
+    if inner - dark < min_contrast or inner_edge is None:
         return None
     outer_edge = None
     if outer - dark >= 0.5 * (inner - dark):
@@ -266,11 +283,12 @@ def _half_crossing(profile: np.ndarray, start: int, level: float, step: int) -> 
     return None
 
 
-def border_offsets(grid: Straightened) -> np.ndarray:
+def border_offsets(grid: Straightened, trace: TraceConfig) -> np.ndarray:
     """(4,) px from the centre of the top, right, bottom and left border to its outer edge.
 
-    Each side's profile is the median, over windows along the side's middle, of the
-    brightness across it; sides that cannot be measured take the others' median.
+    Each side's profile is the median, over cell-wide windows along the side's middle
+    (its 7 inner cells), of the brightness across it; sides that cannot be measured
+    take the others' median.
     """
     image = grid.image.astype(np.float32)
     cell = grid.cell
@@ -280,13 +298,14 @@ def border_offsets(grid: Straightened) -> np.ndarray:
     for view, centre in sides:  # outside the grid at index 0 of each view
         middle = view[:, 2 * cell : 9 * cell]
         windows = middle.reshape(middle.shape[0], 7, cell).mean(axis=2)
-        values.append(edge_offset(np.median(windows, axis=1), centre, cell))
+        profile = np.median(windows, axis=1)
+        values.append(edge_offset(profile, centre, cell, trace.min_border_contrast))
     known = [v for v in values if v is not None]
     if not known:
         return np.zeros(4)
     fallback = float(np.median(known))
     out = np.array([fallback if v is None else v for v in values])
-    return np.clip(out, 0.0, 0.4 * cell)
+    return np.clip(out, 0.0, trace.max_border_cells * cell)
 
 
 def outer_corners(grid: Straightened, offsets: np.ndarray) -> np.ndarray:
@@ -305,28 +324,31 @@ def outer_corners(grid: Straightened, offsets: np.ndarray) -> np.ndarray:
     return to_photo(grid, points)
 
 
-def lattice_homography(lattice: np.ndarray, cell_px: float) -> np.ndarray:
+def lattice_homography(lattice: np.ndarray, cell_px: float, trace: TraceConfig) -> np.ndarray:
     """Homography from the ideal unit lattice to the (10, 10, 2) lattice, robust to stray points."""
     ideal = np.stack(np.meshgrid(np.arange(10.0), np.arange(10.0)), axis=-1).reshape(-1, 2)
     measured = lattice.reshape(-1, 2)
-    homography, inliers = cv2.findHomography(ideal, measured, cv2.RANSAC, 0.1 * cell_px)
+    homography, inliers = cv2.findHomography(
+        ideal, measured, cv2.RANSAC, trace.ransac_cells * cell_px
+    )
     if homography is None:
         homography, _ = cv2.findHomography(ideal, measured, 0)
-    elif inliers is not None and inliers.sum() >= 12:
+    elif inliers is not None and inliers.sum() >= trace.min_inliers:
         keep = inliers.ravel() > 0
         homography, _ = cv2.findHomography(ideal[keep], measured[keep], 0)
     return np.asarray(homography, dtype=np.float64)
 
 
-def flatten(lattice: np.ndarray, config: GridConfig) -> tuple[np.ndarray, bool]:
+def flatten(lattice: np.ndarray, trace: TraceConfig) -> tuple[np.ndarray, bool]:
     """The lattice of the homography fitted to the 100 points, and whether the page is bent.
 
-    A page is bent when a tenth of the points or more stray from that homography by
-    ``bent_share_cells``; a few stray points on a flat page are mis-traced ones.
+    A page is bent when a tenth of the points or more (``bent_percentile``) stray from
+    that homography by ``bent_share_cells``; a few stray points on a flat page are
+    mis-traced ones.
     """
     cell_px = float(np.linalg.norm(lattice[9, 9] - lattice[0, 0])) / (9.0 * np.sqrt(2.0))
     ideal = np.stack(np.meshgrid(np.arange(10.0), np.arange(10.0)), axis=-1)
-    flat = map_points(lattice_homography(lattice, cell_px), ideal)
+    flat = map_points(lattice_homography(lattice, cell_px, trace), ideal)
     residual = np.linalg.norm(lattice - flat, axis=-1)
-    bent = float(np.percentile(residual, 90)) > config.bent_share_cells * cell_px
+    bent = float(np.percentile(residual, trace.bent_percentile)) > trace.bent_share_cells * cell_px
     return flat, bent

@@ -8,6 +8,10 @@ import numpy as np
 from ..types import GridDetection
 from .config import DEFAULT_CONFIG, GridConfig
 
+MIN_IMAGE_SIDE = 16  # px: a smaller image cannot hold a grid
+PYRAMID_SMALLEST_SIDE = 96  # px: pyramids stop halving before a level gets smaller
+DEGENERATE = 1e-12  # cell determinants closer to 0 are taken as this (a collapsed cell)
+
 
 def check_image(image: object, name: str = "image") -> np.ndarray:
     """Return ``image`` if it is a uint8 (H, W) or (H, W, 3|4) array, else raise naming it."""
@@ -19,7 +23,7 @@ def check_image(image: object, name: str = "image") -> np.ndarray:
         pass
     elif image.ndim != 2:
         raise ValueError(f"{name} must have shape (H, W) or (H, W, 3), got {image.shape}")
-    if image.shape[0] < 16 or image.shape[1] < 16:
+    if image.shape[0] < MIN_IMAGE_SIDE or image.shape[1] < MIN_IMAGE_SIDE:
         raise ValueError(f"{name} is too small to hold a grid: shape {image.shape}")
     return image
 
@@ -102,7 +106,9 @@ def lattice_from_inverse(inverse: np.ndarray, cell_size: float) -> np.ndarray:
     return map_points(inverse, ideal_lattice(cell_size))
 
 
-def build_pyramid(gray: np.ndarray, smallest_side: int = 96) -> tuple[np.ndarray, ...]:
+def build_pyramid(
+    gray: np.ndarray, smallest_side: int = PYRAMID_SMALLEST_SIDE
+) -> tuple[np.ndarray, ...]:
     """The image and its successive halvings (``cv2.pyrDown``) down to ``smallest_side``."""
     levels = [gray]
     while min(levels[-1].shape) >= 2 * smallest_side:
@@ -124,11 +130,6 @@ def pick_level(
     while level + 1 < len(pyramid) and side / 2 ** (level + 1) >= target_side:
         level += 1
     return pyramid[level], 0.5**level
-
-
-def scaled(homography: np.ndarray, scale: float) -> np.ndarray:
-    """A homography on a level scaled by ``scale``, as one on the original pixels."""
-    return homography @ np.diag([scale, scale, 1.0])
 
 
 def warp_flat(gray: np.ndarray, homography: np.ndarray, size: int) -> np.ndarray:
@@ -154,7 +155,7 @@ def cell_homographies(lattice: np.ndarray) -> np.ndarray:
     s = p0 - p1 + p2 - p3
     d1, d2 = p1 - p2, p3 - p2
     den = d1[..., 0] * d2[..., 1] - d2[..., 0] * d1[..., 1]
-    den = np.where(np.abs(den) < 1e-12, 1e-12, den)
+    den = np.where(np.abs(den) < DEGENERATE, DEGENERATE, den)
     g = (s[..., 0] * d2[..., 1] - d2[..., 0] * s[..., 1]) / den
     h = (d1[..., 0] * s[..., 1] - s[..., 0] * d1[..., 1]) / den
     out = np.empty((*p0.shape[:2], 3, 3))
@@ -198,6 +199,28 @@ def is_bent(lattice: np.ndarray, inverse: np.ndarray, config: GridConfig) -> boo
     return bool(error > config.bent_residual_cells * max(side, 1e-9))
 
 
+def _warp_grid(
+    gray: np.ndarray,
+    homography: np.ndarray,
+    inverse: np.ndarray,
+    lattice: np.ndarray | None,
+    config: GridConfig,
+) -> tuple[np.ndarray, np.ndarray]:
+    """The grid's (10, 10, 2) lattice and warped image: cell by cell if a given lattice is bent.
+
+    Without ``lattice`` it follows from ``inverse`` (the square-to-photo homography).
+    """
+    size = config.warp_size
+    if lattice is None:
+        return lattice_from_inverse(inverse, config.cell_size), warp_flat(gray, homography, size)
+    grid = np.asarray(lattice, dtype=np.float64)
+    if grid.shape != (10, 10, 2):
+        raise ValueError(f"lattice must have shape (10, 10, 2), got {grid.shape}")
+    if is_bent(grid, inverse, config):
+        return grid, warp_lattice(gray, grid, config.cell_size)
+    return grid, warp_flat(gray, homography, size)
+
+
 def warp_from_corners(
     image: np.ndarray,
     corners: np.ndarray,
@@ -219,22 +242,11 @@ def warp_from_corners(
     check_image(image)
     quad = check_corners(corners)
     reported = quad if outer is None else check_corners(outer, "outer")
-    size = config.warp_size
-    homography = homography_to_square(quad, size)
+    homography = homography_to_square(quad, config.warp_size)
     inverse = np.linalg.inv(homography)
     inverse /= inverse[2, 2]
     gray = to_gray(image)
-    if lattice is None:
-        grid = lattice_from_inverse(inverse, config.cell_size)
-        warped = warp_flat(gray, homography, size)
-    else:
-        grid = np.asarray(lattice, dtype=np.float64)
-        if grid.shape != (10, 10, 2):
-            raise ValueError(f"lattice must have shape (10, 10, 2), got {grid.shape}")
-        if is_bent(grid, inverse, config):
-            warped = warp_lattice(gray, grid, config.cell_size)
-        else:
-            warped = warp_flat(gray, homography, size)
+    grid, warped = _warp_grid(gray, homography, inverse, lattice, config)
     if score is None:
         from .lattice import score_quad  # lattice.py builds on this module
 

@@ -60,27 +60,10 @@ def ink_image(warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG) -> n
 
 def split_cells(warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG) -> np.ndarray:
     """The 81 cells of a warped grid, row-major, as (81, N, N) float32 ink images in [0, 1]."""
-    return shifted_cells(warped, ((0, 0),), config)[0]
-
-
-def shifted_cells(
-    warped: np.ndarray,
-    shifts: tuple[tuple[int, int], ...],
-    config: CellConfig = DEFAULT_CELL_CONFIG,
-) -> np.ndarray:
-    """(S, 81, N, N): the 81 cells cut again with each (dy, dx) pixel offset of the crop.
-
-    Offsets move the crop window inside the inset (at most ``inset_px`` either way), so a
-    digit sits a little higher, lower, left or right; (0, 0) is ``split_cells``.
-    """
     p, i = config.cell_px, config.inset_px
-    for dy, dx in shifts:
-        if max(abs(dy), abs(dx)) > i:
-            raise ValueError(f"shift ({dy}, {dx}) leaves the cell: at most inset_px = {i}")
     ink = ink_image(warped, config)
     cells = ink.reshape(9, p, 9, p).transpose(0, 2, 1, 3).reshape(81, p, p)
-    crops = [cells[:, i + dy : p - i + dy, i + dx : p - i + dx] for dy, dx in shifts]
-    return np.ascontiguousarray(np.stack(crops))
+    return np.ascontiguousarray(cells[:, i : p - i, i : p - i])
 
 
 def _check_warped(warped: np.ndarray) -> None:

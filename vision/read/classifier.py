@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from ...errors import SudokucamError
-from ..types import NUM_CLASSES, CellReading
-from .cells import CellConfig, shifted_cells, split_cells
-from .kinds import KindConfig, settle
+from ..types import NUM_CLASSES, CellReading, CellScores
+from .cells import CellConfig, split_cells
+from .decide import KindDecisionConfig, decide_kinds
+from .kinds import DEFAULT_KIND_CONFIG, KindConfig
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v1"
 CLASS_NAMES: tuple[str, ...] = (
@@ -21,6 +22,7 @@ CLASS_NAMES: tuple[str, ...] = (
     *(f"printed_{d}" for d in range(1, 10)),
     *(f"handwritten_{d}" for d in range(1, 10)),
 )
+LOG_FLOOR = 1e-6  # added to probabilities before their log when comparing quarter turns
 
 
 class ModelError(SudokucamError):
@@ -72,39 +74,15 @@ def read_model_config(path: Path) -> ModelConfig:
     return config
 
 
-@dataclass(frozen=True)
-class ShiftConfig:
-    """Optionally read each cell at several small offsets of its crop, averaging the probabilities.
+class DigitClassifier:
+    """The ONNX digit classifier: one onnxruntime session, one `run` call per grid.
 
-    A digit a pixel off-centre, or touching a grid-line fragment, can tip one reading; the
-    mean over ``shifts`` ((dy, dx) pixels, the first (0, 0)) is steadier, and all offsets
-    of the 81 cells go through one `run`. Off by default: with the five offsets
-    ``SHIFTED_READS`` the 129 training ids read printed grids exactly 96.9 → 98.4 % and
-    pen-filled 89.1 → 90.7 %, but the validation split gains no grid, classify takes
-    9 → 26 ms, and the softer runner-up probabilities let the answer prior hide more pen
-    mistakes (``benchmarks/pen_check_eval.py``: flagged 92.0 → 91.3 %).
+    ``score`` gives the class probabilities of a grid's cells (and the cell images);
+    ``decide.decide_kinds`` settles digits and kinds from them. ``read`` does both, with
+    ``kind_config`` for the ink-shape step, for callers without a photo (no ink colour).
     """
 
-    shifts: tuple[tuple[int, int], ...] = ((0, 0),)
-
-    def __post_init__(self) -> None:
-        """The unshifted crop comes first: the per-puzzle ink features are taken from it."""
-        if not self.shifts or tuple(self.shifts[0]) != (0, 0):
-            raise ValueError(f"shifts must start with (0, 0), got {self.shifts}")
-
-
-SHIFTED_READS = ShiftConfig(shifts=((0, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)))
-
-
-class DigitClassifier:
-    """The ONNX digit classifier: one onnxruntime session, one `run` call per grid."""
-
-    def __init__(
-        self,
-        model_dir: Path = MODEL_DIR,
-        kind_config: KindConfig = KindConfig(),
-        shift_config: ShiftConfig = ShiftConfig(),
-    ):
+    def __init__(self, model_dir: Path = MODEL_DIR, kind_config: KindConfig = DEFAULT_KIND_CONFIG):
         """Load and check the model folder (model.onnx + config.json) and build the session."""
         import onnxruntime as ort
 
@@ -113,7 +91,6 @@ class DigitClassifier:
             raise ModelError(f"model file not found: {model_path}")
         self.config = read_model_config(Path(model_dir) / "config.json")
         self.kind_config = kind_config
-        self.shift_config = shift_config
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
@@ -152,45 +129,50 @@ class DigitClassifier:
         )
         return np.asarray(probs, dtype=np.float32), np.asarray(embedding, dtype=np.float32)
 
-    def read_cells(self, cells: np.ndarray) -> CellReading:
-        """Classify 81 cell images (one `run`) and settle printed/handwritten per puzzle."""
+    def score_cells(self, cells: np.ndarray) -> CellScores:
+        """The class probabilities of 81 cell images (one `run`), with the images."""
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
         probs, _ = self.predict(cells)
-        digits, kinds, log_odds = settle(probs, cells, self.kind_config)
-        return CellReading(probs=probs, digits=digits, kinds=kinds, kind_log_odds=log_odds)
+        return CellScores(probs, cells)
 
-    def read(self, warped: np.ndarray) -> CellReading:
-        """Read every cell of a warped grid, averaged over the crop offsets (one `run`)."""
-        shifts = self.shift_config.shifts
-        if len(shifts) == 1:
-            return self.read_cells(self.cells(warped))
-        cells = shifted_cells(warped, shifts, self.config.cells)
-        probs, _ = self.predict(cells.reshape(-1, *cells.shape[2:]))
-        mean = probs.reshape(len(shifts), 81, -1).mean(axis=0).astype(np.float32)
-        digits, kinds, log_odds = settle(mean, cells[0], self.kind_config)
-        return CellReading(probs=mean, digits=digits, kinds=kinds, kind_log_odds=log_odds)
+    def score(self, warped: np.ndarray) -> CellScores:
+        """The class probabilities of every cell of a warped grid (one `run`)."""
+        return self.score_cells(self.cells(warped))
 
-    def read_upright(self, warped: np.ndarray) -> tuple[int, CellReading]:
-        """Read a grid photographed in any of four quarter-turn orientations.
+    def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
+        """Score a grid photographed in any of four quarter-turn orientations.
 
         The four rotations' 324 cells go through one `run`; the rotation whose cells are
-        read most confidently wins (each cell once; with crop offsets configured, the
-        winning rotation is then read again as ``read`` does). Returns k, the
-        counter-clockwise quarter turns (``np.rot90(warped, k)``) that make the grid upright
-        (equivalently, corners rolled by ``-k``), and the reading of the upright grid.
+        read most confidently wins. Returns k, the counter-clockwise quarter turns
+        (``np.rot90(warped, k)``) that make the grid upright (equivalently, corners rolled
+        by ``-k``), and the scores of the upright grid.
         """
         cells = np.concatenate(
             [self.cells(np.ascontiguousarray(np.rot90(warped, k))) for k in range(4)]
         )
         probs, _ = self.predict(cells)
-        scores = np.log(probs.max(axis=1) + 1e-6).reshape(4, 81).sum(axis=1)
+        scores = np.log(probs.max(axis=1) + LOG_FLOOR).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
-        if len(self.shift_config.shifts) > 1:
-            return k, self.read(np.ascontiguousarray(np.rot90(warped, k)))
         rows = slice(81 * k, 81 * (k + 1))
-        digits, kinds, log_odds = settle(probs[rows], cells[rows], self.kind_config)
-        return k, CellReading(probs[rows], digits, kinds, kind_log_odds=log_odds)
+        return k, CellScores(probs[rows], cells[rows])
+
+    def read_cells(self, cells: np.ndarray) -> CellReading:
+        """Classify 81 cell images (one `run`) and settle their digits and kinds."""
+        return self._decide(self.score_cells(cells))
+
+    def read(self, warped: np.ndarray) -> CellReading:
+        """Read every cell of a warped grid (one `run`), digits and kinds settled."""
+        return self._decide(self.score(warped))
+
+    def read_upright(self, warped: np.ndarray) -> tuple[int, CellReading]:
+        """Like ``score_upright``, with the upright grid's digits and kinds settled."""
+        k, scores = self.score_upright(warped)
+        return k, self._decide(scores)
+
+    def _decide(self, scores: CellScores) -> CellReading:
+        """Digits and kinds by the classifier and ink-shape steps (no photo, no ink colour)."""
+        return decide_kinds(scores, config=KindDecisionConfig(ink_shape=self.kind_config))
 
 
 @functools.cache

@@ -13,24 +13,19 @@ A neat pen (a print-like hand) can leave the classifier sure of no handwritten c
 all. Then, if the sure printed ink is neutral (black print), the filled cells whose tint
 lies clearly off it stand in for the pen's.
 
-Measured on the 128 training photos (mixed version): cells of the wrong kind 24 → 8, no
-cell made wrong; on the 31 validation photos 8 → 2. The stand-in pen cells and a lower
-tint noise floor (0.15 → 0.10) change no cell of the real photos; on 30 rendered progress
-pages (``samples/render.py --kind progress --count 30 --seed 700``) they take the cells
-of the wrong kind 249 → 117 (pages with any 17 → 13), the committed webcam/pen sample
-27 → 5.
+``decide.decide_kinds`` applies this step last, after the classifier and ink shape.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 from ..grid.warp import lattice_maps
-from ..types import CellReading, Kind
-from .kinds import kind_log_odds
+
+MAD_TO_SIGMA = 1.4826  # a normal spread's standard deviation per median absolute deviation
 
 
 @dataclass(frozen=True)
@@ -144,7 +139,7 @@ def colour_evidence(
     residuals = np.concatenate(
         [(tints[sure_p] - printed) @ axis, (tints[sure_h] - handwritten) @ axis]
     )
-    spread = max(1.4826 * float(np.median(np.abs(residuals))), config.tint_noise)
+    spread = max(MAD_TO_SIGMA * float(np.median(np.abs(residuals))), config.tint_noise)
     if separation / spread < config.min_separation:
         return none
     towards_pen = (tints - (printed + handwritten) / 2) @ axis * separation / spread**2
@@ -168,28 +163,6 @@ def inferred_pen_cells(
     if float(np.linalg.norm(printed)) > config.neutral_print:
         return none
     off = np.linalg.norm(tints - printed, axis=1)
-    spread = max(1.4826 * float(np.median(off[sure_p])), config.tint_noise)
+    spread = max(MAD_TO_SIGMA * float(np.median(off[sure_p])), config.tint_noise)
     pen = filled & ~sure_p & (off >= config.min_separation * spread)
     return pen if int(pen.sum()) >= config.min_inferred_pen_cells else none
-
-
-def settle_kinds_by_colour(
-    reading: CellReading,
-    image: np.ndarray,
-    lattice: np.ndarray,
-    config: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG,
-) -> CellReading:
-    """The reading with unsure cells' printed/handwritten kind settled by ink colour."""
-    if config.weight == 0 or image.ndim != 3:
-        return reading
-    filled = np.asarray(reading.kinds) != Kind.EMPTY
-    log_odds = reading.kind_log_odds
-    if log_odds is None:
-        log_odds = np.where(
-            filled, kind_log_odds(reading.probs, np.maximum(reading.digits, 1)), 0.0
-        )
-    tints = ink_tints(cell_ink_colours(image, lattice, config), config)
-    log_odds = log_odds + colour_evidence(log_odds, filled, tints, config)
-    kinds = np.where(log_odds >= 0, Kind.PRINTED, Kind.HANDWRITTEN)
-    kinds = np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
-    return replace(reading, kinds=kinds, kind_log_odds=log_odds)

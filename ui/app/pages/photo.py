@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 import streamlit as st
 
+from ....vision.types import digit_values
 from ..state.backend import grid_region, outlined, read_photo, resolve, unsure_cells
 from ..widgets.grid_editor import REPAIRED_MARK, UNSURE_MARK, grid_editor
-from ..widgets.grid_view import grid_line
 from ..widgets.images import png_bytes, shrink, to_rgb
 from ..widgets.photo_input import PhotoInput, photo_input
 from ..widgets.photo_status import failure_caption, show_grid_status, show_photo_failure
@@ -59,7 +59,7 @@ def _editor(grid: GridResult, photo: PhotoInput) -> list[int]:
     """The editable table of the printed digits read; returns them as corrected."""
     st.markdown("**Digits read.** Correct any mistake: the answer updates at once.")
     values = grid_editor(
-        [int(d) for d in grid.givens], key=f"{PREFIX}_grid_{photo.digest}", marks=cell_marks(grid)
+        digit_values(grid.givens), key=f"{PREFIX}_grid_{photo.digest}", marks=cell_marks(grid)
     )
     st.caption(f"{UNSURE_MARK} unsure reading · {REPAIRED_MARK} changed by the solver's repair")
     return values
@@ -83,4 +83,4 @@ def _show_solved(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None
         key=f"{PREFIX}_download",
     )
     with st.expander("The answer as text"):
-        st.code(grid_line([int(d) for d in grid.solution]), language=None)
+        st.code(grid.solution, language=None)  # a solution has no empty cell to write as "."

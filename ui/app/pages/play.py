@@ -7,7 +7,7 @@ import streamlit as st
 from ..state.game import Game
 from ..widgets.grid_view import show_grid
 from ..widgets.hints import show_hint
-from ..widgets.play_board import apply_frame, board_editor
+from .play_board import apply_frame, board_editor
 from .play_help import show_help
 from .play_start import start_section
 

@@ -9,6 +9,7 @@ import streamlit as st
 from ....solver import PuzzleError, shape_for_size
 from ....solver.logic.generate import generate
 from ....solver.logic.grade import Level
+from ....vision.types import digit_values
 from ..state.backend import read_photo
 from ..state.game import Board, Game, load_game
 from ..widgets.messages import show_failure
@@ -71,8 +72,4 @@ def _from_photo() -> Game | None:
         return None
     if not st.button("Play this puzzle", type="primary", key="play_from_photo"):
         return None
-    givens = tuple(int(d) for d in grid.givens)
-    entries = tuple(
-        int(h) if c in grid.right_entries else 0 for c, h in enumerate(grid.handwritten)
-    )
-    return Game.start(Board(givens, entries))
+    return Game.start(Board(digit_values(grid.givens), digit_values(grid.kept_entries)))

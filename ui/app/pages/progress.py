@@ -8,6 +8,7 @@ import numpy as np
 import streamlit as st
 
 from ....solver import cell_name
+from ....vision.types import digit_values
 from ..state.backend import grid_region, read_photo, resolve, unsure_cells
 from ..widgets.grid_editor import UNSURE_MARK, grid_editor
 from ..widgets.grid_view import show_grid
@@ -62,7 +63,7 @@ def render() -> None:
         else:
             _checked(result.image, grid)
             hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
-            show_hint([int(d) for d in grid.givens], grid.kept_entries, key=hint_key)
+            show_hint(digit_values(grid.givens), digit_values(grid.kept_entries), key=hint_key)
 
 
 def _checked(image: np.ndarray, grid: GridResult) -> None:
@@ -92,14 +93,14 @@ def _corrections(grid: GridResult, photo: PhotoInput) -> tuple[list[int], list[i
         with left:
             st.markdown("**Printed**")
             givens = grid_editor(
-                [int(d) for d in grid.givens],
+                digit_values(grid.givens),
                 key=f"{PREFIX}_givens_{photo.digest}",
                 marks={c: UNSURE_MARK for c in unsure if grid.handwritten[c] == "0"},
             )
         with right:
             st.markdown("**Pen**")
             pen = grid_editor(
-                [int(d) for d in grid.handwritten],
+                digit_values(grid.handwritten),
                 key=f"{PREFIX}_pen_{photo.digest}",
                 marks={c: UNSURE_MARK for c in unsure if grid.handwritten[c] != "0"},
             )

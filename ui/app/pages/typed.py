@@ -1,20 +1,24 @@
-"""Type a puzzle: paste 81 characters or fill in an empty grid, then solve."""
+"""Type a puzzle: paste 81 characters or fill in an empty grid, then solve and show the answer.
+
+When the puzzle cannot be solved, the page says why and marks the cells at fault.
+"""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 
 import streamlit as st
 
-from ....solver import PuzzleParseError, parse_grid, solve_grid
+from ....solver import Outcome, PuzzleParseError, SolveResult, parse_grid, solve_grid
 from ..widgets.grid_editor import grid_editor
-from ..widgets.grid_view import CELLS
+from ..widgets.grid_view import CELLS, grid_line, show_grid
 from ..widgets.messages import friendly_errors
-from ..widgets.solution import show_result
 
 TEXT_KEY = "typed_text"
 SOLVING_KEY = "typed_solving"
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+FIX_HINT = "Correct the digits in the grid above."
 
 
 def parsed_text(text: str) -> list[int] | None:
@@ -49,4 +53,39 @@ def render() -> None:
         st.info("The grid is empty: paste a puzzle or type its digits first.")
         return
     with friendly_errors("solve the puzzle"):
-        show_result(solve_grid(values), fix_hint="Correct the digits in the grid above.")
+        show_result(solve_grid(values))
+
+
+def given_classes(puzzle: Sequence[int]) -> dict[int, str]:
+    """CSS classes that mark the givens of a puzzle and the cells it leaves to fill."""
+    return {c: ("given" if v else "answer") for c, v in enumerate(puzzle)}
+
+
+def problem_cells(result: SolveResult) -> set[int]:
+    """The cells named by a failed solve: conflicting givens or dead cells."""
+    return {c for conflict in result.conflicts for c in conflict.cells}
+
+
+def show_result(result: SolveResult) -> None:
+    """The answer grid when solved; otherwise a message and the cells at fault."""
+    puzzle = list(result.puzzle.values)
+    classes = given_classes(puzzle)
+    if result.status is Outcome.SOLVED and result.solution is not None:
+        answer = list(result.solution.values)
+        st.success("Solved: the puzzle has exactly one solution.")
+        show_grid(answer, classes, legend=["given", "answer"], label="Solution")
+        with st.expander("The answer as text"):
+            st.code(grid_line(answer), language=None)
+        return
+    if result.status is Outcome.MULTIPLE_SOLUTIONS:
+        first, second = (list(s.values) for s in result.solutions)
+        differ = {c: "low" for c in range(len(first)) if first[c] != second[c]}
+        st.warning(
+            f"This puzzle has {result.message}. A proper Sudoku has one answer: "
+            f"a digit is probably missing. {FIX_HINT}"
+        )
+        show_grid(first, classes | differ, legend=["given", "answer", "low"], label="One solution")
+        return
+    bad = {c: "conflict" for c in problem_cells(result)}
+    st.error(f"This puzzle cannot be solved: {result.message}. {FIX_HINT}")
+    show_grid(puzzle, classes | bad, label="Puzzle with its problems")

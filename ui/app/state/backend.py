@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import streamlit as st
 
-from ....vision.batch.work import crop_box
-from ....vision.draw import draw_outline, draw_rings
+from ....vision.draw import crop_box, draw_outline, draw_rings
 from ....vision.load import ImageLoadError, load_image
 from ....vision.results import PhotoResult
+from ....vision.types import digits_of
 from ..widgets.photo_input import PhotoInput
 from .settings import APP_CONFIG
 
@@ -65,8 +65,8 @@ def resolve(
     grid: GridResult, givens: list[int], handwritten: list[int] | None = None
 ) -> GridResult:
     """The grid solved again with the digits the person corrected (pen entries optional)."""
-    line = "".join(str(v) for v in givens)
-    hand = None if handwritten is None else "".join(str(v) for v in handwritten)
+    line = digits_of(givens)
+    hand = None if handwritten is None else digits_of(handwritten)
     if line == grid.givens and hand in (None, grid.handwritten):
         return grid
     return shared_reader().resolve(grid, line, hand)

@@ -1,1 +1,2 @@
-"""Pieces of the page that several tabs share: grids, photos, messages."""
+"""Pieces of the page that several tabs share: grid editor and view, images, photo input,
+hints, messages and the photo's status."""

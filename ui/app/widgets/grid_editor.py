@@ -72,8 +72,3 @@ def grid_editor(
         width="content",
     )
     return frame_values(edited)
-
-
-def edited_cells(before: Sequence[int], after: Sequence[int]) -> list[int]:
-    """The cells whose value the person changed."""
-    return [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from ....solver import Grid, cell_name
-from ....solver.logic.solving import Hint, HintStatus, hint
+from ....solver import Grid, Outcome, cell_name
+from ....solver.logic.solving import Hint, hint
 
 
 def find_hint(givens: Sequence[int], entries: Sequence[int]) -> Hint:
@@ -33,7 +33,7 @@ def show_hint(givens: Sequence[int], entries: Sequence[int], key: str) -> Hint |
     if not st.session_state.get(asked_key):
         return None
     found = find_hint(givens, entries)
-    if found.status is not HintStatus.STEP or found.step is None:
+    if found.status is not Outcome.STEP or found.step is None:
         st.info(f"No hint: {found.message}.")
         return found
     step = found.step

@@ -30,11 +30,3 @@ def png_bytes(image: np.ndarray) -> bytes:
     if not ok:
         raise ValueError("image could not be encoded as PNG")
     return bytes(buf.tobytes())
-
-
-def jpeg_bytes(image: np.ndarray, quality: int = 92) -> bytes:
-    """The BGR image encoded as JPEG."""
-    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    if not ok:
-        raise ValueError("image could not be encoded as JPEG")
-    return bytes(buf.tobytes())

@@ -52,7 +52,9 @@ def friendly_errors(action: str) -> Iterator[None]:
 
 
 def _tips_for(exc: Exception) -> tuple[str, ...]:
-    """The advice that fits a project error."""
-    if type(exc).__name__ == "ImageLoadError":
+    """The advice that fits a project error: another file for an unreadable one, else a retake."""
+    from ....vision.load import ImageLoadError  # imports OpenCV: only when a page failed
+
+    if isinstance(exc, ImageLoadError):
         return UNREADABLE_TIPS
     return RETAKE_TIPS

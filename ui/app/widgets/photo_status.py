@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from ....solver.outcome import SOLVED_OUTCOMES, Outcome
 from .images import shrink, to_rgb
 from .messages import RETAKE_TIPS, UNREADABLE_TIPS, show_failure
 
@@ -31,10 +32,8 @@ def show_photo_failure(result: PhotoResult) -> bool:
 
 def show_grid_status(grid: GridResult, edited: bool) -> None:
     """One box saying how solving went and, when it failed, what to fix."""
-    from ....vision.results import COMPLETE, INVALID, MULTIPLE_SOLUTIONS, SOLVED
-
     givens = sum(1 for d in grid.givens if d != "0")
-    if grid.status in (SOLVED, COMPLETE):
+    if grid.status in SOLVED_OUTCOMES:
         how = "with your corrections" if edited else f"from the {givens} printed digits read"
         st.success(f"Solved {how}: the puzzle has exactly one solution.")
         if grid.repairs and not edited:
@@ -45,9 +44,9 @@ def show_grid_status(grid: GridResult, edited: bool) -> None:
             )
         return
     problems = "; ".join(p.text for p in grid.problems[:4]) or grid.message
-    if grid.status == INVALID:
+    if grid.status is Outcome.INVALID:
         show_failure(f"The digits as read break the rules: {problems}.", (FIX_CELLS_TIP,))
-    elif grid.status == MULTIPLE_SOLUTIONS:
+    elif grid.status is Outcome.MULTIPLE_SOLUTIONS:
         show_failure(
             f"The puzzle as read has more than one answer: {problems}.",
             (MISSED_DIGIT_TIP, FIX_CELLS_TIP),

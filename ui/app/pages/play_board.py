@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from ..state.game import CELLS, Board
-from .grid_editor import CELL_WIDTH_PX, COLUMNS, ROWS
+from ..widgets.grid_editor import CELL_WIDTH_PX, COLUMNS, ROWS
 
 DIGITS = "123456789"
 

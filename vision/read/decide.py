@@ -1,0 +1,158 @@
+"""Printed or pen: every print-or-pen decision on a grid's cells, in one order, traced.
+
+A filled cell's kind is the sign of its log-odds log p(printed) / p(handwritten): printed
+when ≥ 0, handwritten below. ``decide_kinds`` settles them in three steps, each adding
+evidence to the log-odds the earlier steps left:
+
+1. ``CLASSIFIER``: a cell is empty when p(empty) ≥ 0.5; otherwise its digit is the one
+   with the largest printed + handwritten probability, and its log-odds are the
+   classifier's log p(printed d) / p(handwritten d) (``kinds.kind_log_odds``).
+2. ``INK_SHAPE`` (with the cell images): all printed givens of a puzzle share one
+   typeface, size and ink, and one pen writes the rest, so each ambiguous cell is compared
+   with the puzzle's sure printed and sure handwritten cells in ink height, darkness and
+   stroke width (``kinds.puzzle_evidence``).
+3. ``INK_COLOUR`` (with the colour photo and the grid's lattice): the classifier reads grey
+   cells, so a neat red or blue pen digit can pass for print; each unsure cell's ink tint
+   is compared with the sure printed and sure pen tints (``ink_colour.colour_evidence``).
+
+Why this order: each step needs cells the earlier steps left sure, to learn what this
+puzzle's print and pen look like, and changes only the cells still unsure. The classifier
+comes first because the others have nothing to compare with before it; ink shape works
+on any photo, grey ones too; ink colour needs the colour photo and abstains whenever the
+pen's tint does not stand apart from the print's, so it speaks last.
+
+Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``); a
+cell's kind was decided by the last step that changed it, else by the classifier. After
+solving, the pipeline adds ``REPAIR`` and ``ANSWER_PRIOR`` changes to the same trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..types import CellReading, CellScores, Kind
+from .ink_colour import (
+    DEFAULT_INK_COLOUR_CONFIG,
+    InkColourConfig,
+    cell_ink_colours,
+    colour_evidence,
+    ink_tints,
+)
+from .kind_trace import KindStep, KindTrace, StepOdds
+from .kinds import DEFAULT_KIND_CONFIG, KindConfig, ink_features, kind_log_odds, puzzle_evidence
+
+EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
+# log-odds to add, from the log-odds so far and which cells are filled
+Evidence = Callable[[np.ndarray, np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class KindDecisionConfig:
+    """The settings of the evidence steps (a weight of 0 turns a step off)."""
+
+    ink_shape: KindConfig = DEFAULT_KIND_CONFIG
+    ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
+
+
+DEFAULT_KIND_DECISION_CONFIG = KindDecisionConfig()
+
+
+def decide_kinds(
+    start: CellScores | CellReading,
+    image: np.ndarray | None = None,
+    lattice: np.ndarray | None = None,
+    config: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG,
+) -> CellReading:
+    """Settle every cell's digit and print-or-pen kind, in the documented order, traced.
+
+    ``start`` is the classifier's output: its probabilities and cell images
+    (``CellScores``), or a reading a classifier already settled (its digits and kinds are
+    then the classifier's step). The ink-shape step runs when the cell images are known,
+    the ink-colour step when the colour ``image`` (BGR) and the grid's ``lattice`` are given.
+    """
+    digits, filled, first = classifier_step(start)
+    steps = [first]
+    for step, evidence in evidence_steps(start, image, lattice, config):
+        log_odds = steps[-1].log_odds + evidence(steps[-1].log_odds, filled)
+        steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled)))
+    last = steps[-1]
+    trace = KindTrace(digits=digits, steps=tuple(steps))
+    return CellReading(start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace)
+
+
+def classifier_step(start: CellScores | CellReading) -> tuple[np.ndarray, np.ndarray, StepOdds]:
+    """The classifier's digits, which cells are filled, and its log-odds and kinds."""
+    probs = start.probs
+    if probs.ndim != 2 or probs.shape[1] != 19:
+        raise ValueError(f"probs must have shape (N, 19), got {probs.shape}")
+    if isinstance(start, CellReading):
+        filled = np.asarray(start.kinds) != Kind.EMPTY
+        log_odds = start.kind_log_odds
+        if log_odds is None:
+            log_odds = np.where(filled, kind_log_odds(probs, np.maximum(start.digits, 1)), 0.0)
+        return start.digits, filled, StepOdds(KindStep.CLASSIFIER, log_odds, start.kinds)
+    digits = np.argmax(probs[:, 1:10] + probs[:, 10:19], axis=1) + 1
+    filled = probs[:, 0] < EMPTY_BELOW
+    log_odds = np.where(filled, kind_log_odds(probs, digits), 0.0)
+    first = StepOdds(KindStep.CLASSIFIER, log_odds, kinds_of(log_odds, filled))
+    return np.where(filled, digits, 0), filled, first
+
+
+def evidence_steps(
+    start: CellScores | CellReading,
+    image: np.ndarray | None,
+    lattice: np.ndarray | None,
+    config: KindDecisionConfig,
+) -> list[tuple[KindStep, Evidence]]:
+    """The evidence steps that apply, in order: ink shape, then ink colour."""
+    steps: list[tuple[KindStep, Evidence]] = []
+    cells = start.cells if isinstance(start, CellScores) else None
+    if cells is not None and config.ink_shape.feature_weight > 0:
+        steps.append((KindStep.INK_SHAPE, shape_evidence(cells, config.ink_shape)))
+    colour = config.ink_colour
+    if image is not None and image.ndim == 3 and lattice is not None and colour.weight != 0:
+        steps.append((KindStep.INK_COLOUR, colour_step_evidence(image, lattice, colour)))
+    return steps
+
+
+def shape_evidence(cells: np.ndarray, config: KindConfig) -> Evidence:
+    """The ink-shape step: ambiguous cells lean to the puzzle's printed or pen style."""
+    features = ink_features(cells, config)
+    return lambda log_odds, filled: puzzle_evidence(log_odds, filled, features, config)
+
+
+def colour_step_evidence(
+    image: np.ndarray, lattice: np.ndarray, config: InkColourConfig
+) -> Evidence:
+    """The ink-colour step: unsure cells lean to the puzzle's printed or pen ink tint."""
+    tints = ink_tints(cell_ink_colours(image, lattice, config), config)
+    return lambda log_odds, filled: colour_evidence(log_odds, filled, tints, config)
+
+
+def kinds_of(log_odds: np.ndarray, filled: np.ndarray) -> np.ndarray:
+    """(N,) Kind values: printed where the log-odds are ≥ 0, handwritten below, empty unfilled."""
+    kinds = np.where(log_odds >= 0, Kind.PRINTED, Kind.HANDWRITTEN)
+    return np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
+
+
+def decide(
+    probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = DEFAULT_KIND_CONFIG
+) -> tuple[np.ndarray, np.ndarray]:
+    """(N,) digits and (N,) Kind values of N cells by the classifier and ink-shape steps."""
+    reading = decide_kinds(CellScores(probs, cells), config=KindDecisionConfig(ink_shape=config))
+    return reading.digits, reading.kinds
+
+
+def settle_kinds_by_colour(
+    reading: CellReading,
+    image: np.ndarray,
+    lattice: np.ndarray,
+    config: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG,
+) -> CellReading:
+    """A settled reading with the ink-colour step applied; itself when colour cannot run."""
+    if config.weight == 0 or image.ndim != 3:
+        return reading
+    return decide_kinds(reading, image, lattice, KindDecisionConfig(ink_colour=config))
