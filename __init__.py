@@ -1,4 +1,14 @@
-"""sudokucam: photograph a Sudoku, read it, solve it, draw the answer back."""
+"""sudokucam: photograph a Sudoku, read it, solve it, draw the answer back.
+
+Nothing in sudokucam sends anything over the network. onnxruntime records usage
+telemetry unless ``ORT_DISABLE_TELEMETRY`` is set before it is imported, so importing
+sudokucam (which every entry point does first: the CLI, the app, batch and Dask workers,
+the Python API) sets it.
+"""
+
+import os
+
+os.environ["ORT_DISABLE_TELEMETRY"] = "1"
 
 from .errors import SudokucamError
 

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Set up everything the test suite needs on a fresh machine, then lint, type-check, test.
 #   bash .ci/test.sh            (the README's test command)
-# System packages (Chromium for the browser tests, fonts for the sample renderer) are
+# System packages (Chromium for the browser tests, strace for the network check, fonts for
+# the sample renderer) are
 # installed with apt-get when running as root or with sudo; otherwise those tests skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-APT_PACKAGES=(chromium fonts-urw-base35 fonts-liberation2 fonts-dejavu-core
+APT_PACKAGES=(chromium strace fonts-urw-base35 fonts-liberation2 fonts-dejavu-core
               fonts-dkg-handwriting fonts-breip fonts-comic-neue)
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

@@ -91,6 +91,7 @@ class DigitClassifier:
             raise ModelError(f"model file not found: {model_path}")
         self.config = read_model_config(Path(model_dir) / "config.json")
         self.kind_config = kind_config
+        ort.disable_telemetry_events()  # also when the host program imported ort first
         options = ort.SessionOptions()
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
