@@ -2,8 +2,8 @@
 # Set up everything the test suite needs on a fresh machine, then lint, type-check, test.
 #   bash .ci/test.sh            (the README's test command)
 # System packages (Chromium for the browser tests, strace for the network check, fonts for
-# the sample renderer) are
-# installed with apt-get when running as root or with sudo; otherwise those tests skip.
+# the sample renderer) are installed with apt-get when running as root or with sudo;
+# otherwise those tests skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
