@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+import stat
 import warnings
 from functools import cache
 from pathlib import Path
@@ -19,6 +20,9 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from ..errors import SudokucamError
 
 DEFAULT_MAX_PIXELS = 50_000_000
+# The largest photo file read: a 50-megapixel photo is 10-40 MB as JPEG or HEIC and at
+# most 150 MB as uncompressed TIFF or BMP.
+MAX_FILE_BYTES = 256 * 2**20
 SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF or HEIC"
 ImageSource = str | Path | bytes | bytearray | memoryview | np.ndarray
 
@@ -51,16 +55,40 @@ def load_image(source: ImageSource, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> 
     raise TypeError(f"source must be a path, bytes or a numpy array, got {type(source).__name__}")
 
 
-def _read_file(path: Path) -> bytes:
-    """The bytes of a file, or an ImageLoadError saying why not."""
-    if not path.exists():
-        raise ImageLoadError(f"{path} does not exist")
-    if path.is_dir():
-        raise ImageLoadError(f"{path} is a folder, not an image file")
+def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``, or an ImageLoadError saying why not.
+
+    Devices (``/dev/zero``), pipes and sockets are refused before they are opened, so a
+    read can neither block nor run without end.
+    """
     try:
-        return path.read_bytes()
+        info = path.stat()
+    except FileNotFoundError:
+        raise ImageLoadError(f"{path} does not exist") from None
     except OSError as error:
         raise ImageLoadError(f"{path} cannot be read: {error.strerror or error}") from error
+    if stat.S_ISDIR(info.st_mode):
+        raise ImageLoadError(f"{path} is a folder, not an image file")
+    if not stat.S_ISREG(info.st_mode):
+        raise ImageLoadError(f"{path} is not a regular file (a device, pipe or socket)")
+    if info.st_size > max_bytes:
+        raise ImageLoadError(_too_many_bytes(path, info.st_size, max_bytes))
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as error:
+        raise ImageLoadError(f"{path} cannot be read: {error.strerror or error}") from error
+    if len(data) > max_bytes:  # the file grew while it was read
+        raise ImageLoadError(_too_many_bytes(path, len(data), max_bytes))
+    return data
+
+
+def _too_many_bytes(path: Path, size: int, max_bytes: int) -> str:
+    """Why a file is refused for its size, and what to do."""
+    return (
+        f"{path} is too large for a photo: {size / 2**20:.0f} MB "
+        f"(limit {max_bytes / 2**20:.0f} MB); use a smaller photo"
+    )
 
 
 def decode_image(data: bytes, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
