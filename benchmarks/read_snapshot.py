@@ -23,7 +23,7 @@ from typing import Any
 from sudokucam.samples.dataset import REPO, SHARED, photo_path, validation_ids
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".webp"}
-MULTI_GRID_FOLDERS = {"pages"}  # samples read with --max-grids 9
+MULTI_GRID_FOLDERS = {"pages"}  # samples of several puzzles, listed after the others
 CHUNK = 20  # photos per command, so that a long list does not outgrow the command line
 
 
@@ -39,15 +39,13 @@ def validation_photos() -> list[Path]:
     return [p for p in photos if p.is_file()]
 
 
-def read_json(photos: list[Path], max_grids: int) -> list[dict[str, Any]]:
-    """What `sudokucam read --json` prints for ``photos``, timings removed."""
+def read_json(photos: list[Path]) -> list[dict[str, Any]]:
+    """What `sudokucam read --json` (every puzzle on a photo) prints, timings removed."""
     records: list[dict[str, Any]] = []
     for start in range(0, len(photos), CHUNK):
         chunk = [str(p) for p in photos[start : start + CHUNK]]
-        command = [sys.executable, "-m", "sudokucam", "read", "--json", "--max-grids"]
-        done = subprocess.run(
-            [*command, str(max_grids), *chunk], capture_output=True, text=True, check=False
-        )
+        command = [sys.executable, "-m", "sudokucam", "read", "--json"]
+        done = subprocess.run([*command, *chunk], capture_output=True, text=True, check=False)
         if done.returncode not in (0, 1):
             raise SystemExit(f"read failed ({done.returncode}): {done.stderr.strip()}")
         records.extend(json.loads(done.stdout))
@@ -70,7 +68,7 @@ def snapshot(with_validation: bool) -> list[dict[str, Any]]:
     single = [p for p in sample_photos() if p.parent.name not in MULTI_GRID_FOLDERS]
     multi = [p for p in sample_photos() if p.parent.name in MULTI_GRID_FOLDERS]
     validation = validation_photos() if with_validation else []
-    return read_json(single, 1) + read_json(multi, 9) + read_json(validation, 1)
+    return read_json(single) + read_json(multi) + read_json(validation)
 
 
 def differences(old: Any, new: Any, where: str = "", tolerance: float = 0.0) -> list[str]:

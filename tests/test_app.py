@@ -312,17 +312,55 @@ def test_progress_check_rings_wrong_entries(samples_dir: Path, name: str) -> Non
     metrics = {m.label: int(m.value) for m in at.metric}
     mistakes = {r * 9 + c for r, c in truth["mistakes"]}
     pen = flat(truth["pen"])
-    assert metrics["Wrong"] == len(mistakes), all_text(at)
-    assert metrics["Right"] == sum(1 for d in pen if d != "0") - len(mistakes)
-    assert metrics["Cells left"] == pen.count("0") - sum(
+    assert metrics["Entries wrong"] == len(mistakes), all_text(at)
+    assert metrics["Entries right"] == sum(1 for d in pen if d != "0") - len(mistakes)
+    # a wrong entry is not an empty cell: the two are counted apart
+    assert metrics["Cells empty"] == pen.count("0") - sum(
         1 for d in flat(truth["givens"]) if d != "0"
-    ) + len(mistakes)
+    )
     names = [f"r{c // 9 + 1}c{c % 9 + 1}" for c in sorted(mistakes)]
     if mistakes:
         assert all(n in texts(at.warning)[0] for n in names)
     hint_button = next(b.key for b in at.button if b.key and b.key.endswith("_button"))
     at.button(key=hint_button).click().run()
     assert any("Look at r" in i for i in texts(at.info)), all_text(at)
+
+
+@pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
+def test_progress_counts_and_words_are_those_of_the_cli(
+    samples_dir: Path, tmp_path: Path, name: str
+) -> None:
+    """The app and `sudokucam check` give the same counts, in the same words, for one photo."""
+    photo, _ = sample(samples_dir, "progress", name)
+    out = str(tmp_path / "checked.png")
+    text = CliRunner().invoke(cli_app, ["check", str(photo), "-o", out])
+    doc = json.loads(CliRunner().invoke(cli_app, ["check", str(photo), "-o", out, "--json"]).stdout)
+    check = doc["grids"][0]["check"]
+    at = open_app(layout.PROGRESS)
+    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    metrics = {m.label: int(m.value) for m in at.metric}
+    assert metrics == {
+        "Cells empty": check["empty"],
+        "Entries wrong": len(check["wrong"]),
+        "Entries right": len(check["right"]),
+    }
+    line = text.stdout.splitlines()[0]
+    assert line.startswith(f"{check['empty']} cells empty, {len(check['wrong'])} entr"), line
+    assert line in texts(at.caption), all_text(at)
+
+
+def test_photo_of_several_puzzles_says_so(repo_dir: Path) -> None:
+    photo = repo_dir / "samples" / "pages" / "page0.jpg"
+    if not MODEL.is_file():
+        pytest.skip(f"the digit model {MODEL} is not trained yet")
+    at = open_app(layout.PHOTO)
+    at.file_uploader(key="photo_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    assert any(t.startswith("2 more puzzles on this photo") for t in texts(at.info)), all_text(at)
+    assert any("Solved" in t for t in texts(at.success)), all_text(at)
 
 
 def correct_reading(at: Any, prefix: str, truth: str) -> None:
@@ -392,3 +430,4 @@ def test_many_photos_and_pdf_pages_give_a_table_and_a_zip(samples_dir: Path) -> 
     names = zipfile.ZipFile(io.BytesIO(zip_data)).namelist()
     assert "results.csv" in names
     assert sum(1 for n in names if n.startswith("solved/") and n.endswith(".png")) == 3
+    assert {"solved/demo_p1_g1.png", "solved/two_p1_g1.png", "solved/two_p2_g1.png"} <= set(names)

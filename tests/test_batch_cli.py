@@ -240,11 +240,62 @@ def test_mixed_folder_local_pool(
     assert result.exit_code == 1, result.output
     _check_mixed(out, mixed_folder, pages)
     assert "grids: 6 found, 6 solved" in result.stdout
-    assert "failed inputs: 1" in result.stdout
+    assert "failed inputs: 1\n  corrupt.jpg: " in result.stdout
+    notes = mixed_folder / "notes.txt"
+    assert f"skipped files: 1\n  {notes} (neither an image nor a PDF)\n" in result.stdout
+    images = {row["image"] for row in _rows(out) if row.get("image")}
+    assert images == {
+        "solved/paper_p1_g1.png",
+        "solved/paper_p1_g2.png",
+        "solved/paper_p2_g1.png",
+        "solved/paper_p2_g2.png",
+        "solved/page3_p1_g1.png",
+        "solved/page3_p1_g2.png",
+    }
     again = CliRunner().invoke(app, args)
     assert again.exit_code == 1
     assert "(0 read now, 5 done earlier)" in again.stdout
     _check_mixed(out, mixed_folder, pages)
+
+
+def test_skipped_files_are_named_then_counted(tmp_path: Path) -> None:
+    """The summary names the first few skipped files with the reason; the tables all."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for n in range(7):
+        (folder / f"note{n}.txt").write_text("not a photo\n")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["batch", str(folder), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    named = [f"  {folder / f'note{n}.txt'} (neither an image nor a PDF)" for n in range(5)]
+    expected = ["skipped files: 7", *named, "  and 2 more (all in results.jsonl)"]
+    lines = result.stdout.splitlines()
+    start = lines.index("skipped files: 7")
+    assert lines[start : start + 7] == expected
+    assert [row["status"] for row in _rows(out)] == ["skipped"] * 7
+
+
+def test_inputs_sharing_a_stem_get_distinct_stable_names(tmp_path: Path) -> None:
+    """a/demo.jpg and b/demo.jpg: demo_p1_g1.png and demo-2_p1_g1.png, also when resumed."""
+    photo = REPO / "samples" / "printed" / "demo.jpg"
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "demo.jpg").write_bytes(photo.read_bytes())
+    out = tmp_path / "out"
+    args = ["batch", str(tmp_path / "b"), str(tmp_path / "a"), "--out", str(out), "-w", "2"]
+    assert CliRunner().invoke(app, args).exit_code == 0
+    names = {row["source"]: row["image"] for row in _rows(out)}
+    assert names == {
+        str(tmp_path / "a" / "demo.jpg"): "solved/demo_p1_g1.png",
+        str(tmp_path / "b" / "demo.jpg"): "solved/demo-2_p1_g1.png",
+    }
+    first = discover([tmp_path / "a"]).units[0]
+    (out / ".batch" / "units" / f"{first.uid}.json").unlink()  # as if killed before it
+    (out / "solved" / "demo_p1_g1.png").unlink()
+    again = CliRunner().invoke(app, args)
+    assert again.exit_code == 0 and "(1 read now, 1 done earlier)" in again.stdout
+    assert {row["source"]: row["image"] for row in _rows(out)} == names
+    _check_outputs(out)
 
 
 @pytest.fixture
@@ -355,25 +406,46 @@ def _check_resumed(
         assert sorted(r["grid"] for r in grids) == list(range(1, len(pages[seed][1]) + 1))
     solved = all(r["status"] == "solved" for r in rows)
     assert code == (0 if solved else 1), [(r["source"], r["page"], r["status"]) for r in rows]
+    for row in (r for r in rows if r["grid"] is not None):  # named as if never killed
+        stem = Path(row["source"]).stem
+        assert row["image"] == f"solved/{stem}_p{row['page']}_g{row['grid']}.png"
     _check_outputs(out)
+
+
+def _table_units(out: Path) -> set[tuple[str, int]]:
+    """The (source, page) of every unit results.jsonl lists (none while it is missing)."""
+    if not (out / "results.jsonl").exists():
+        return set()
+    return {(row["source"], row["page"]) for row in _rows(out)}
 
 
 def _kill_once_stored(process: subprocess.Popen[str], out: Path, count: int) -> int:
     """SIGKILL the batch's process group once ``count`` units are stored; return how many are.
 
-    A unit is stored when its record (written atomically) is in ``.batch/units``; a unit
-    finished between the check and the kill is counted too.
+    A unit is stored when its record (written atomically) is in ``.batch/units`` and
+    results.jsonl lists it; a unit finished between the check and the kill is counted too.
     """
     units = out / ".batch" / "units"
     deadline = time.monotonic() + KILL_WAIT_S
     while time.monotonic() < deadline and process.poll() is None:
-        if units.is_dir() and len(list(units.glob("*.json"))) >= count:
+        stored = units.is_dir() and len(list(units.glob("*.json"))) >= count
+        if stored and len(_table_units(out)) >= count:
             break
         time.sleep(0.01)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait(timeout=60)
     return len(list(units.glob("*.json")))
+
+
+def _check_tables_hold_the_stored_units(out: Path) -> None:
+    """results.jsonl and summary.csv list exactly the units whose records are stored."""
+    records = [json.loads(p.read_text()) for p in (out / ".batch" / "units").glob("*.json")]
+    stored = {(r["unit"]["source"], r["unit"]["page"]) for r in records}
+    assert _table_units(out) == stored
+    with (out / "summary.csv").open(newline="") as handle:
+        table = [(row["source"], int(row["page"]), row["grid"]) for row in csv.DictReader(handle)]
+    assert table == [(row["source"], row["page"], str(row["grid"])) for row in _rows(out)]
 
 
 def test_killed_batch_resumes_without_loss_or_duplicates(
@@ -387,6 +459,7 @@ def test_killed_batch_resumes_without_loss_or_duplicates(
     assert code == -signal.SIGKILL
     total = len(discover([resume_folder]).units)
     assert 2 <= stored < total
+    _check_tables_hold_the_stored_units(out)
     leftover = out / "solved" / ".half.png.123.tmp"
     leftover.write_bytes(b"\x89PNG half")  # what a kill mid-write leaves
     pending = discover([resume_folder]).units
@@ -410,6 +483,7 @@ def test_batch_killed_from_outside_resumes(
     _kill_once_stored(process, out, 1)
     killed, _, first_stderr = _finish(process)
     assert killed == -signal.SIGKILL, first_stderr
+    _check_tables_hold_the_stored_units(out)
     code, _, stderr = _finish(_batch_process(resume_folder, out))
     assert "done earlier" in stderr, stderr
     _check_resumed(out, resume_folder, pages, code)

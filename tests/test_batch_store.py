@@ -16,6 +16,8 @@ from sudokucam.vision.batch.store import (
     GridOutput,
     UnitOutcome,
     atomic_write,
+    recorded_stems,
+    source_stems,
 )
 
 
@@ -101,8 +103,58 @@ def test_tables_hold_each_row_once(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("page", [1, 2, 3])
 def test_image_names_are_distinct_per_page(tmp_path: Path, page: int) -> None:
-    """Solved images of different pages never overwrite each other."""
+    """Solved images of different pages never overwrite each other: stem, page, grid."""
     store = BatchStore(tmp_path)
     names = {row["image"] for p in (1, 2, 3) for row in store.commit(_outcome(_unit(p), 2)).rows}
     assert len(names) == 6
-    assert any(f"_p{page}_g1_" in name for name in names)
+    assert f"solved/paper_p{page}_g1.png" in names
+
+
+def _key(path: str) -> tuple[str, int, int]:
+    """The file key of a source path (size and time do not matter here)."""
+    return (path, 10, 20)
+
+
+def test_stems_clash_only_where_files_share_one() -> None:
+    """A file keeps its stem unless another has it (in any case); then -2, -3 in path order."""
+    keys = [
+        _key("/b/demo.jpg"),
+        _key("/a/demo.jpg"),
+        _key("/a/Demo.png"),
+        _key("/a/other.jpg"),
+        _key("/c/demo-2.jpg"),  # a real stem the clashing files must not take
+    ]
+    stems = source_stems(keys)
+    assert stems == {
+        _key("/a/Demo.png"): "Demo",
+        _key("/a/demo.jpg"): "demo-3",
+        _key("/b/demo.jpg"): "demo-4",
+        _key("/a/other.jpg"): "other",
+        _key("/c/demo-2.jpg"): "demo-2",
+    }
+    assert source_stems(reversed(keys)) == stems  # the order files are given does not matter
+
+
+def test_a_resumed_batch_names_like_an_uninterrupted_one() -> None:
+    """Stems fixed by an earlier run (any subset of the same pile) leave the rest unchanged."""
+    keys = [_key(f"/{folder}/scan.pdf") for folder in "abcd"] + [_key("/e/scan-2.png")]
+    whole = source_stems(keys)
+    for done in ([keys[1]], [keys[0], keys[3]], [keys[2], keys[4]]):
+        assert source_stems(keys, {k: whole[k] for k in done}) == whole
+
+
+def test_stems_of_other_files_in_the_folder_are_not_reused() -> None:
+    """A file named earlier by another pile keeps its stem; a new file steps around it."""
+    stems = source_stems([_key("/b/demo.jpg")], {_key("/a/demo.jpg"): "demo"})
+    assert stems[_key("/b/demo.jpg")] == "demo-2"
+
+
+def test_recorded_stems_read_back_from_image_names(tmp_path: Path) -> None:
+    """The stem a stored unit's images were named with is read back from its rows."""
+    store = BatchStore(tmp_path)
+    unit = _unit(2)
+    stored = store.commit(_outcome(unit, 2), stem="paper_p1_g1-2")
+    assert stored.rows[0]["image"] == "solved/paper_p1_g1-2_p2_g1.png"
+    assert recorded_stems([stored]) == {unit.file_key: "paper_p1_g1-2"}
+    no_grid = store.commit(UnitOutcome(_unit(3), status="no_grid"))
+    assert recorded_stems([no_grid]) == {}

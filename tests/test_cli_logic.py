@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from sudokucam.solver import Grid, count_solutions, solve
@@ -115,10 +117,59 @@ def test_generate_is_repeatable_with_a_seed() -> None:
     assert len(first.output.strip()) == 36
 
 
-def test_generate_bad_level_is_usage_error() -> None:
-    result = runner.invoke(app, ["generate", "--level", "nightmare"])
+@pytest.mark.parametrize(
+    ("given", "level"),
+    [
+        ("easy", "Easy"),
+        ("Med", "Medium"),
+        ("diff", "Difficult"),
+        ("d", "Difficult"),
+        ("extremely", "Extremely Difficult"),
+        ("ext", "Extremely Difficult"),
+        ("EXTREMELY-difficult", "Extremely Difficult"),
+        ("2", "Medium"),
+    ],
+)
+def test_generate_levels_by_any_case_and_unique_start(given: str, level: str) -> None:
+    result = runner.invoke(app, ["generate", "--level", given, "--seed", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["level"] == level
+
+
+@pytest.mark.parametrize(
+    ("given", "why"),
+    [("Hard", "got 'Hard'"), ("nightmare", "got 'nightmare'"), ("e", "'e' could be Easy or")],
+)
+def test_generate_unknown_or_ambiguous_level_is_usage_error(given: str, why: str) -> None:
+    result = runner.invoke(app, ["generate", "--level", given])
     assert result.exit_code == 2
-    assert "level must be one of" in result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --level must be one of Easy, Medium")
+    assert "Extremely Difficult" in lines[0] and why in lines[0]
+
+
+def test_generate_time_limit_is_honoured() -> None:
+    """16×16 Extremely Difficult takes seconds; a 0.1 s limit stops it at once, exit 1."""
+    args = ["generate", "--size", "16", "--level", "Extremely Difficult", "--time-limit", "0.1"]
+    start = time.monotonic()
+    result = runner.invoke(app, args)
+    elapsed = time.monotonic() - start
+    assert result.exit_code == 1
+    assert elapsed < 0.1 + 0.4, f"took {elapsed:.2f} s"
+    assert result.stderr.startswith("error: time limit reached: no Extremely Difficult 16×16")
+    assert "--time-limit" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_generate_size_25_agrees_with_help() -> None:
+    """25 is in --help and accepted; sizes the solver does not know are usage errors."""
+    assert "16 or 25" in " ".join(runner.invoke(app, ["generate", "--help"]).output.split())
+    made = runner.invoke(
+        app, ["generate", "--level", "medium", "--size", "25", "--time-limit", "0.1"]
+    )
+    assert made.exit_code == 1 and "25×25" in made.stderr
+    bad = runner.invoke(app, ["generate", "--level", "easy", "--size", "10"])
+    assert bad.exit_code == 2 and "--size must be one of" in bad.stderr and "25×25" in bad.stderr
 
 
 def test_generate_impossible_level_exits_1() -> None:

@@ -212,3 +212,102 @@ def test_check_hint_gives_a_right_next_step_from_the_right_entries(
         if cell in wrong:
             assert "which is wrong" in next_lines[0]
     assert step["explanation"] in next_lines[0]
+
+
+def page_truth(repo: Path) -> tuple[Path, list[str]]:
+    """samples/pages/page0.jpg and the givens of its puzzles, top to bottom."""
+    page = repo / "samples" / "pages" / "page0.jpg"
+    truth = json.loads(page.with_suffix(".json").read_text())
+    givens = ["".join(str(d) for row in g["givens"] for d in row) for g in truth["grids"]]
+    return page, givens
+
+
+@needs_model
+def test_solve_solves_every_puzzle_on_a_page(repo_dir: Path, tmp_path: Path) -> None:
+    """By default every puzzle on the page: in the text, the JSON and the drawn photo."""
+    page, givens = page_truth(repo_dir)
+    out = tmp_path / "solved.png"
+    text = runner.invoke(app, ["solve", str(page), "-o", str(out)])
+    assert text.exit_code == 0, text.output
+    n = len(givens)
+    assert n == 3
+    labels = [line.split(":")[0] for line in text.stdout.splitlines() if "solved (" in line]
+    assert labels == [f"puzzle {i} of {n}" for i in range(1, n + 1)]
+
+    result = runner.invoke(app, ["solve", str(page), "-o", str(out), "--json"])
+    grids = json.loads(result.stdout)["grids"]
+    assert [g["givens"] for g in grids] == givens  # in reading order
+    assert all(g["status"] == "solved" for g in grids)
+    before, after = cv2.imread(str(page)), cv2.imread(str(out))
+    assert before is not None and after is not None
+    for grid in grids:  # every grid has the answer drawn into it
+        x0, y0 = np.min(grid["corners"], axis=0).astype(int)
+        x1, y1 = np.max(grid["corners"], axis=0).astype(int)
+        changed = np.any(before[y0:y1, x0:x1] != after[y0:y1, x0:x1], axis=2).mean()
+        assert changed > 0.02, (grid["corners"], changed)
+
+
+@needs_model
+def test_max_grids_caps_the_puzzles_read(repo_dir: Path) -> None:
+    page, givens = page_truth(repo_dir)
+    result = runner.invoke(app, ["read", "--json", "--max-grids", "1", str(page)])
+    grids = json.loads(result.stdout)[0]["grids"]
+    assert len(grids) == 1 and grids[0]["givens"] in givens
+    two = runner.invoke(app, ["read", "--max-grids", "2", str(page)])
+    assert "puzzle 2 of 2" in two.stdout and "of 3" not in two.stdout
+
+
+@needs_model
+def test_a_photo_of_one_puzzle_reads_one_grid(repo_dir: Path) -> None:
+    photos = [p for p in sample_photos(repo_dir) if p.parent.name != "pages"]
+    result = runner.invoke(app, ["read", "--json", *map(str, photos)])
+    assert [len(d["grids"]) for d in json.loads(result.stdout)] == [1] * len(photos)
+    text = runner.invoke(app, ["read", str(photos[0])])
+    assert "puzzle 1 of" not in text.stdout
+
+
+@needs_model
+@pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
+def test_check_says_cells_empty_and_entries_wrong_apart(
+    repo_dir: Path, tmp_path: Path, name: str
+) -> None:
+    """Wrong entries are not empty cells: `check` counts both, as its JSON does."""
+    photo = repo_dir / "samples" / "progress" / f"{name}.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    out = str(tmp_path / "checked.png")
+    text = runner.invoke(app, ["check", str(photo), "-o", out])
+    check = json.loads(runner.invoke(app, ["check", str(photo), "-o", out, "--json"]).stdout)[
+        "grids"
+    ][0]["check"]
+    wrong = check["wrong"]
+    entries = "entry" if len(wrong) == 1 else "entries"
+    names = f" ({', '.join(wrong)})" if wrong else ""
+    expected = (
+        f"{check['empty']} cells empty, {len(wrong)} {entries} wrong{names}, "
+        f"{len(check['right'])} right"
+    )
+    assert text.stdout.splitlines()[0] == expected
+    assert sorted(wrong) == sorted(f"r{r + 1}c{c + 1}" for r, c in truth["mistakes"])
+    pen = sum(1 for row in truth["pen"] for d in row if d) if truth["pen"] else 0
+    assert len(check["right"]) + len(wrong) == pen
+
+
+@needs_model
+def test_read_jsonl_writes_one_line_per_photo_in_order(repo_dir: Path) -> None:
+    photos = [repo_dir / "samples" / "printed" / "demo.jpg", page_truth(repo_dir)[0]]
+    result = runner.invoke(app, ["read", "--jsonl", *map(str, photos)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    docs = [json.loads(line) for line in lines]
+    assert [d["image"] for d in docs] == [str(p) for p in photos]
+    assert [len(d["grids"]) for d in docs] == [1, 3]
+    listed = json.loads(runner.invoke(app, ["read", "--json", *map(str, photos)]).stdout)
+    assert [d["grids"][0]["givens"] for d in listed] == [d["grids"][0]["givens"] for d in docs]
+
+
+def test_read_json_and_jsonl_together_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["read", "--json", "--jsonl", "x.jpg"])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "--jsonl" in lines[0], result.stderr

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import signal
+import threading
+import time
 
 import pytest
 
@@ -71,3 +74,51 @@ def test_generation_time_limit_is_a_clear_error() -> None:
         # 6×6 extremely difficult puzzles are rare: the first try almost never is one.
         for seed in range(20):
             generate(shape_for_size(6), Level.EXTREMELY_DIFFICULT, random.Random(seed), config=cfg)
+
+
+def _time_out(size: int, level: Level, limit: float) -> float:
+    """Seconds until generate gives up on a search that takes far longer than ``limit``."""
+    start = time.monotonic()
+    with pytest.raises(GenerationTimeoutError, match=f"in {limit:g} s"):
+        generate(shape_for_size(size), level, random.Random(2), config=GenerateConfig(limit))
+    return time.monotonic() - start
+
+
+def test_time_limit_stops_a_long_step_on_time() -> None:
+    """A 16×16 Extremely Difficult try takes seconds (long uniqueness proofs and forcing
+    nets): the limit stops it inside a step, and the timer and handler are put back."""
+    handler = signal.getsignal(signal.SIGALRM)
+    for limit in (0.05, 0.3):
+        assert _time_out(16, Level.EXTREMELY_DIFFICULT, limit) < limit + 0.15
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is handler
+
+
+def test_time_limit_off_the_main_thread_stops_between_steps() -> None:
+    """Without the timer (another thread, as in the app) the stages' own checks stop it."""
+    elapsed: list[float] = []
+    worker = threading.Thread(target=lambda: elapsed.append(_time_out(16, Level.EASY, 0.2)))
+    worker.start()
+    worker.join()
+    assert elapsed and elapsed[0] < 0.2 + 2.0  # at most one solving step late
+
+
+def test_someone_elses_alarm_is_left_alone() -> None:
+    """A timer already running is neither replaced nor cancelled."""
+    rang: list[int] = []
+    previous = signal.signal(signal.SIGALRM, lambda signum, frame: rang.append(signum))
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 30.0)
+        generate(shape_for_size(6), Level.EASY, random.Random(1))
+        left, _ = signal.getitimer(signal.ITIMER_REAL)
+        assert 0 < left <= 30.0 and not rang
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_a_try_that_missed_the_level_is_named() -> None:
+    """The timeout message says how close the tries came."""
+    cfg = GenerateConfig(time_limit_s=0.5)
+    with pytest.raises(GenerationTimeoutError, match=r" tries, the closest was \w+\); try again"):
+        generate(shape_for_size(6), Level.EXTREMELY_DIFFICULT, random.Random(2), config=cfg)

@@ -130,7 +130,7 @@ def test_a_pen_mistake_is_reported_not_repaired() -> None:
     assert result.wrong_entries == (0,)
     assert len(result.right_entries) == PUZZLE.count("0") - 1
     assert result.status == "solved"
-    assert "1 wrong (r1c1)" in result.message
+    assert "1 entry wrong (r1c1)" in result.message
 
 
 def test_a_correct_pen_filled_grid_is_complete() -> None:

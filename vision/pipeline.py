@@ -25,7 +25,7 @@ import numpy as np
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
-from .grid.find import find_grids
+from .grid.find import find_all_grids, find_grids
 from .grid.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
 from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
 from .read.decide import KindDecisionConfig, decide_kinds
@@ -83,7 +83,14 @@ class UprightScores:
 
 @dataclass(frozen=True)
 class PipelineConfig:
-    """Settings of every step: grid finding, repair, drawing, and how many grids to read."""
+    """Settings of every step: grid finding, repair, drawing, and how many grids to read.
+
+    max_grids: the most grids read from one photo. more_when_seen: find the best grid as
+    for one, and look for up to ``max_grids`` - 1 more only when the photo shows another
+    (``find_all_grids``: a photo of one puzzle costs no more; several come in reading
+    order), leaving out grids printed full (answers, not puzzles) beside a puzzle; False
+    always searches for ``max_grids`` (``find_grids``, best first).
+    """
 
     grid: GridConfig = DEFAULT_CONFIG
     repair: RepairConfig = DEFAULT_REPAIR_CONFIG
@@ -93,6 +100,7 @@ class PipelineConfig:
     ink_shape: KindConfig = DEFAULT_KIND_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     max_grids: int = 1
+    more_when_seen: bool = False
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
 
@@ -105,6 +113,9 @@ class PipelineConfig:
 
 
 DEFAULT_PIPELINE_CONFIG = PipelineConfig()
+MAX_GRIDS_PER_PHOTO = 9  # the most grids the command line and the app read from one photo
+# every grid a photo shows (up to MAX_GRIDS_PER_PHOTO), at the cost of one for one grid
+EVERY_GRID_CONFIG = PipelineConfig(max_grids=MAX_GRIDS_PER_PHOTO, more_when_seen=True)
 
 
 class Reader:
@@ -149,11 +160,14 @@ class Reader:
         if not detections:
             return PhotoResult(name, image, (), NO_GRID_MESSAGE, timings)
         grids = tuple(self.read_grid(d, timings, image) for d in detections)
+        if self.config.more_when_seen:
+            grids = tuple(g for g in grids if not printed_answer(g)) or grids
         return PhotoResult(name, image, grids, None, timings)
 
     def find(self, image: np.ndarray) -> list[GridDetection]:
         """The grids in a loaded photo, best first."""
-        return find_grids(image, config=self.config.grid, max_grids=self.config.max_grids)
+        find = find_all_grids if self.config.more_when_seen else find_grids
+        return find(image, config=self.config.grid, max_grids=self.config.max_grids)
 
     def read_grid(
         self,
@@ -339,6 +353,11 @@ def _with_message(result: GridResult) -> GridResult:
     return replace(result, message=text)
 
 
+def printed_answer(grid: GridResult) -> bool:
+    """True for a grid printed full (yesterday's answer beside the puzzle): no puzzle to solve."""
+    return "0" not in grid.givens
+
+
 def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> Digits:
     """The pen digits, after repairs turned some cells into givens or out of them."""
     kinds = np.asarray(reading.kinds)
@@ -407,6 +426,8 @@ def check_photo(
 
 __all__ = [
     "DEFAULT_PIPELINE_CONFIG",
+    "EVERY_GRID_CONFIG",
+    "MAX_GRIDS_PER_PHOTO",
     "Classifier",
     "PipelineConfig",
     "Reader",

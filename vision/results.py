@@ -7,6 +7,7 @@ Expected outcomes (no grid, givens that break the rules, no or several solutions
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -19,6 +20,35 @@ from .repair import Problem, Repair
 from .types import CellReading, Digits, GridDetection, solver_grid
 
 DRAW_MODES = ("solution", "check")
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """'1 cell' or '5 cells'."""
+    return f"{count} {one if count == 1 else many}"
+
+
+@dataclass(frozen=True)
+class EntryCounts:
+    """Where a person stands with a grid: cells holding no digit, pen entries wrong and right.
+
+    The one count and wording of what is left, said alike by ``sudokucam check`` and the
+    app: a wrong entry is not an empty cell, and both are said.
+    """
+
+    empty: int
+    wrong: int
+    right: int
+
+    def text(self, wrong_cells: Sequence[str] = ()) -> str:
+        """'5 cells empty, 3 entries wrong (r6c2, r6c8, r9c2), 47 right'.
+
+        ``wrong_cells``: the names of the wrong entries, said after their count.
+        """
+        names = f" ({', '.join(wrong_cells)})" if wrong_cells else ""
+        return (
+            f"{counted(self.empty, 'cell', 'cells')} empty, "
+            f"{counted(self.wrong, 'entry', 'entries')} wrong{names}, {self.right} right"
+        )
 
 
 @dataclass(frozen=True)
@@ -102,16 +132,16 @@ class GridResult:
         return {c: int(self.solution[c]) for c in self.empty_cells}
 
     @property
+    def entry_counts(self) -> EntryCounts:
+        """How many cells are empty and how many pen entries are wrong and right."""
+        return EntryCounts(len(self.empty_cells), len(self.wrong_entries), len(self.right_entries))
+
+    @property
     def check_message(self) -> str:
-        """One line on the pen entries: how many are wrong (which), right, and cells left."""
+        """One line on the pen entries: cells empty, entries wrong (which) and right."""
         if self.solution is None:
             return f"cannot check the pen entries: {self.message}"
-        wrong = self.wrong_entries
-        names = ", ".join(cell_name(c) for c in wrong)
-        parts = [f"{len(wrong)} wrong" + (f" ({names})" if wrong else "")]
-        parts.append(f"{len(self.right_entries)} right")
-        parts.append(f"{len(self.empty_cells)} cells empty")
-        return "pen entries: " + ", ".join(parts)
+        return self.entry_counts.text([cell_name(c) for c in self.wrong_entries])
 
     def draw(
         self, image: np.ndarray, mode: str = "solution", config: DrawConfig = DEFAULT_DRAW_CONFIG
@@ -162,7 +192,10 @@ class GridResult:
 
 @dataclass(frozen=True)
 class PhotoResult:
-    """Everything read from one photo: its grids (best first) or why there are none.
+    """Everything read from one photo: its grids or why there are none.
+
+    The grids come best first, or in reading order when several were looked for only
+    once seen (``PipelineConfig.more_when_seen``, the command line's and the app's way).
 
     source: the path, or a short description of bytes or an array.
     image: the photo as loaded (BGR uint8), None when it could not be loaded.

@@ -4,13 +4,24 @@ A random full grid comes from randomized backtracking. Clues are then removed in
 (or symmetric) order, keeping a removal only while the puzzle can still be solved with
 the techniques of the level asked for (which also proves it has one solution). The result
 is graded; if it lands below the level, start again, until a time limit.
+
+The time limit is a deadline that every stage checks: the fill at each cell it tries,
+the carving before each removal, the grading solve before each step. On the main thread
+of a Unix process a timer (SIGALRM) also stops a single long step (a uniqueness proof or
+a forcing net on 16×16 can take a second) at the deadline itself; elsewhere (another
+thread, Windows) the stage checks alone bound it, so the overrun is at most one step.
 """
 
 from __future__ import annotations
 
 import random
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from types import FrameType
 
 from ...errors import SudokucamError
 from ..engine import find_solutions
@@ -29,11 +40,15 @@ class GenerationTimeoutError(SudokucamError):
     """No puzzle at the level asked was found in the time allowed."""
 
 
+class _OutOfTime(Exception):  # noqa: N818 - internal signal, never leaves this module
+    """Raised inside generation when the deadline has passed."""
+
+
 @dataclass(frozen=True)
 class GenerateConfig:
     """Limits for generation.
 
-    time_limit_s: give up after this long for one puzzle.
+    time_limit_s: give up after this long for one puzzle (a hard limit: see the module).
     """
 
     time_limit_s: float = 60.0
@@ -55,18 +70,29 @@ class Generated:
         return sum(1 for v in self.puzzle if v)
 
 
-def random_solution(shape: Shape, rng: random.Random) -> tuple[int, ...]:
+def _check_time(deadline: float | None) -> None:
+    """Raise _OutOfTime when the deadline (a `time.monotonic()` time) has passed."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise _OutOfTime
+
+
+def random_solution(
+    shape: Shape, rng: random.Random, deadline: float | None = None
+) -> tuple[int, ...]:
     """A random full grid by randomized backtracking with singles propagation."""
     cand = Candidates.from_values(shape, [0] * shape.ncells)
     st = NetState(cand.values, cand.masks, [])
-    found = _fill(cand, st, rng)
+    found = _fill(cand, st, rng, deadline)
     if found is None:  # pragma: no cover - an empty grid always has a solution
         raise SudokucamError("could not fill an empty grid")
     return found
 
 
-def _fill(cand: Candidates, st: NetState, rng: random.Random) -> tuple[int, ...] | None:
+def _fill(
+    cand: Candidates, st: NetState, rng: random.Random, deadline: float | None
+) -> tuple[int, ...] | None:
     """Complete st at random, or None when it cannot be completed."""
+    _check_time(deadline)
     lay = cand.layout
     open_cells = [c for c, v in enumerate(st.values) if not v]
     if not open_cells:
@@ -78,7 +104,7 @@ def _fill(cand: Candidates, st: NetState, rng: random.Random) -> tuple[int, ...]
         child = NetState(st.values[:], st.masks[:], [])
         child.masks[best] = 1 << (v - 1)
         if settle_singles(lay, child, [best]):
-            done = _fill(cand, child, rng)
+            done = _fill(cand, child, rng, deadline)
             if done is not None:
                 return done
     return None
@@ -124,12 +150,18 @@ def _removal_order(shape: Shape, rng: random.Random, symmetric: bool) -> list[tu
 
 
 def carve(
-    shape: Shape, solution: tuple[int, ...], level: Level, rng: random.Random, symmetric: bool
+    shape: Shape,
+    solution: tuple[int, ...],
+    level: Level,
+    rng: random.Random,
+    symmetric: bool,
+    deadline: float | None = None,
 ) -> list[int]:
     """Empty cells while the puzzle stays solvable with techniques up to the level."""
     allowed = techniques_up_to(level)
     puzzle = list(solution)
     for group in _removal_order(shape, rng, symmetric):
+        _check_time(deadline)
         saved = [puzzle[c] for c in group]
         for c in group:
             puzzle[c] = 0
@@ -143,6 +175,47 @@ def carve(
     return puzzle
 
 
+class _Tries:
+    """How a search for one puzzle went so far: tries made and the closest level seen."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.closest: Level | None = None
+
+    def note(self, grade: Grade, level: Level) -> None:
+        """Remember a graded try that missed the level if it came closer than the others."""
+        if self.closest is None or abs(grade.level - level) < abs(self.closest - level):
+            self.closest = grade.level
+
+
+@contextmanager
+def _alarm_at(deadline: float) -> Iterator[None]:
+    """Raise _OutOfTime in the main thread at the deadline, through SIGALRM where it can.
+
+    Does nothing off the main thread, without `signal.setitimer` (Windows), or when a
+    timer is already set (someone else's alarm is left alone).
+    """
+    usable = (
+        hasattr(signal, "setitimer")
+        and threading.current_thread() is threading.main_thread()
+        and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    )
+    if not usable:
+        yield
+        return
+
+    def ring(signum: int, frame: FrameType | None) -> None:
+        raise _OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3))
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 def generate(
     shape: Shape,
     level: Level,
@@ -150,9 +223,11 @@ def generate(
     symmetric: bool = False,
     config: GenerateConfig | None = None,
 ) -> Generated:
-    """One puzzle with one solution graded at the level; GenerationTimeoutError after the limit."""
-    from .solving import logical_solve
+    """One puzzle with one solution graded at the level.
 
+    Raises GenerationTimeoutError when none is found within ``config.time_limit_s``
+    (checked throughout, see the module), ValueError when the size has no puzzle that hard.
+    """
     cfg = config or GenerateConfig()
     top = HARDEST_LEVEL.get(shape.size, Level.EXTREMELY_DIFFICULT)
     if level > top:
@@ -160,18 +235,43 @@ def generate(
             f"level: {shape.size}×{shape.size} puzzles with one solution come no harder than "
             f"{top.label} (none found in tens of thousands of tries)"
         )
-    start = time.monotonic()
-    attempts = 0
+    deadline = time.monotonic() + cfg.time_limit_s
+    tries = _Tries()
+    made: Generated | None = None
+    try:
+        with _alarm_at(deadline):
+            made = _search(shape, level, rng, symmetric, deadline, tries)
+    except _OutOfTime:
+        pass  # made stays None unless the alarm rang just after the puzzle was found
+    if made is None:
+        plural = "try" if tries.count == 1 else "tries"
+        closest = f", the closest was {tries.closest.label}" if tries.closest else ""
+        raise GenerationTimeoutError(
+            f"no {level.label} {shape.size}×{shape.size} puzzle found in "
+            f"{cfg.time_limit_s:g} s ({tries.count} {plural}{closest}); "
+            "try again or allow more time"
+        )
+    return made
+
+
+def _search(
+    shape: Shape,
+    level: Level,
+    rng: random.Random,
+    symmetric: bool,
+    deadline: float,
+    tries: _Tries,
+) -> Generated:
+    """Fill, carve and grade until a puzzle lands at the level; _OutOfTime at the deadline."""
+    from .solving import logical_solve
+
     while True:
-        attempts += 1
-        solution = random_solution(shape, rng)
-        puzzle = carve(shape, solution, level, rng, symmetric)
-        solve = logical_solve(shape, puzzle, solution=solution)
+        tries.count += 1
+        solution = random_solution(shape, rng, deadline)
+        puzzle = carve(shape, solution, level, rng, symmetric, deadline)
+        solve = logical_solve(shape, puzzle, solution=solution, deadline=deadline)
+        _check_time(deadline)  # a solve cut short at the deadline grades nothing
         grade = grade_steps(solve.steps)
         if solve.solved and grade.level == level:
-            return Generated(shape, tuple(puzzle), solution, grade, attempts)
-        if time.monotonic() - start > cfg.time_limit_s:
-            raise GenerationTimeoutError(
-                f"no {level.label} {shape.size}×{shape.size} puzzle found in "
-                f"{cfg.time_limit_s:g} s ({attempts} tries); try again or allow more time"
-            )
+            return Generated(shape, tuple(puzzle), solution, grade, tries.count)
+        tries.note(grade, level)

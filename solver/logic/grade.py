@@ -26,16 +26,24 @@ class Level(IntEnum):
 
     @classmethod
     def parse(cls, text: str) -> Level:
-        """A level from its label, name or number, any case ('extreme' works too)."""
-        key = text.strip().lower().replace("-", " ").replace("_", " ")
-        aliases = {"extreme": cls.EXTREMELY_DIFFICULT, "hard": cls.DIFFICULT}
+        """A level from its label or number, any case, or a unique start of a label.
+
+        "medium", "Med", "d" and "ext" all work; "e" (Easy or Extremely Difficult) and
+        names that are no level ("hard") raise ValueError listing the levels.
+        """
+        key = " ".join(text.strip().lower().replace("-", " ").replace("_", " ").split())
         for level in cls:
             if key in (level.label.lower(), str(level.value)):
                 return level
-        if key in aliases:
-            return aliases[key]
+        starts = [level for level in cls if key and level.label.lower().startswith(key)]
+        if len(starts) == 1:
+            return starts[0]
         labels = ", ".join(lv.label for lv in cls)
-        raise ValueError(f"level must be one of {labels}; got {text!r}")
+        why = f"{text!r} could be {' or '.join(lv.label for lv in starts)}" if starts else None
+        raise ValueError(
+            f"level must be one of {labels} (any case, or a unique start such as 'ext'); "
+            f"{why or f'got {text!r}'}"
+        )
 
 
 TIER: dict[Technique, Level] = {

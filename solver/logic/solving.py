@@ -30,12 +30,16 @@ def logical_solve(
     values: Sequence[int],
     techniques: Iterable[Technique] = WITH_GUESS,
     solution: Sequence[int] | None = None,
+    deadline: float | None = None,
 ) -> LogicSolve:
-    """Solve step by step like a person, guessing (with the known solution) only when stuck."""
+    """Solve step by step like a person, guessing (with the known solution) only when stuck.
+
+    deadline: a `time.monotonic()` time after which no further step is started.
+    """
     allowed = frozenset(techniques)
     if solution is None and Technique.GUESS in allowed:
         solution = unique_solution(shape, values)
-    return solve_steps(shape, values, allowed, solution)
+    return solve_steps(shape, values, allowed, solution, deadline=deadline)
 
 
 @dataclass(frozen=True)

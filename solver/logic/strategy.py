@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
@@ -116,12 +117,19 @@ def solve_steps(
     techniques: Iterable[Technique] = ALL_TECHNIQUES,
     solution: Sequence[int] | None = None,
     max_steps: int = 100_000,
+    deadline: float | None = None,
 ) -> LogicSolve:
-    """Apply the easiest step again and again until the grid is full or nothing applies."""
+    """Apply the easiest step again and again until the grid is full or nothing applies.
+
+    deadline: a `time.monotonic()` time after which no further step is started (the
+    solve then ends unfinished).
+    """
     cand = Candidates.from_values(shape, values)
     allowed = frozenset(techniques)
     steps: list[Step] = []
     while not cand.is_solved() and len(steps) < max_steps:
+        if deadline is not None and time.monotonic() > deadline:
+            break
         step = next_step(cand, allowed, solution)
         if step is None:
             break

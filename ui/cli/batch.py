@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import usage_error
+from .common import is_quiet, no_color, say, usage_error
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -21,6 +22,46 @@ if TYPE_CHECKING:
     from ...vision.batch.work import WorkOptions
 
 FORMATS = ("png", "jpg")
+NAMED_IN_SUMMARY = 5  # failed inputs and skipped files named in the summary (all in the tables)
+
+
+InputsArg = Annotated[
+    list[Path],
+    typer.Argument(
+        metavar="INPUT", help="Image files, folders (searched recursively) and PDFs of scans."
+    ),
+]
+OutDirOpt = Annotated[
+    Path,
+    typer.Option("--out", "-o", metavar="DIR", help="Output folder (created; reused to resume)."),
+]
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers", "-w", metavar="N", help="Local worker processes (default: one per CPU core)."
+    ),
+]
+ExecutorOpt = Annotated[
+    str,
+    typer.Option(
+        "--executor",
+        metavar="EXECUTOR",
+        help="'local' (process pool) or dask://HOST:PORT of a Dask scheduler "
+        "(needs the sudokucam dask extra; workers need sudokucam installed).",
+    ),
+]
+DpiOpt = Annotated[
+    float, typer.Option("--dpi", metavar="DPI", help="Resolution to render PDF pages at.")
+]
+MaxGridsOpt = Annotated[
+    int, typer.Option("--max-grids", metavar="N", help="Most grids to look for on one page.")
+]
+FormatOpt = Annotated[
+    str, typer.Option("--format", metavar="FORMAT", help="Solved image format: png or jpg.")
+]
+RetryOpt = Annotated[
+    bool, typer.Option("--retry-failed", help="Read again inputs that failed before.")
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -29,41 +70,22 @@ def register(app: typer.Typer) -> None:
 
 
 def batch_command(
-    inputs: Annotated[
-        list[Path],
-        typer.Argument(help="Image files, folders (searched recursively) and PDFs of scans."),
-    ],
-    out: Annotated[
-        Path, typer.Option("--out", "-o", help="Output folder (created; reused to resume).")
-    ],
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", help="Local worker processes (default: one per CPU core)."),
-    ] = None,
-    executor: Annotated[
-        str,
-        typer.Option(
-            "--executor",
-            help="'local' (process pool) or dask://HOST:PORT of a Dask scheduler "
-            "(needs the sudokucam dask extra; workers need sudokucam installed).",
-        ),
-    ] = "local",
-    dpi: Annotated[float, typer.Option("--dpi", help="Resolution to render PDF pages at.")] = 200,
-    max_grids: Annotated[
-        int, typer.Option("--max-grids", help="Most grids to look for on one page.")
-    ] = 8,
-    image_format: Annotated[
-        str, typer.Option("--format", help="Solved image format: png or jpg.")
-    ] = "png",
-    retry_failed: Annotated[
-        bool, typer.Option("--retry-failed", help="Read again inputs that failed before.")
-    ] = False,
+    inputs: InputsArg,
+    out: OutDirOpt,
+    workers: WorkersOpt = None,
+    executor: ExecutorOpt = "local",
+    dpi: DpiOpt = 200,
+    max_grids: MaxGridsOpt = 8,
+    image_format: FormatOpt = "png",
+    retry_failed: RetryOpt = False,
 ) -> None:
     """Solve every grid on every page of many files, writing a solved image per grid.
 
-    Writes OUT/solved/*, OUT/results.jsonl (one object per grid, per page without a grid,
-    per failed input) and OUT/summary.csv. Run it again with the same arguments after an
-    interruption: finished pages are kept and only the rest is read.
+    Writes OUT/solved/STEM_pPAGE_gGRID.png (demo_p1_g1.png; files with the same stem
+    get -2, -3, ...), OUT/results.jsonl (one object per grid, per page without a grid,
+    per failed input, per skipped file) and OUT/summary.csv, both kept up to date as
+    pages finish. Run it again with the same arguments after an interruption: finished
+    pages are kept and only the rest is read.
 
     Exit status: 0 when every grid was solved, 1 when an input failed, a page had no grid
     or a grid was not solved, 2 for bad usage, 130 when interrupted.
@@ -177,22 +199,24 @@ def _stop_on_sigterm() -> None:
 
 
 class _Progress:
-    """A rich progress bar on a terminal, one plain line per page otherwise."""
+    """A rich progress bar on a terminal, one plain line per page otherwise (none if quiet).
+
+    NO_COLOR also means plain lines: the bar would draw with escape codes.
+    """
 
     def __init__(self, plan: BatchPlan, description: str) -> None:
         self.total = len(plan.inputs.units)
         self.done = self.total - len(plan.todo)
         self.description = description
-        self.live = sys.stderr.isatty()
+        self.live = sys.stderr.isatty() and not is_quiet() and not no_color()
         self._bar: Progress | None = None
         self._task: TaskID | None = None
 
     def __enter__(self) -> _Progress:
         """Start the display and say what is left to do."""
-        typer.echo(
+        say(
             f"{self.total} pages, {self.done} done earlier, {self.total - self.done} to read "
-            f"on {self.description}",
-            err=True,
+            f"on {self.description}"
         )
         if self.live:
             from rich.console import Console
@@ -222,7 +246,7 @@ class _Progress:
         if self._bar is not None and self._task is not None:
             self._bar.update(self._task, completed=self.done)
             return
-        typer.echo(f"[{self.done}/{self.total}] {unit.unit.label}: {_unit_line(unit)}", err=True)
+        say(f"[{self.done}/{self.total}] {unit.unit.label}: {_unit_line(unit)}")
 
 
 def _unit_line(unit: StoredUnit) -> str:
@@ -243,8 +267,28 @@ def _print_summary(summary: BatchSummary, out: Path) -> None:
         f"grids: {summary.grids} found, {summary.grids_solved} solved",
         f"pages without a grid: {summary.pages_without_grid}",
         f"failed inputs: {summary.failed}",
+        *_named(f"{label}: {error}" for label, error in summary.failures),
         f"skipped files: {summary.skipped}",
+        *_named(f"{_shown(s.source)} ({s.reason})" for s in summary.skipped_files),
         f"time: {summary.seconds:.1f} s ({summary.pages_per_second:.2f} pages/s)",
         f"results: {out / 'results.jsonl'}, {out / 'summary.csv'}",
     ]
-    typer.echo("\n".join(lines))
+    say("\n".join(lines), err=False)
+
+
+def _named(items: Iterable[str]) -> list[str]:
+    """Indented lines naming the first few items, then how many more the tables list."""
+    shown = list(items)
+    lines = [f"  {item}" for item in shown[:NAMED_IN_SUMMARY]]
+    if len(shown) > NAMED_IN_SUMMARY:
+        lines.append(f"  and {len(shown) - NAMED_IN_SUMMARY} more (all in results.jsonl)")
+    return lines
+
+
+def _shown(source: str) -> str:
+    """A path as a person finds it: relative to the current folder when inside it."""
+    path = Path(source)
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return source

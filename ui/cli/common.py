@@ -1,23 +1,73 @@
-"""What the command modules share: one-line errors with their exit status, and common options.
+"""What the command modules share: one-line errors, --quiet, NO_COLOR, common options.
 
 Every refusal is one line on stderr starting with "error: ". Bad usage or unreadable
 input exits with status 2 (`usage_error`); a failure of the work itself exits with
-status 1 (`fail`).
+status 1 (`fail`). Chatter (progress, "wrote ...", summary lines) goes through `say`,
+which stays silent under `--quiet`; results and errors never do.
 """
 
 from __future__ import annotations
 
+import os
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from typer._click.globals import get_current_context  # Typer 0.29 carries its own click
 
 from ...solver import BOX_SHAPES
 
 USAGE_STATUS = 2  # exit status for bad usage or unreadable input
 FAILURE_STATUS = 1  # exit status when the input was fine but the work failed
 
+QUIET_KEY = "sudokucam.quiet"  # Context.meta key (shared by a command and its parents)
+
+
+def remember_quiet(ctx: typer.Context, value: bool) -> None:
+    """Callback of --quiet: note it in the invocation's context, seen by every command."""
+    if value:
+        ctx.meta[QUIET_KEY] = True
+
+
+QuietOpt = Annotated[
+    bool,
+    typer.Option(
+        "--quiet",
+        "-q",
+        expose_value=False,
+        callback=remember_quiet,
+        help="Print only results and errors: no progress, no summaries.",
+    ),
+]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON.")]
+
+
+def is_quiet() -> bool:
+    """True when this invocation was given --quiet (before or after the command name)."""
+    ctx = get_current_context(silent=True)
+    return ctx is not None and bool(ctx.meta.get(QUIET_KEY, False))
+
+
+def say(message: str, *, err: bool = True) -> None:
+    """Print chatter (progress, summaries, "wrote ...") unless --quiet; stderr by default."""
+    if not is_quiet():
+        typer.echo(message, err=err)
+
+
+def no_color() -> bool:
+    """True when the NO_COLOR environment variable is set to anything but empty."""
+    return bool(os.environ.get("NO_COLOR"))
+
+
+def package_version() -> str:
+    """The installed sudokucam version (package metadata, else the package's own)."""
+    try:
+        return metadata.version("sudokucam")
+    except metadata.PackageNotFoundError:
+        from ... import __version__
+
+        return __version__
 
 
 def error_line(message: str) -> None:

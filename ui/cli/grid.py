@@ -22,7 +22,7 @@ from ...solver import (
     parse_puzzles,
     solve_grid,
 )
-from .common import JsonOpt, check_size, read_text_file, usage_error
+from .common import JsonOpt, check_size, read_text_file, say, usage_error
 
 _PUZZLE_CHARS = frozenset("0123456789.abcdefghijklmnopABCDEFGHIJKLMNOP_-|+ \t\r\n")
 
@@ -44,7 +44,8 @@ def grid_command(
     puzzle_or_file: Annotated[
         str,
         typer.Argument(
-            help="A puzzle (81 characters, '.' or '0' empty), a file of puzzles, or '-' for stdin."
+            metavar="PUZZLE",
+            help="A puzzle (81 characters, '.' or '0' empty), a file of puzzles, or '-' for stdin.",
         ),
     ],
     line: Annotated[bool, typer.Option("--line", help="One line per solution.")] = False,
@@ -53,10 +54,12 @@ def grid_command(
         bool, typer.Option("--count", help="Count solutions (up to --limit) instead of solving.")
     ] = False,
     limit: Annotated[
-        int, typer.Option("--limit", min=1, help="Stop counting at this many solutions.")
+        int,
+        typer.Option("--limit", min=1, metavar="N", help="Stop counting at this many solutions."),
     ] = 2,
     size: Annotated[
-        int | None, typer.Option("--size", help="Force the grid size (4, 6, 8, 9, 12, 16, 25).")
+        int | None,
+        typer.Option("--size", metavar="N", help="Force the grid size (4, 6, 8, 9, 12, 16, 25)."),
     ] = None,
 ) -> None:
     """Solve Sudoku puzzles and prove each solution unique.
@@ -102,7 +105,7 @@ def _run_solve(source: _Input, line: bool, as_json: bool) -> bool:
         for i, result in enumerate(results, start=1):
             _print_result(result, i, single, line)
     if not single and not as_json:
-        typer.echo(_summary_line(results, elapsed), err=True)
+        say(_summary_line(results, elapsed))
     return all(r.status is Outcome.SOLVED for r in results)
 
 

@@ -13,14 +13,51 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from ...solver import Grid, Outcome, PuzzleParseError, Wording, parse_puzzles, shape_for_size
-from .common import JsonOpt, check_size, fail, read_text_file, usage_error
+from .common import JsonOpt, check_size, fail, read_text_file, say, usage_error
 
 if TYPE_CHECKING:
     from ...solver import Shape
     from ...solver.logic import Generated, Hint, Step
 
 SizeOpt = Annotated[
-    int | None, typer.Option("--size", help="Force the grid size (4, 6, 8, 9, 12, 16).")
+    int | None,
+    typer.Option("--size", metavar="N", help="Force the grid size (4, 6, 8, 9, 12, 16)."),
+]
+LevelOpt = Annotated[
+    str,
+    typer.Option(
+        "--level",
+        metavar="LEVEL",
+        help="Easy, Medium, Difficult or 'Extremely Difficult'; any case, or a "
+        "unique start ('med', 'ext').",
+    ),
+]
+GenerateSizeOpt = Annotated[
+    int,
+    typer.Option(
+        "--size",
+        metavar="N",
+        help="Grid size: 4, 6, 8, 9, 12, 16 or 25 (25×25 above Easy seldom "
+        "finishes within the default time limit).",
+    ),
+]
+CountOpt = Annotated[int, typer.Option("--count", min=1, metavar="N", help="How many puzzles.")]
+SymmetricOpt = Annotated[
+    bool, typer.Option("--symmetric", help="Givens symmetric under a half turn.")
+]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", metavar="N", help="Random seed (repeatable).")
+]
+TimeLimitOpt = Annotated[
+    float,
+    typer.Option(
+        "--time-limit",
+        min=0.1,
+        metavar="SECONDS",
+        help="Seconds allowed per puzzle, a hard limit: when they run out, generate "
+        "stops with one line on stderr and exit status 1 (puzzles already made are "
+        "printed).",
+    ),
 ]
 MAX_PUZZLE_PATH = 300  # a longer argument is taken as puzzle text, never as a file name
 
@@ -55,11 +92,14 @@ def _read_one(arg: str, size: int | None, what: str) -> Grid:
 
 
 def hint_command(
-    puzzle: Annotated[str, typer.Argument(help="The puzzle (givens), a file, or '-' for stdin.")],
+    puzzle: Annotated[
+        str, typer.Argument(metavar="PUZZLE", help="The puzzle (givens), a file, or '-' for stdin.")
+    ],
     entries: Annotated[
         str | None,
         typer.Option(
             "--entries",
+            metavar="GRID",
             help="Your own pen entries on top of the givens: a grid of the same size "
             "(e.g. from `sudokucam check`), or a file holding one.",
         ),
@@ -110,7 +150,10 @@ def _hint_json(grid: Grid, first: Hint, steps: tuple[Step, ...]) -> dict[str, An
 
 def grade_command(
     puzzle_or_file: Annotated[
-        str, typer.Argument(help="A puzzle, a file of puzzles (one a line), or '-' for stdin.")
+        str,
+        typer.Argument(
+            metavar="PUZZLE", help="A puzzle, a file of puzzles (one a line), or '-' for stdin."
+        ),
     ],
     as_json: JsonOpt = False,
     size: SizeOpt = None,
@@ -153,28 +196,23 @@ def _print_grades(docs: list[dict[str, Any]], summary: dict[str, int], elapsed: 
         failed = sum(1 for d in docs if d["level"] is None)
         parts = ", ".join(f"{k} {v} ({100 * v / len(docs):.0f}%)" for k, v in summary.items())
         bad = f", {failed} not gradable" if failed else ""
-        typer.echo(f"{len(docs)} puzzles in {elapsed:.1f} s: {parts}{bad}", err=True)
+        say(f"{len(docs)} puzzles in {elapsed:.1f} s: {parts}{bad}")
 
 
 def generate_command(
-    level: Annotated[
-        str, typer.Option("--level", help="Easy, Medium, Difficult or 'Extremely Difficult'.")
-    ],
-    size: Annotated[int, typer.Option("--size", help="Grid size: 4, 6, 8, 9, 12 or 16.")] = 9,
-    count: Annotated[int, typer.Option("--count", min=1, help="How many puzzles.")] = 1,
-    symmetric: Annotated[
-        bool, typer.Option("--symmetric", help="Givens symmetric under a half turn.")
-    ] = False,
-    seed: Annotated[int | None, typer.Option("--seed", help="Random seed (repeatable).")] = None,
-    time_limit: Annotated[
-        float, typer.Option("--time-limit", min=0.1, help="Seconds allowed per puzzle.")
-    ] = 60.0,
+    level: LevelOpt,
+    size: GenerateSizeOpt = 9,
+    count: CountOpt = 1,
+    symmetric: SymmetricOpt = False,
+    seed: SeedOpt = None,
+    time_limit: TimeLimitOpt = 60.0,
     as_json: JsonOpt = False,
 ) -> None:
     """Make new puzzles with exactly one solution at the level asked, one line each.
 
-    Exit status: 0 on success, 1 when no puzzle at that level was found in time,
-    2 for bad usage.
+    Exit status: 0 on success, 1 when no puzzle at that level was found within
+    --time-limit (or the size has none that hard), 2 for bad usage (an unknown or
+    ambiguous level, an unsupported size).
     """
     from ...solver.logic import GenerateConfig, GenerationTimeoutError, Level, generate
 
@@ -182,14 +220,16 @@ def generate_command(
         lv = Level.parse(level)
         shape = shape_for_size(size)
     except ValueError as exc:
-        usage_error(str(exc))
+        usage_error(f"--{exc}")  # "--level must be one of ...", "--size must be one of ..."
     rng = random.Random(seed)
     cfg = GenerateConfig(time_limit_s=time_limit)
     docs = []
     for _ in range(count):
         try:
             made = generate(shape, lv, rng, symmetric=symmetric, config=cfg)
-        except (GenerationTimeoutError, ValueError) as exc:
+        except GenerationTimeoutError as exc:
+            fail(f"time limit reached: {exc} with --time-limit")
+        except ValueError as exc:
             fail(str(exc))
         if as_json:
             docs.append(_generated_json(shape, made))

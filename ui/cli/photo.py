@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .common import error_line, fail, usage_error
+from .common import error_line, fail, say, usage_error
 
 if TYPE_CHECKING:
     import numpy as np
@@ -24,17 +24,30 @@ OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
 MAX_GRIDS_LIMIT = 9  # the most grids --max-grids may ask for on one photo
 
 ImagesArg = Annotated[
-    list[Path], typer.Argument(help="Photos of Sudoku puzzles.", show_default=False)
+    list[Path],
+    typer.Argument(metavar="PHOTO", help="Photos of Sudoku puzzles.", show_default=False),
 ]
-ImageArg = Annotated[Path, typer.Argument(help="A photo of a Sudoku puzzle.", show_default=False)]
+ImageArg = Annotated[
+    Path, typer.Argument(metavar="PHOTO", help="A photo of a Sudoku puzzle.", show_default=False)
+]
 OutputOpt = Annotated[
     Path,
-    typer.Option("--output", "-o", help="Where to write the annotated photo (.png, .jpg, ...).",
-                 show_default=False),
+    typer.Option("--output", "-o", metavar="FILE", show_default=False,
+                 help="Where to write the annotated photo (.png, .jpg, ...)."),
 ]  # fmt: skip
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 MaxGridsOpt = Annotated[
-    int, typer.Option("--max-grids", help="Read up to this many grids per photo (1-9).")
+    int,
+    typer.Option(
+        "--max-grids",
+        metavar="N",
+        show_default=False,
+        help="Read at most N puzzles per photo (default: all, up to 9).",
+    ),
+]
+JsonlOpt = Annotated[
+    bool,
+    typer.Option("--jsonl", help="Print one JSON line per photo as each is read (long runs)."),
 ]
 NoRepairOpt = Annotated[
     bool,
@@ -59,23 +72,31 @@ def register(app: typer.Typer) -> None:
 def read_command(
     images: ImagesArg,
     as_json: JsonOpt = False,
-    max_grids: MaxGridsOpt = 1,
+    as_jsonl: JsonlOpt = False,
+    max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
 ) -> None:
     """Read the digits of Sudoku photos (printed givens and pen entries) and solve them.
 
-    With --json, prints one list with an object per photo, in input order. Exit status:
-    0 when every photo gave a solved grid, 1 when one failed, 2 for bad usage.
+    Every puzzle on a photo is read. With --json, prints one list with an object per
+    photo, in input order; with --jsonl, one compact object per line as each photo is
+    read. Exit status: 0 when every puzzle was solved, 1 when one failed, 2 for bad usage.
     """
+    if as_json and as_jsonl:
+        usage_error("--json and --jsonl do not go together: pick one")
     _check_max_grids(max_grids)
     session = _Session(max_grids, no_repair)
-    results = [session.read(path) for path in images]
+    results = []
+    for path in images:
+        result = session.read(path)
+        results.append(result)
+        if as_jsonl:
+            typer.echo(json.dumps(result.to_dict(), separators=(",", ":")))
+        elif not as_json:
+            _print_read(result)
+        _report_errors([result])
     if as_json:
         typer.echo(json.dumps([r.to_dict() for r in results], indent=2))
-    else:
-        for result in results:
-            _print_read(result)
-    _report_errors(results)
     raise typer.Exit(0 if all(r.ok for r in results) else 1)
 
 
@@ -83,14 +104,15 @@ def solve_command(
     image: ImageArg,
     output: OutputOpt,
     as_json: JsonOpt = False,
-    max_grids: MaxGridsOpt = 1,
+    max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
 ) -> None:
-    """Read a Sudoku photo, solve it and write the photo with the answer drawn in.
+    """Read a Sudoku photo, solve every puzzle on it and write the photo with the answers.
 
     The missing digits are written in blue in each empty cell, in the grid's own
     perspective; the output has the size of the input. Cells that break the rules are
-    ringed in red when there is no solution. Exit status 0 when solved, 1 otherwise.
+    ringed in red when there is no solution. Exit status 0 when every puzzle was
+    solved, 1 otherwise.
     """
     _run_drawing(image, output, "solution", as_json, max_grids, no_repair)
 
@@ -99,17 +121,17 @@ def check_command(
     image: ImageArg,
     output: OutputOpt,
     as_json: JsonOpt = False,
-    max_grids: MaxGridsOpt = 1,
+    max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
     next_step: HintOpt = False,
 ) -> None:
     """Check the pen entries of a half-filled paper Sudoku against the solution.
 
     Wrong entries are ringed in red and right ones in green on the written photo; the
-    text says which are wrong and how many cells remain. With --hint it also gives the
-    next step a person can take from the right entries (the wrong ones set aside), as
-    "next: ..." in the text and "next" in each grid's JSON. Exit status 0 when the
-    puzzle could be solved (whatever the pen entries), 1 otherwise.
+    text says how many cells are empty and which entries are wrong. With --hint it also
+    gives the next step a person can take from the right entries (the wrong ones set
+    aside), as "next: ..." in the text and "next" in each grid's JSON. Exit status 0 when
+    every puzzle could be solved (whatever the pen entries), 1 otherwise.
     """
     _run_drawing(image, output, "check", as_json, max_grids, no_repair, next_step)
 
@@ -127,7 +149,9 @@ class _Session:
         if self._reader is None:
             from ...vision.pipeline import PipelineConfig, Reader
 
-            config = PipelineConfig(max_grids=self.max_grids, use_repair=not self.no_repair)
+            config = PipelineConfig(
+                max_grids=self.max_grids, more_when_seen=True, use_repair=not self.no_repair
+            )
             self._reader = Reader(config=config)
         return self._reader
 
@@ -212,7 +236,7 @@ def _report_errors(results: list[PhotoResult]) -> None:
 def _print_read(result: PhotoResult) -> None:
     """A person's view of one photo: each grid as read and its status."""
     for i, grid in enumerate(result.grids, start=1):
-        label = result.source if len(result.grids) == 1 else f"{result.source} (grid {i})"
+        label = result.source + puzzle_label(i, len(result.grids), ", {}")
         typer.echo(f"{label}: {grid.status.replace('_', ' ')}")
         typer.echo(pretty_grid(grid))
         if grid.pen_cells:
@@ -253,18 +277,27 @@ def _next_line(grid: GridResult) -> str:
 def _print_drawing(
     result: PhotoResult, mode: str, output: Path | None, next_step: bool = False
 ) -> None:
-    """A person's view of a solve or check: the message, the answer, where it was written."""
-    for grid in result.grids:
+    """A person's view of a solve or check: the message, the answer, where it was written.
+
+    On a photo of several puzzles each one's lines start "puzzle 1 of 3: ...".
+    """
+    for i, grid in enumerate(result.grids, start=1):
+        label = puzzle_label(i, len(result.grids), "{}: ")
         if mode == "check":
-            typer.echo(grid.check_message if grid.solution else grid.message)
+            typer.echo(label + (grid.check_message if grid.solution else grid.message))
             if next_step and grid.solution is not None:
                 typer.echo(_next_line(grid))
         else:
-            typer.echo(grid.message)
+            typer.echo(label + grid.message)
             if grid.solution is not None:
                 typer.echo(pretty_grid(grid, grid.solution))
     if output is not None:
-        typer.echo(f"wrote {output}")
+        say(f"wrote {output}", err=False)
+
+
+def puzzle_label(index: int, count: int, form: str) -> str:
+    """``form`` filled with "puzzle 2 of 3" when a photo holds several puzzles, else ""."""
+    return form.format(f"puzzle {index} of {count}") if count > 1 else ""
 
 
 def pretty_grid(grid: GridResult, digits: str | None = None) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import typer
 
-from .common import usage_error
+from .common import say, usage_error
 
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 HOST = "127.0.0.1"
@@ -39,13 +39,19 @@ def streamlit_env() -> dict[str, str]:
 
 def ui(
     port: int = typer.Option(
-        DEFAULT_PORT, "--port", "-p", min=1, max=65535, help="Port to serve on (127.0.0.1 only)."
+        DEFAULT_PORT,
+        "--port",
+        "-p",
+        min=1,
+        max=65535,
+        metavar="PORT",
+        help="Port to serve on (127.0.0.1 only; 1-65535).",
     ),
 ) -> None:
     """Open the web app: solve a photo, check your progress, type a puzzle, play."""
     if not APP_SCRIPT.is_file():
         usage_error(f"the app script is missing: {APP_SCRIPT}")
-    typer.echo(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)", err=True)
+    say(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)")
     raise typer.Exit(serve(streamlit_command(port)))
 
 

@@ -59,6 +59,11 @@ class WorkUnit:
         return (self.source, self.size, self.mtime_ns, self.page)
 
     @property
+    def file_key(self) -> tuple[str, int, int]:
+        """What identifies the unit's file (every page of a PDF shares it): path, size, time."""
+        return (self.source, self.size, self.mtime_ns)
+
+    @property
     def uid(self) -> str:
         """A short stable name for the unit, safe to use in file names."""
         text = "\0".join(str(part) for part in self.key)
@@ -66,9 +71,9 @@ class WorkUnit:
 
     @property
     def label(self) -> str:
-        """How the unit is named in messages: the file name, plus the page for PDFs."""
+        """How the unit is named in messages: the file name, plus the page for PDF pages."""
         name = Path(self.source).name
-        return f"{name} p{self.page}" if self.kind == "pdf" else name
+        return f"{name} p{self.page}" if self.kind == "pdf" and self.page else name
 
 
 @dataclass(frozen=True)
@@ -146,10 +151,20 @@ def expand(inputs: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Skipped
             seen.add(file)
             kind = sniff_kind(file)
             if kind is None and path.is_dir():
-                skipped.append(Skipped(str(file), "neither an image nor a PDF"))
+                skipped.append(Skipped(str(file), skip_reason(file)))
                 continue
             files.append((file, kind or ("pdf" if file.suffix.lower() == ".pdf" else "image")))
     return files, skipped
+
+
+def skip_reason(path: Path) -> str:
+    """Why a file in a folder is passed over: it cannot be read, or is no image or PDF."""
+    try:
+        with path.open("rb") as handle:
+            handle.read(1)
+    except OSError as error:
+        return f"cannot be read: {error.strerror or error}"
+    return "neither an image nor a PDF"
 
 
 def _walk(folder: Path) -> Iterator[Path]:

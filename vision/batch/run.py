@@ -16,20 +16,23 @@ import uuid
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from ...errors import SudokucamError
 from ...solver.outcome import SOLVED_OUTCOMES, Outcome
-from .inputs import BatchInputError, Inputs, PayloadReader, WorkUnit, discover
+from .inputs import BatchInputError, Inputs, PayloadReader, Skipped, WorkUnit, discover
 from .store import (
     BatchStore,
+    FileKey,
     Record,
     StoredUnit,
     UnitOutcome,
     failure_outcome,
+    recorded_stems,
     skipped_row,
+    source_stems,
 )
 from .work import WorkOptions, init_worker, process_unit, worker_ready
 
@@ -266,6 +269,8 @@ class BatchSummary:
     failed: int
     skipped: int
     seconds: float
+    skipped_files: tuple[Skipped, ...] = ()  # in input order, each with its reason
+    failures: tuple[tuple[str, str], ...] = ()  # (label, error) of each failed input or page
 
     @property
     def ok(self) -> bool:
@@ -283,11 +288,15 @@ ProgressCallback = Callable[[StoredUnit], None]
 
 @dataclass(frozen=True)
 class BatchPlan:
-    """The work of a batch: units still to read and what earlier runs stored."""
+    """The work of a batch: units still to read and what earlier runs stored.
+
+    stems: the stem each input file's solved images are named with (``source_stems``).
+    """
 
     inputs: Inputs
     todo: tuple[WorkUnit, ...]
     stored: Mapping[str, StoredUnit]
+    stems: Mapping[FileKey, str] = field(default_factory=dict)
 
 
 def plan_batch(
@@ -307,7 +316,62 @@ def plan_batch(
             todo.append(unit)
         else:
             stored[unit.uid] = earlier
-    return BatchPlan(found, tuple(todo), stored)
+    stems = source_stems((unit.file_key for unit in found.units), _taken(found, stored, store))
+    return BatchPlan(found, tuple(todo), stored, stems)
+
+
+def _taken(
+    found: Inputs, stored: Mapping[str, StoredUnit], store: BatchStore
+) -> dict[FileKey, str]:
+    """Image stems already taken in the output folder, by file.
+
+    Those of this pile's stored units, and those of other files that wrote to the same
+    folder (older versions of a file in the pile excepted: a changed file keeps its stem).
+    """
+    sources = {unit.source for unit in found.units}
+    others = [u for u in store.other_units(stored) if u.unit.source not in sources]
+    return {**recorded_stems(others), **recorded_stems(stored.values())}
+
+
+@dataclass(frozen=True)
+class TableRefreshConfig:
+    """How often results.jsonl and summary.csv are rewritten while a batch runs.
+
+    They are rewritten whole (atomically) when the batch starts, after a unit finishes
+    once at least ``last rewrite's duration / max_share`` has passed since the last
+    rewrite, and at the end. Rewriting thus takes at most ``max_share`` of the batch's
+    time: after every unit on ordinary batches (a rewrite takes milliseconds), every few
+    seconds on huge ones, where each rewrite costs more (it is O(rows)).
+    """
+
+    max_share: float = 0.05
+
+    def __post_init__(self) -> None:
+        """Refuse a share outside (0, 1]."""
+        if not 0 < self.max_share <= 1:
+            raise ValueError(f"max_share must be in (0, 1], got {self.max_share}")
+
+
+class _Tables:
+    """Rewrites the result tables of a running batch, no more often than its config says."""
+
+    def __init__(self, store: BatchStore, inputs: Inputs, config: TableRefreshConfig) -> None:
+        self.store = store
+        self.inputs = inputs
+        self.config = config
+        self.next_at = 0.0
+
+    def write(self, stored: Mapping[str, StoredUnit]) -> None:
+        """Rewrite both tables now from the units stored so far."""
+        start = time.perf_counter()
+        self.store.write_tables(table_rows(self.inputs, stored))
+        end = time.perf_counter()
+        self.next_at = end + (end - start) / self.config.max_share
+
+    def refresh(self, stored: Mapping[str, StoredUnit]) -> None:
+        """Rewrite both tables if the time budget allows it now."""
+        if time.perf_counter() >= self.next_at:
+            self.write(stored)
 
 
 def run_plan(
@@ -316,22 +380,30 @@ def run_plan(
     executor: Executor,
     options: WorkOptions,
     on_unit: ProgressCallback | None = None,
+    refresh: TableRefreshConfig | None = None,
 ) -> BatchSummary:
-    """Read the units still to do, store each as it finishes, and rebuild the tables."""
+    """Read the units still to do and store each as it finishes, keeping the tables fresh.
+
+    A unit's record is written before the tables list it, so the tables never name a
+    unit a resumed batch would read again.
+    """
     started = time.perf_counter()
     stored = dict(plan.stored)
+    tables = _Tables(store, plan.inputs, refresh or TableRefreshConfig())
+    tables.write(stored)
     read_now = 0
     outcomes = executor.map(plan.todo, options)
     try:
         for outcome in outcomes:
-            unit_record = store.commit(outcome)
+            unit_record = store.commit(outcome, plan.stems.get(outcome.unit.file_key))
             stored[outcome.unit.uid] = unit_record
             read_now += 1
+            tables.refresh(stored)
             if on_unit is not None:
                 on_unit(unit_record)
     finally:
         outcomes.close()
-        store.write_tables(table_rows(plan.inputs, stored))
+        tables.write(stored)
     return summarize(plan, stored, read_now, time.perf_counter() - started)
 
 
@@ -364,6 +436,12 @@ def summarize(
         failed=len(failures) + sum(1 for unit in units if unit.failed),
         skipped=len(plan.inputs.skipped),
         seconds=seconds,
+        skipped_files=plan.inputs.skipped,
+        failures=tuple(
+            (unit.unit.label, str(unit.rows[0].get("error")))
+            for unit in (*failures, *units)
+            if unit.failed
+        ),
     )
 
 

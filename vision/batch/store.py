@@ -3,8 +3,10 @@
 Layout of the output folder::
 
     results.jsonl        one JSON object per grid, per page without a grid, per failed input
+                         and per skipped file
     summary.csv          the same rows as a table
-    solved/              the solved images, one per grid
+    solved/              the solved images, one per grid: <stem>_p<page>_g<grid>.png
+                         (demo_p1_g1.png); inputs whose stems clash get -2, -3, ...
     .batch/units/        one record per finished work unit (the resume state; a unit that
                          failed on an unexpected exception keeps its traceback there)
 
@@ -13,7 +15,11 @@ over its final name, so a reader (or a resumed batch) sees a whole file or none.
 counts as done only when its record parses, names the same unit key, and every solved
 image it lists exists: the images are written before the record, so a batch killed in
 between simply reads that unit again. results.jsonl and summary.csv are rebuilt from the
-records, in input order, so a unit is never listed twice.
+records, in input order, so a unit is never listed twice; the batch rewrites them as
+units finish (see ``run.TableRefreshConfig``), so a killed batch leaves them whole.
+
+Image names depend only on the set of inputs (``source_stems``), never on the order pages
+finish, so a resumed batch names its images as an uninterrupted one would.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ import io
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +45,9 @@ SOLVED_DIR = "solved"
 UNITS_DIR = Path(".batch") / "units"
 FIRST_COLUMNS = ("source", "page", "grid", "status", "error", "image")
 SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+MAX_STEM = 60  # characters of a source's stem kept in image names
+
+FileKey = tuple[str, int, int]  # WorkUnit.file_key: path, size, modification time
 
 Record = dict[str, Any]
 
@@ -133,6 +143,22 @@ class BatchStore:
             return None
         return StoredUnit(unit, rows, str(raw.get("status")))
 
+    def other_units(self, known: Collection[str]) -> list[StoredUnit]:
+        """The valid records of units whose uid is not in ``known`` (other piles, older
+        versions of a file) that shared this output folder."""
+        found = []
+        for path in sorted(self.units_dir.glob("*.json")):
+            if path.stem in known:
+                continue
+            try:
+                unit = WorkUnit(**json.loads(path.read_text(encoding="utf-8"))["unit"])
+            except (OSError, ValueError, TypeError, KeyError):
+                continue
+            stored = self.load(unit) if unit.uid == path.stem else None
+            if stored is not None:
+                found.append(stored)
+        return found
+
     def _image_ok(self, row: Record) -> bool:
         """Whether the solved image a row names (if any) is on disk and not empty."""
         name = row.get("image")
@@ -141,9 +167,14 @@ class BatchStore:
         path = self.out / str(name)
         return path.is_file() and path.stat().st_size > 0
 
-    def commit(self, outcome: UnitOutcome) -> StoredUnit:
-        """Write a unit's solved images, then its record; return what was stored."""
-        rows = [self._write_grid(outcome.unit, grid) for grid in outcome.grids]
+    def commit(self, outcome: UnitOutcome, stem: str | None = None) -> StoredUnit:
+        """Write a unit's solved images, then its record; return what was stored.
+
+        stem: how its images are named (from ``source_stems``); the source's own stem
+        when not given.
+        """
+        stem = stem or safe_stem(outcome.unit.source)
+        rows = [self._write_grid(outcome.unit, grid, stem) for grid in outcome.grids]
         if not rows:
             rows = [page_row(outcome)]
         stored = StoredUnit(outcome.unit, tuple(rows), outcome.status)
@@ -158,25 +189,77 @@ class BatchStore:
         atomic_write(self.record_path(outcome.unit), json_bytes(body))
         return stored
 
-    def _write_grid(self, unit: WorkUnit, grid: GridOutput) -> Record:
+    def _write_grid(self, unit: WorkUnit, grid: GridOutput, stem: str) -> Record:
         """Write one solved image; its row names the image relative to the output folder."""
         number = int(grid.record["grid"])
-        name = image_name(unit, number, grid.suffix)
+        name = image_name(unit, number, grid.suffix, stem)
         atomic_write(self.solved_dir / name, grid.image)
         return {**grid.record, "image": f"{SOLVED_DIR}/{name}"}
 
     def write_tables(self, rows: Sequence[Record]) -> None:
-        """Rebuild results.jsonl and summary.csv from the given rows."""
+        """Rebuild summary.csv, then results.jsonl, from the given rows.
+
+        Each file is replaced whole; summary.csv goes first, so once results.jsonl lists
+        a unit the table does too (a kill between the two leaves the table a unit ahead).
+        """
         lines = b"".join(json_bytes(row) + b"\n" for row in rows)
-        atomic_write(self.out / RESULTS_NAME, lines)
         atomic_write(self.out / SUMMARY_NAME, csv_bytes(rows))
+        atomic_write(self.out / RESULTS_NAME, lines)
 
 
-def image_name(unit: WorkUnit, grid: int, suffix: str) -> str:
-    """A solved image's file name: source stem, page, grid number and the unit's uid."""
-    stem = SAFE_NAME.sub("_", Path(unit.source).stem)[:60] or "page"
-    page = f"_p{unit.page}" if unit.kind == "pdf" else ""
-    return f"{stem}{page}_g{grid}_{unit.uid[:8]}{suffix}"
+def image_name(unit: WorkUnit, grid: int, suffix: str, stem: str | None = None) -> str:
+    """A solved image's file name: stem, page and grid number (``demo_p1_g1.png``)."""
+    return f"{stem or safe_stem(unit.source)}_p{unit.page}_g{grid}{suffix}"
+
+
+def safe_stem(source: str) -> str:
+    """A source's file stem with only safe characters, cut to MAX_STEM."""
+    return SAFE_NAME.sub("_", Path(source).stem)[:MAX_STEM] or "page"
+
+
+def source_stems(
+    keys: Iterable[FileKey], taken: Mapping[FileKey, str] | None = None
+) -> dict[FileKey, str]:
+    """The stem each input file's images are named with; no two files share one.
+
+    A file keeps its own stem (``safe_stem``) unless another file has the same one, in any
+    case (demo.jpg beside demo.png, or a/demo.jpg and b/demo.jpg); then those files, in
+    path order, take the first of demo, demo-2, demo-3, ... that no other file uses.
+    ``taken``: stems fixed earlier (files an earlier run of the batch named), kept as they
+    are. The result depends only on the set of files and ``taken``, so a resumed batch
+    names the files it has left as an uninterrupted run would.
+    """
+    stems = dict(taken or {})
+    own = {key: safe_stem(key[0]) for key in set(keys) | set(stems)}
+    clashes = Counter(stem.casefold() for stem in own.values())
+    used = {stem.casefold() for stem in stems.values()}
+    free = sorted(key for key in own if key not in stems)
+    for key in free:  # a file alone with its stem takes it (no clashing file may)
+        if clashes[own[key].casefold()] == 1 and own[key].casefold() not in used:
+            stems[key] = own[key]
+            used.add(own[key].casefold())
+    for key in free:
+        if key in stems:
+            continue
+        candidate, number = own[key], 1
+        while candidate.casefold() in used:
+            number += 1
+            candidate = f"{own[key]}-{number}"
+        stems[key] = candidate
+        used.add(candidate.casefold())
+    return stems
+
+
+def recorded_stems(stored: Iterable[StoredUnit]) -> dict[FileKey, str]:
+    """The stems stored units' images were named with (units without images name none)."""
+    stems: dict[FileKey, str] = {}
+    for unit in stored:
+        for row in unit.rows:
+            name = Path(str(row.get("image") or "")).stem
+            tail = f"_p{unit.unit.page}_g{row.get('grid')}"
+            if name.endswith(tail) and len(name) > len(tail):
+                stems[unit.unit.file_key] = name[: -len(tail)]
+    return stems
 
 
 def unit_fields(unit: WorkUnit) -> Record:

@@ -7,7 +7,8 @@
 3. Refine the lattice (lattice.py, here): the best few quads are moved onto the 10 + 10
    lines found around them and their 100 crossings measured; quads that could be a
    3×3 box of a grid whose border was missed are tried too; the best grids that do not
-   overlap are kept.
+   overlap are kept (``find_all_grids`` searches for more than one only once a second
+   candidate looks like a grid).
 4. Trace at full resolution (trace.py): each kept grid's lines are followed in the
    whole photo, the border's outer edge measured, and a flat page told from a bent one.
 5. Warp (warp.py): the grid straightened into ``GridDetection.warped``, by one
@@ -115,19 +116,22 @@ def quad_area(quad: np.ndarray) -> float:
     return float(cv2.contourArea(quad.astype(np.float32)))
 
 
-def select(found: list[_Found], max_grids: int, config: SelectConfig) -> list[_Found]:
+def select(
+    found: list[_Found], max_grids: int, config: SelectConfig, kept: tuple[_Found, ...] = ()
+) -> list[_Found]:
     """Best grids above the minimum score that do not overlap each other, best first.
 
     The rank favours bigger grids a little (``size_preference``), so the puzzle beats
     yesterday's small solution grid printed next to it. Grids after the first must score
     ``min_extra_score``: tables and crosswords beside a puzzle score lower than Sudokus.
+    ``kept``: grids already chosen, which stay first.
     """
-    largest = max((quad_area(f.quad) for f in found), default=1.0)
+    largest = max((quad_area(f.quad) for f in [*found, *kept]), default=1.0)
 
     def rank(item: _Found) -> float:
         return item.score * (quad_area(item.quad) / largest) ** config.size_preference
 
-    chosen: list[_Found] = []
+    chosen: list[_Found] = list(kept)
     for item in sorted(found, key=rank, reverse=True):
         if len(chosen) >= max_grids:
             break
@@ -142,9 +146,15 @@ def best_quads(
     levels: Pyramid, quads: list[np.ndarray], count: int, config: GridConfig
 ) -> list[np.ndarray]:
     """The ``count`` most grid-like quads, best first."""
+    return [quad for _, quad in scored_quads(levels, quads, config)[:count]]
+
+
+def scored_quads(
+    levels: Pyramid, quads: list[np.ndarray], config: GridConfig
+) -> list[tuple[float, np.ndarray]]:
+    """Every quad with its grid-likeness before refinement, best first."""
     scores = [score_quad(levels, quad, config) for quad in quads]
-    order = np.argsort(scores)[::-1][:count]
-    return [quads[i] for i in order]
+    return [(scores[i], quads[i]) for i in np.argsort(scores)[::-1]]
 
 
 def refine_all(levels: Pyramid, quads: list[np.ndarray], config: GridConfig) -> list[_Found]:
@@ -163,22 +173,99 @@ def find_grids(
     image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG, max_grids: int = 1
 ) -> list[GridDetection]:
     """Every distinct Sudoku grid in the photo (up to ``max_grids``), best first."""
-    check_image(image)
-    if not isinstance(max_grids, int) or max_grids < 1:
-        raise ValueError(f"max_grids must be a positive integer, got {max_grids!r}")
-    gray = to_gray(image)
-    small, scale = shrink(gray, config.search.max_side)
-    levels = build_pyramid(small)
-    count = config.refine.candidates_per_grid * max_grids
-    quads = best_quads(levels, find_candidates(small, config.search, max_grids), count, config)
-    found = refine_all(levels, quads, config)
-    if sum(f.score >= config.select.sure_score for f in found) < max_grids:
-        boxes = quads[: config.refine.box_candidates]
-        around = [grid for box in boxes for grid in grids_around_box(box)]
-        found += refine_all(levels, best_quads(levels, around, count, config), config)
-    chosen = select(found, max_grids, config.select)
-    full = build_pyramid(gray) if chosen else ()
-    return [straighten(image, full, item, scale, config) for item in chosen]
+    page = _SearchPage.of(image, config, max_grids)
+    found, _ = page.search(max_grids)
+    return page.straighten(select(found, max_grids, config.select))
+
+
+def find_all_grids(
+    image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG, max_grids: int = 1
+) -> list[GridDetection]:
+    """The best grid as ``find_grids(max_grids=1)`` finds it, then up to ``max_grids`` - 1 more.
+
+    The wider search for more grids (``find_grids``'s for ``max_grids``) runs only when a
+    candidate outside the first grid scores ``select.min_score`` before refinement: a photo
+    of one puzzle costs what ``find_grids(max_grids=1)`` costs, a page of several puzzles
+    both searches. Several grids come in reading order: rows of grids top to bottom, each
+    row left to right.
+    """
+    page = _SearchPage.of(image, config, max_grids)
+    found, scored = page.search(1)
+    chosen = select(found, 1, config.select)
+    if max_grids > 1 and chosen and _more_seen(scored, chosen[0], config.select):
+        more, _ = page.search(max_grids)
+        chosen = reading_order(select(more, max_grids, config.select, kept=tuple(chosen)))
+    return page.straighten(chosen)
+
+
+def reading_order(grids: list[_Found]) -> list[_Found]:
+    """Grids top to bottom in rows, each row left to right.
+
+    A grid whose centre lies less than half a grid's height below the top one left
+    belongs to that one's row.
+    """
+    left = sorted(grids, key=lambda g: float(g.quad[:, 1].mean()))
+    ordered: list[_Found] = []
+    while left:
+        top = left[0]
+        half = float(np.ptp(top.quad[:, 1])) / 2
+        row = [g for g in left if g.quad[:, 1].mean() - top.quad[:, 1].mean() < half]
+        ordered += sorted(row, key=lambda g: float(g.quad[:, 0].mean()))
+        left = [g for g in left if all(g is not r for r in row)]
+    return ordered
+
+
+def _more_seen(scored: list[tuple[float, np.ndarray]], first: _Found, config: SelectConfig) -> bool:
+    """True when a candidate quad apart from ``first`` already scores like a grid."""
+    apart = config.max_overlap_fraction
+    return any(
+        score >= config.min_score and overlap_fraction(quad, first.quad) < apart
+        for score, quad in scored
+    )
+
+
+@dataclass(frozen=True)
+class _SearchPage:
+    """A photo prepared for the grid search: gray, shrunk, and the shrunk one's pyramid."""
+
+    image: np.ndarray
+    gray: np.ndarray
+    small: np.ndarray
+    scale: float
+    levels: Pyramid
+    config: GridConfig
+
+    @classmethod
+    def of(cls, image: np.ndarray, config: GridConfig, max_grids: int) -> _SearchPage:
+        """Check the photo and ``max_grids``, and prepare the search."""
+        check_image(image)
+        if not isinstance(max_grids, int) or max_grids < 1:
+            raise ValueError(f"max_grids must be a positive integer, got {max_grids!r}")
+        gray = to_gray(image)
+        small, scale = shrink(gray, config.search.max_side)
+        return cls(image, gray, small, scale, build_pyramid(small), config)
+
+    def search(self, max_grids: int) -> tuple[list[_Found], list[tuple[float, np.ndarray]]]:
+        """Refined grids for up to ``max_grids``, and every candidate quad with its rough score.
+
+        When fewer than ``max_grids`` sure grids are found, quads around the best few
+        candidates (taken as a 3×3 box of a larger grid) are refined too.
+        """
+        config, levels = self.config, self.levels
+        count = config.refine.candidates_per_grid * max_grids
+        scored = scored_quads(levels, find_candidates(self.small, config.search, max_grids), config)
+        quads = [quad for _, quad in scored[:count]]
+        found = refine_all(levels, quads, config)
+        if sum(f.score >= config.select.sure_score for f in found) < max_grids:
+            boxes = quads[: config.refine.box_candidates]
+            around = [grid for box in boxes for grid in grids_around_box(box)]
+            found += refine_all(levels, best_quads(levels, around, count, config), config)
+        return found, scored
+
+    def straighten(self, chosen: list[_Found]) -> list[GridDetection]:
+        """The chosen grids at full resolution."""
+        full = build_pyramid(self.gray) if chosen else ()
+        return [straighten(self.image, full, item, self.scale, self.config) for item in chosen]
 
 
 def straighten(

@@ -13,7 +13,12 @@ from ..state.backend import grid_region, outlined, read_photo, resolve, unsure_c
 from ..widgets.grid_editor import REPAIRED_MARK, UNSURE_MARK, grid_editor
 from ..widgets.images import png_bytes, shrink, to_rgb
 from ..widgets.photo_input import PhotoInput, photo_input
-from ..widgets.photo_status import failure_caption, show_grid_status, show_photo_failure
+from ..widgets.photo_status import (
+    failure_caption,
+    show_grid_status,
+    show_more_puzzles,
+    show_photo_failure,
+)
 
 if TYPE_CHECKING:
     from ....vision.results import GridResult
@@ -41,6 +46,7 @@ def render() -> None:
     result = read_photo(photo, PREFIX)
     if show_photo_failure(result) or result.image is None:
         return
+    show_more_puzzles(result)
     first = result.grids[0]
     left, right = st.columns(2, gap="medium")
     with left:

@@ -15,7 +15,12 @@ from ..widgets.grid_view import show_grid
 from ..widgets.hints import show_hint
 from ..widgets.images import shrink, to_rgb
 from ..widgets.photo_input import PhotoInput, photo_input
-from ..widgets.photo_status import failure_caption, show_grid_status, show_photo_failure
+from ..widgets.photo_status import (
+    failure_caption,
+    show_grid_status,
+    show_more_puzzles,
+    show_photo_failure,
+)
 
 if TYPE_CHECKING:
     from ....vision.results import GridResult
@@ -51,6 +56,7 @@ def render() -> None:
     result = read_photo(photo, PREFIX)
     if show_photo_failure(result) or result.image is None:
         return
+    show_more_puzzles(result)
     first = result.grids[0]
     top = st.container()  # filled below, once the corrections are known
     givens, pen = _corrections(first, photo)
@@ -108,19 +114,20 @@ def _corrections(grid: GridResult, photo: PhotoInput) -> tuple[list[int], list[i
 
 
 def _summary(grid: GridResult) -> None:
-    """Counts, and one sentence on how the person is doing."""
-    wrong, right, empty = len(grid.wrong_entries), len(grid.right_entries), len(grid.empty_cells)
+    """The counts (as ``sudokucam check`` gives them), and one sentence on how it goes."""
+    counts = grid.entry_counts
     a, b, c = st.columns(3)
-    a.metric("Wrong", wrong)
-    b.metric("Right", right)
-    c.metric("Cells left", empty + wrong)
-    if wrong:
+    a.metric("Cells empty", counts.empty)
+    b.metric("Entries wrong", counts.wrong)
+    c.metric("Entries right", counts.right)
+    st.caption(grid.check_message)  # the line `sudokucam check` prints
+    if counts.wrong:
         names = ", ".join(cell_name(c) for c in grid.wrong_entries)
         st.warning(
-            f"{wrong} of your entries {'is' if wrong == 1 else 'are'} wrong: {names}. "
-            "Rub them out before going on."
+            f"{counts.wrong} of your entries {'is' if counts.wrong == 1 else 'are'} wrong: "
+            f"{names}. Rub them out before going on."
         )
-    elif empty == 0:
+    elif counts.empty == 0:
         st.success("Complete and correct. Well done!")
     else:
-        st.success(f"Every entry so far is right. {empty} cells remain.")
+        st.success("Every entry so far is right. Keep going!")

@@ -24,10 +24,10 @@ UNSURE_COLOR = (0, 190, 255)  # BGR amber
 
 @st.cache_resource(show_spinner="Loading the digit reader…")
 def shared_reader() -> Reader:
-    """The photo reader with the shipped model, built once per server."""
-    from ....vision.pipeline import Reader
+    """The photo reader with the shipped model, built once per server; it reads every grid."""
+    from ....vision.pipeline import EVERY_GRID_CONFIG, Reader
 
-    return Reader()
+    return Reader(config=EVERY_GRID_CONFIG)
 
 
 def read_photo(photo: PhotoInput, prefix: str) -> PhotoResult:

@@ -20,7 +20,7 @@ from ....vision.batch.inputs import (
     count_pdf_pages,
     extract_pdf_pages,
 )
-from ....vision.batch.store import UnitOutcome, csv_bytes, image_name, page_row
+from ....vision.batch.store import UnitOutcome, csv_bytes, image_name, page_row, source_stems
 from ....vision.batch.work import WorkOptions, process_unit
 from ..widgets.photo_input import PhotoInput
 
@@ -77,8 +77,13 @@ def run_batch(
 
 
 def pack(outcomes: Sequence[UnitOutcome]) -> BatchResult:
-    """The rows of all outcomes and a ZIP of solved images plus results.csv."""
+    """The rows of all outcomes and a ZIP of solved images plus results.csv.
+
+    Images are named as `sudokucam batch` names them (demo_p1_g1.png, uploads with the
+    same stem told apart by -2, -3, ...).
+    """
     rows: list[Record] = []
+    stems = source_stems(outcome.unit.file_key for outcome in outcomes)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for outcome in outcomes:
@@ -86,7 +91,7 @@ def pack(outcomes: Sequence[UnitOutcome]) -> BatchResult:
                 rows.append(page_row(outcome))
                 continue
             for number, grid in enumerate(outcome.grids, start=1):
-                name = image_name(outcome.unit, number, grid.suffix)
+                name = image_name(outcome.unit, number, grid.suffix, stems[outcome.unit.file_key])
                 archive.writestr(f"solved/{name}", grid.image)
                 rows.append({**grid.record, "image": f"solved/{name}"})
         archive.writestr("results.csv", csv_bytes(rows))

@@ -30,6 +30,16 @@ def show_photo_failure(result: PhotoResult) -> bool:
     return False
 
 
+def show_more_puzzles(result: PhotoResult) -> None:
+    """One line when the photo holds more puzzles than the one this page shows."""
+    more = len(result.grids) - 1
+    if more > 0:
+        st.info(
+            f"{more} more {'puzzle' if more == 1 else 'puzzles'} on this photo; the first is "
+            "shown here. `sudokucam solve PHOTO -o OUT.png` solves them all."
+        )
+
+
 def show_grid_status(grid: GridResult, edited: bool) -> None:
     """One box saying how solving went and, when it failed, what to fix."""
     givens = sum(1 for d in grid.givens if d != "0")
