@@ -9,6 +9,9 @@ the Python API) sets it.
 import os
 
 os.environ["ORT_DISABLE_TELEMETRY"] = "1"
+# OpenCV's own warnings ("[ WARN:...]") stay out of the person's terminal; read when cv2
+# is first imported, which happens after this. A value the person set is kept.
+os.environ.setdefault("OPENCV_LOG_LEVEL", "ERROR")
 
 from .errors import SudokucamError
 

@@ -6,6 +6,7 @@ from .errors import (
     NoSolutionError,
     PuzzleError,
     PuzzleParseError,
+    SearchTimeoutError,
 )
 from .geometry import BOX_SHAPES, Cell, Shape, cell_name, shape_for_size
 from .grid import SYMBOLS, Grid, Puzzle, as_grid
@@ -37,6 +38,7 @@ __all__ = [
     "Puzzle",
     "PuzzleError",
     "PuzzleParseError",
+    "SearchTimeoutError",
     "Shape",
     "SolveResult",
     "UnitFailure",

@@ -15,16 +15,23 @@ likeliest two-candidate cells before branching (failed-literal probing: a value 
 fails is removed; else it branches on the cell whose trials settled most). On 9×9 those
 cut nodes but cost more than they save. Counting goes on past the first solution up to
 `limit` in the same depth-first search, which is how uniqueness is proved.
+
+A search may be given a deadline (a `time.monotonic()` time): it counts the nodes it
+visits and looks at the clock every `CHECK_EVERY` of them, raising SearchTimeoutError once
+the deadline has passed, so a puzzle that would take minutes stops within milliseconds of
+its time limit while the hot loop pays only a counter.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress, islice
 from operator import itemgetter
 
+from .errors import SearchTimeoutError
 from .geometry import Shape, shape_for_size
 
 Mask = int
@@ -44,7 +51,31 @@ class EngineConfig:
 
 
 CONFIG = EngineConfig()
+# Search nodes between two looks at the clock: a 9×9 node takes about 50 µs, a 25×25
+# probing step a few ms, so a deadline is noticed within ~1 ms (9×9) to ~0.1 s (25×25).
+CHECK_EVERY = 16
 PEER_WEIGHT = tuple(36 // (k * k) if k else 0 for k in range(26))  # by candidates left
+
+
+class Clock:
+    """Counts a search's nodes and looks at the time every CHECK_EVERY of them.
+
+    deadline: a `time.monotonic()` time, or None for a search without a time limit.
+    The search decrements `left` at each node and calls `check` when it reaches zero.
+    """
+
+    __slots__ = ("deadline", "left")
+
+    def __init__(self, deadline: float | None = None) -> None:
+        """A clock for one search; its first look comes after CHECK_EVERY nodes."""
+        self.deadline = deadline
+        self.left = CHECK_EVERY
+
+    def check(self) -> None:
+        """Raise SearchTimeoutError when the deadline has passed; else count anew."""
+        self.left = CHECK_EVERY
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise SearchTimeoutError
 
 
 @dataclass(frozen=True)
@@ -362,8 +393,18 @@ def pick_cell(cand: State, t: Tables) -> int:
     return best
 
 
-def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
-    """Depth-first search from a propagated state, appending solutions up to limit."""
+def search(
+    cand: State, t: Tables, found: list[State], limit: int, clock: Clock | None = None
+) -> None:
+    """Depth-first search from a propagated state, appending solutions up to limit.
+
+    Raises SearchTimeoutError when the clock's deadline passes.
+    """
+    if clock is None:
+        clock = Clock()
+    clock.left -= 1
+    if not clock.left:
+        clock.check()
     if not settle(cand, t):
         return
     c = pick_cell(cand, t)
@@ -377,7 +418,7 @@ def search(cand: State, t: Tables, found: list[State], limit: int) -> None:
         child = cand[:] if m else cand
         child[c] = b
         if propagate(child, [c], t):
-            search(child, t, found, limit)
+            search(child, t, found, limit, clock)
             if len(found) >= limit:
                 return
 
@@ -466,17 +507,28 @@ def _pair_score(cand: State, c: int, counts: list[int], t: Tables) -> int:
 
 
 def search_probing(
-    cand: State, t: Tables, found: list[State], limit: int, singles_done: bool = False
+    cand: State,
+    t: Tables,
+    found: list[State],
+    limit: int,
+    singles_done: bool = False,
+    clock: Clock | None = None,
 ) -> None:
     """Depth-first search that first tries both values of the likeliest two-candidate cells.
 
     A value that fails leaves the other at once (failed-literal probing); otherwise it
     branches on the cell whose two trials removed most candidates (product of the two
-    counts), reusing the trial states as its children, the less settled first.
+    counts), reusing the trial states as its children, the less settled first. Each round
+    of probing counts as a node of the clock (SearchTimeoutError at its deadline).
     """
+    if clock is None:
+        clock = Clock()
     if not settle(cand, t, singles_done):
         return
     while True:
+        clock.left -= 1
+        if not clock.left:
+            clock.check()
         counts = list(map(int.bit_count, cand))
         pairs = list(compress(t.cells, map((2).__eq__, counts)))
         if not pairs:
@@ -484,7 +536,7 @@ def search_probing(
             if c < 0:
                 found.append(cand)
                 return
-            _branch(cand, c, t, found, limit)
+            _branch(cand, c, t, found, limit, clock)
             return
         pairs.sort(key=lambda c: -_pair_score(cand, c, counts, t))
         children = _best_split(cand, pairs[: t.probes], t)
@@ -496,7 +548,7 @@ def search_probing(
                 return
             continue
         for child in children:
-            search_probing(child, t, found, limit, singles_done=True)
+            search_probing(child, t, found, limit, True, clock)
             if len(found) >= limit:
                 return
         return
@@ -522,7 +574,7 @@ def _best_split(cand: State, cells: list[int], t: Tables) -> list[State] | None:
     return best
 
 
-def _branch(cand: State, c: int, t: Tables, found: list[State], limit: int) -> None:
+def _branch(cand: State, c: int, t: Tables, found: list[State], limit: int, clock: Clock) -> None:
     """Try each candidate of cell c in turn, searching on with probing."""
     m = cand[c]
     while m:
@@ -531,7 +583,7 @@ def _branch(cand: State, c: int, t: Tables, found: list[State], limit: int) -> N
         child = cand[:] if m else cand
         child[c] = b
         if propagate(child, [c], t):
-            search_probing(child, t, found, limit)
+            search_probing(child, t, found, limit, clock=clock)
             if len(found) >= limit:
                 return
 
@@ -554,9 +606,16 @@ def decode(cand: State, t: Tables) -> list[int]:
 
 
 def find_solutions(
-    values: Sequence[int], shape: Shape | None = None, limit: int = 2
+    values: Sequence[int],
+    shape: Shape | None = None,
+    limit: int = 2,
+    deadline: float | None = None,
 ) -> list[list[int]]:
-    """Up to `limit` solutions of a puzzle given as a flat value list (0 empty)."""
+    """Up to `limit` solutions of a puzzle given as a flat value list (0 empty).
+
+    deadline: a `time.monotonic()` time; the search raises SearchTimeoutError (with no
+    `seconds`: the caller that chose the limit knows it) once it has passed.
+    """
     if shape is None:
         shape = shape_for_size(round(len(values) ** 0.5))
     t = tables_for(shape)
@@ -564,5 +623,9 @@ def find_solutions(
     if cand is None or limit <= 0:
         return []
     found: list[State] = []
-    (search_probing if t.probes else search)(cand, t, found, limit)
+    clock = Clock(deadline)
+    if t.probes:
+        search_probing(cand, t, found, limit, clock=clock)
+    else:
+        search(cand, t, found, limit, clock)
     return [decode(s, t) for s in found]

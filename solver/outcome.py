@@ -25,6 +25,7 @@ class Outcome(StrEnum):
     MULTIPLE_SOLUTIONS = "multiple_solutions"  # two or more solutions
     NO_GRID = "no_grid"  # a photo without a Sudoku grid
     ERROR = "error"  # a photo that could not be read
+    TIMEOUT = "timeout"  # the search ran past its time limit (the puzzle may be fine)
 
     def spelled(self, wording: Wording) -> str:
         """The word for this outcome in an older printed contract (KeyError if it has none)."""
@@ -57,6 +58,7 @@ SPELLING: Final[dict[Wording, dict[Outcome, str]]] = {
         Outcome.MULTIPLE_SOLUTIONS: "multiple",
         Outcome.NO_SOLUTION: "no solution",
         Outcome.INVALID: "invalid",
+        Outcome.TIMEOUT: "timeout",
     },
     Wording.HINT: {
         Outcome.STEP: "step",
@@ -65,5 +67,6 @@ SPELLING: Final[dict[Wording, dict[Outcome, str]]] = {
         Outcome.INVALID: "invalid",
         Outcome.NO_SOLUTION: "no solution",
         Outcome.MULTIPLE_SOLUTIONS: "multiple solutions",
+        Outcome.TIMEOUT: "timeout",
     },
 }

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from .engine import find_solutions
-from .errors import InvalidPuzzleError, MultipleSolutionsError, NoSolutionError
+from .errors import (
+    InvalidPuzzleError,
+    MultipleSolutionsError,
+    NoSolutionError,
+    SearchTimeoutError,
+    timeout_message,
+)
 from .grid import Grid, Puzzle, as_grid
 from .outcome import Outcome
 from .validate import Conflict, find_conflicts, find_dead_cells
@@ -15,15 +22,18 @@ from .validate import Conflict, find_conflicts, find_dead_cells
 class SolveResult:
     """The outcome for one puzzle.
 
-    status: SOLVED, MULTIPLE_SOLUTIONS, NO_SOLUTION or INVALID.
+    status: SOLVED, MULTIPLE_SOLUTIONS, NO_SOLUTION, INVALID, or TIMEOUT (the search ran
+        past the time limit it was given; nothing is known about the solutions).
     solutions: the unique solution (SOLVED), two differing ones (MULTIPLE_SOLUTIONS), else none.
     conflicts: duplicate givens (INVALID), or cells left without a candidate (NO_SOLUTION).
+    time_limit: the seconds the search was allowed (None: no limit).
     """
 
     puzzle: Grid
     status: Outcome
     solutions: tuple[Grid, ...] = ()
     conflicts: tuple[Conflict, ...] = ()
+    time_limit: float | None = None
 
     @property
     def solution(self) -> Grid | None:
@@ -38,14 +48,36 @@ class SolveResult:
         if self.status is Outcome.MULTIPLE_SOLUTIONS:
             cells = _differing_cells(self.solutions[0], self.solutions[1])
             return f"more than one solution (they differ at {cells})"
+        if self.status is Outcome.TIMEOUT:
+            return timeout_message(self.time_limit)
         reason = "; ".join(str(c) for c in self.conflicts)
         if self.status is Outcome.INVALID:
             return f"invalid givens: {reason}"
         return f"no solution: {reason}" if reason else "no solution"
 
 
-def solve_grid(puzzle: Puzzle) -> SolveResult:
-    """Validate then solve, proving the solution unique (or finding two)."""
+def deadline_after(seconds: float | None) -> float | None:
+    """The `time.monotonic()` time `seconds` from now (None: no limit)."""
+    if seconds is None:
+        return None
+    if seconds <= 0:
+        raise ValueError(f"time_limit must be positive; got {seconds}")
+    return time.monotonic() + seconds
+
+
+def solve_grid(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
+    """Validate then solve, proving the solution unique (or finding two).
+
+    time_limit: seconds the search may take; past them the result's status is TIMEOUT.
+    """
+    try:
+        return solve_before(puzzle, deadline_after(time_limit))
+    except SearchTimeoutError:
+        return SolveResult(as_grid(puzzle), Outcome.TIMEOUT, time_limit=time_limit)
+
+
+def solve_before(puzzle: Puzzle, deadline: float | None) -> SolveResult:
+    """solve_grid with a `time.monotonic()` deadline: SearchTimeoutError once it passes."""
     grid = as_grid(puzzle)
     conflicts = find_conflicts(grid)
     if conflicts:
@@ -53,7 +85,7 @@ def solve_grid(puzzle: Puzzle) -> SolveResult:
     dead = find_dead_cells(grid)
     if dead:
         return SolveResult(grid, Outcome.NO_SOLUTION, conflicts=dead)
-    found = find_solutions(grid.values, grid.shape, limit=2)
+    found = find_solutions(grid.values, grid.shape, limit=2, deadline=deadline)
     solutions = tuple(Grid(grid.shape, tuple(s)) for s in found)
     if not solutions:
         return SolveResult(grid, Outcome.NO_SOLUTION)
@@ -61,14 +93,21 @@ def solve_grid(puzzle: Puzzle) -> SolveResult:
     return SolveResult(grid, status, solutions)
 
 
-def count_solutions(puzzle: Puzzle, limit: int = 2) -> int:
-    """The number of solutions, counting no further than limit (limit=2 proves uniqueness)."""
+def count_solutions(puzzle: Puzzle, limit: int = 2, time_limit: float | None = None) -> int:
+    """The number of solutions, counting no further than limit (limit=2 proves uniqueness).
+
+    Raises SearchTimeoutError (with `seconds`) when counting takes longer than time_limit.
+    """
     if limit < 1:
         raise ValueError(f"limit must be at least 1; got {limit}")
+    deadline = deadline_after(time_limit)
     grid = as_grid(puzzle)
     if find_conflicts(grid):
         return 0
-    return len(find_solutions(grid.values, grid.shape, limit=limit))
+    try:
+        return len(find_solutions(grid.values, grid.shape, limit=limit, deadline=deadline))
+    except SearchTimeoutError as exc:
+        raise SearchTimeoutError(time_limit) from exc
 
 
 def solve(puzzle: Grid | str) -> str:

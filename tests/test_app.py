@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import struct
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from sudokucam.solver import is_solution
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.pages.play_board import apply_text, board_frame
 from sudokucam.ui.app.state.game import Board, Game, load_game
+from sudokucam.ui.app.state.settings import APP_CONFIG
 from sudokucam.ui.app.widgets.grid_editor import editor_frame, frame_values
 from sudokucam.ui.cli import app as cli_app
 from sudokucam.ui.cli.serve import streamlit_command, streamlit_env
@@ -121,6 +123,7 @@ def test_ui_command_serves_locally_without_usage_statistics() -> None:
     assert pairs["--server.headless"] == "true"
     assert pairs["--browser.gatherUsageStats"] == "false"
     assert pairs["--global.developmentMode"] == "false"
+    assert pairs["--server.maxUploadSize"] == str(APP_CONFIG.max_upload_mb)
     assert streamlit_env()["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] == "false"
 
 
@@ -390,6 +393,51 @@ def test_non_image_file_says_it_cannot_be_read() -> None:
     assert not at.exception, at.exception
     message = "\n".join(texts(at.error))
     assert "could not be read as a photo" in message and "JPEG, PNG, WebP or HEIC" in message
+
+
+def test_photo_uploader_says_its_limits() -> None:
+    at = open_app(layout.PHOTO)
+    assert "Photos up to 25 MB and 25 megapixels" in "\n".join(texts(at.caption))
+
+
+def test_an_upload_over_the_size_limit_says_its_size_and_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file over max_upload_mb that reaches the app (the browser refuses it before it is
+    sent; another client need not) is refused with its size and the limit."""
+    from sudokucam.ui.app.state.settings import AppConfig
+
+    monkeypatch.setattr(
+        "sudokucam.ui.app.widgets.photo_input.APP_CONFIG", AppConfig(max_upload_mb=1)
+    )
+    at = open_app(layout.PHOTO)
+    assert "Photos up to 1 MB and 25 megapixels" in "\n".join(texts(at.caption))
+    at.file_uploader(key="photo_upload").upload("big.jpg", b"\xff" * (3 * 2**19), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    message = "\n".join(texts(at.error))
+    assert "big.jpg is too large: 1.5 MB (limit 1 MB)" in message
+    assert "smaller photo" in message and "JPEG, PNG" not in message
+
+
+def jpeg_claiming(width: int, height: int) -> bytes:
+    """A 16×16 JPEG whose frame header announces ``width`` × ``height`` (a few hundred bytes)."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (16, 16), (200, 200, 200)).save(buffer, "JPEG")
+    data = bytearray(buffer.getvalue())
+    frame = data.find(b"\xff\xc0")  # SOF0: marker, length, precision, height, width
+    data[frame + 5 : frame + 9] = struct.pack(">HH", height, width)
+    return bytes(data)
+
+
+def test_a_photo_with_too_many_pixels_is_told_to_be_smaller_not_another_format() -> None:
+    at = open_app(layout.PHOTO)
+    at.file_uploader(key="photo_upload").upload("x.jpg", jpeg_claiming(12000, 9000), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    message = "\n".join(texts(at.error))
+    assert "x.jpg is too large: 12000×9000 = 108.0 megapixels (limit 25.0)." in message
+    assert "smaller photo" in message and "JPEG, PNG, WebP or HEIC" not in message
 
 
 def test_blank_image_says_no_grid_and_what_to_try() -> None:

@@ -2,15 +2,21 @@
 
 Decoding goes through Pillow (with pi-heif registered for HEIC/HEIF), so the EXIF
 orientation is applied exactly once (``ImageOps.exif_transpose``) and the pixel count is
-checked from the header before any pixel is decoded.
+checked from the header before any pixel is decoded. Every refusal is an
+``ImageLoadError`` whose ``problem`` (a ``LoadProblem``) says what kind of failure it is,
+so that the command line and the app can give advice that fits; warnings raised while
+decoding are kept out of the person's terminal.
 """
 
 from __future__ import annotations
 
 import io
+import logging
 import re
 import stat
+import threading
 import warnings
+from enum import Enum
 from functools import cache
 from pathlib import Path
 
@@ -27,8 +33,56 @@ SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF or HEIC"
 ImageSource = str | Path | bytes | bytearray | memoryview | np.ndarray
 
 
+log = logging.getLogger(__name__)
+
+
+class LoadProblem(Enum):
+    """What kind of input a photo load refused; the advice to give depends on it."""
+
+    MISSING = "missing"  # no such file
+    UNREADABLE = "unreadable"  # it exists but cannot be read (permissions, I/O error)
+    NOT_A_FILE = "not a file"  # a folder, device, pipe or socket
+    TOO_LARGE = "too large"  # more bytes or more pixels than the limit
+    DAMAGED = "damaged"  # empty, cut short or corrupt
+    NOT_AN_IMAGE = "not an image"  # text, a PDF, a format no decoder knows
+
+
+# The phrase each kind of refusal carries in its message, so that a caller holding only
+# the text (a PhotoResult's error) can tell the kind back with `problem_of`.
+PROBLEM_PHRASES: dict[LoadProblem, tuple[str, ...]] = {
+    LoadProblem.MISSING: (" does not exist",),
+    LoadProblem.UNREADABLE: (" cannot be read",),
+    LoadProblem.NOT_A_FILE: (" is a folder", " is not a regular file"),
+    LoadProblem.TOO_LARGE: (" is too large",),
+    LoadProblem.DAMAGED: (" is empty", " is corrupt", " has no pixels"),
+}
+
+
 class ImageLoadError(SudokucamError):
-    """A file or buffer that cannot be used as a photo (missing, empty, not an image, ...)."""
+    """A file or buffer that cannot be used as a photo (missing, empty, not an image, ...).
+
+    ``problem`` says which kind of failure it is; ``pixels`` is the pixel count of a photo
+    refused for having too many (None otherwise).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        problem: LoadProblem = LoadProblem.NOT_AN_IMAGE,
+        pixels: int | None = None,
+    ) -> None:
+        """A refusal with its message, kind and (for too many pixels) the pixel count."""
+        super().__init__(message)
+        self.problem = problem
+        self.pixels = pixels
+
+
+def problem_of(message: str) -> LoadProblem:
+    """The kind of load failure a refusal message tells of (NOT_AN_IMAGE when none fits)."""
+    for problem, phrases in PROBLEM_PHRASES.items():
+        if any(phrase in message for phrase in phrases):
+            return problem
+    return LoadProblem.NOT_AN_IMAGE
 
 
 @cache
@@ -64,67 +118,122 @@ def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
     try:
         info = path.stat()
     except FileNotFoundError:
-        raise ImageLoadError(f"{path} does not exist") from None
+        raise ImageLoadError(f"{path} does not exist", LoadProblem.MISSING) from None
     except OSError as error:
-        raise ImageLoadError(f"{path} cannot be read: {error.strerror or error}") from error
+        raise _unreadable(path, error) from error
     if stat.S_ISDIR(info.st_mode):
-        raise ImageLoadError(f"{path} is a folder, not an image file")
+        raise ImageLoadError(f"{path} is a folder, not an image file", LoadProblem.NOT_A_FILE)
     if not stat.S_ISREG(info.st_mode):
-        raise ImageLoadError(f"{path} is not a regular file (a device, pipe or socket)")
+        raise ImageLoadError(
+            f"{path} is not a regular file (a device, pipe or socket)", LoadProblem.NOT_A_FILE
+        )
     if info.st_size > max_bytes:
-        raise ImageLoadError(_too_many_bytes(path, info.st_size, max_bytes))
+        raise _too_many_bytes(path, info.st_size, max_bytes)
     try:
         with path.open("rb") as handle:
             data = handle.read(max_bytes + 1)
+    except FileNotFoundError:  # removed between the look and the read
+        raise ImageLoadError(f"{path} does not exist", LoadProblem.MISSING) from None
     except OSError as error:
-        raise ImageLoadError(f"{path} cannot be read: {error.strerror or error}") from error
+        raise _unreadable(path, error) from error
     if len(data) > max_bytes:  # the file grew while it was read
-        raise ImageLoadError(_too_many_bytes(path, len(data), max_bytes))
+        raise _too_many_bytes(path, len(data), max_bytes)
     return data
 
 
-def _too_many_bytes(path: Path, size: int, max_bytes: int) -> str:
-    """Why a file is refused for its size, and what to do."""
-    return (
-        f"{path} is too large for a photo: {size / 2**20:.0f} MB "
-        f"(limit {max_bytes / 2**20:.0f} MB); use a smaller photo"
+def _unreadable(path: Path, error: OSError) -> ImageLoadError:
+    """The refusal of a file that is there but cannot be read (permissions, I/O error)."""
+    return ImageLoadError(
+        f"{path} cannot be read: {error.strerror or error}", LoadProblem.UNREADABLE
     )
 
 
-def decode_image(data: bytes, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
-    """Decode encoded image bytes (``name`` is used in messages) into BGR uint8."""
+def _too_many_bytes(path: Path, size: int, max_bytes: int) -> ImageLoadError:
+    """The refusal of a file for its size in bytes, saying what to do."""
+    return ImageLoadError(
+        f"{path} is too large for a photo: {size / 2**20:.0f} MB "
+        f"(limit {max_bytes / 2**20:.0f} MB); use a smaller photo",
+        LoadProblem.TOO_LARGE,
+    )
+
+
+def decode_image(
+    data: bytes, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS, page: int = 1
+) -> np.ndarray:
+    """Decode encoded image bytes (``name`` is used in messages) into BGR uint8.
+
+    page: which 1-based page of a multi-page file (TIFF) to decode.
+
+    Warnings raised while decoding (Pillow's, pi-heif's) are logged, never printed: what
+    goes wrong becomes this module's own ImageLoadError.
+    """
     if not data:
-        raise ImageLoadError(f"{name} is empty")
+        raise ImageLoadError(f"{name} is empty", LoadProblem.DAMAGED)
     _register_heif()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            return _decode(data, name, max_pixels, page)
+        finally:
+            for warning in caught:
+                log.debug("decoding %s: %s", name, warning.message)
+
+
+def _decode(data: bytes, name: str, max_pixels: int, page: int = 1) -> np.ndarray:
+    """Open, check the size from the header, turn upright and decode; refusals explained."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data)) as opened:
-                _check_size(opened.size, name, max_pixels)
-                upright = ImageOps.exif_transpose(opened)
-                upright.load()
-                return _to_bgr(upright)
+        with _open_header(data) as opened:
+            if page > 1:
+                opened.seek(page - 1)  # a later page of a multi-page TIFF
+            _check_size(opened.size, name, max_pixels)
+            upright = ImageOps.exif_transpose(opened)
+            upright.load()
+            return _to_bgr(upright)
     except UnidentifiedImageError as error:
         raise ImageLoadError(_not_an_image(data, name)) from error
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+    except Image.DecompressionBombError as error:  # a later frame or tile of a huge image
         found = re.search(r"\((\d+) pixels\)", str(error))
-        size = f"{int(found.group(1)) / 1e6:.1f} megapixels" if found else "too many pixels"
+        pixels = int(found.group(1)) if found else None
+        size = f"{pixels / 1e6:.1f} megapixels" if pixels else "too many pixels"
         raise ImageLoadError(
-            f"{name} is too large: {size} (limit {max_pixels / 1e6:.1f})"
+            f"{name} is too large: {size} (limit {max_pixels / 1e6:.1f})",
+            LoadProblem.TOO_LARGE,
+            pixels,
         ) from error
-    except (OSError, SyntaxError, ValueError) as error:
-        raise ImageLoadError(f"{name} is corrupt or truncated ({error})") from error
+    except (OSError, SyntaxError, ValueError, EOFError) as error:
+        raise ImageLoadError(
+            f"{name} is corrupt or truncated ({error})", LoadProblem.DAMAGED
+        ) from error
+
+
+# Pillow's own guard (Image.MAX_IMAGE_PIXELS) is lifted while a header is read, so that
+# `_check_size` (which names the width and height, and honours a raised max_pixels)
+# decides; the lock keeps two threads from restoring each other's value.
+_PILLOW_GUARD_LOCK = threading.Lock()
+
+
+def _open_header(data: bytes) -> Image.Image:
+    """Pillow's lazy image for ``data`` (only the header is read), its pixel guard lifted."""
+    with _PILLOW_GUARD_LOCK:
+        saved = Image.MAX_IMAGE_PIXELS
+        Image.MAX_IMAGE_PIXELS = None
+        try:
+            return Image.open(io.BytesIO(data))
+        finally:
+            Image.MAX_IMAGE_PIXELS = saved
 
 
 def _check_size(size: tuple[int, int], name: str, max_pixels: int) -> None:
     """Refuse images whose header announces more than ``max_pixels`` pixels."""
     width, height = size
     if width < 1 or height < 1:
-        raise ImageLoadError(f"{name} has no pixels ({width}×{height})")
+        raise ImageLoadError(f"{name} has no pixels ({width}×{height})", LoadProblem.DAMAGED)
     if width * height > max_pixels:
         raise ImageLoadError(
             f"{name} is too large: {width}×{height} = {width * height / 1e6:.1f} megapixels "
-            f"(limit {max_pixels / 1e6:.1f})"
+            f"(limit {max_pixels / 1e6:.1f})",
+            LoadProblem.TOO_LARGE,
+            width * height,
         )
 
 

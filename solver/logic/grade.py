@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from ..errors import SearchTimeoutError
 from .step import Step, Technique
 from .strategy import LogicSolve
 
@@ -159,7 +160,12 @@ def grade_steps(steps: Sequence[Step], config: GradeConfig | None = None) -> Gra
 
 
 def grade_solve(result: LogicSolve, config: GradeConfig | None = None) -> Grade:
-    """The grade of a finished logical solve (unsolved: marked as such)."""
+    """The grade of a finished logical solve (unsolved: marked as such).
+
+    A solve stopped at its deadline has no grade: SearchTimeoutError.
+    """
+    if result.timed_out:
+        raise SearchTimeoutError
     g = grade_steps(result.steps, config)
     if result.solved:
         return g

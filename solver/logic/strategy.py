@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..errors import SearchTimeoutError
 from ..geometry import Shape
 from .candidates import Candidates
 from .chains import aic, x_chain, xy_chain
@@ -57,17 +58,30 @@ def next_step(
     cand: Candidates,
     techniques: Iterable[Technique] = ALL_TECHNIQUES,
     solution: Sequence[int] | None = None,
+    deadline: float | None = None,
 ) -> Step | None:
-    """The easiest step that applies; a guess (needs the solution) when none does."""
+    """The easiest step that applies; a guess (needs the solution) when none does.
+
+    deadline: a `time.monotonic()` time, looked at before each technique is tried;
+    SearchTimeoutError once it has passed (one technique's search is not cut short).
+    """
     allowed = frozenset(techniques)
     for tech, find in FINDERS:
         if tech in allowed:
+            _check_deadline(deadline)
             step = find(cand)
             if step is not None:
                 return step
     if solution is not None and Technique.GUESS in allowed:
+        _check_deadline(deadline)
         return guess(cand, solution)
     return None
+
+
+def _check_deadline(deadline: float | None) -> None:
+    """Raise SearchTimeoutError when the deadline (a `time.monotonic()` time) has passed."""
+    if deadline is not None and time.monotonic() > deadline:
+        raise SearchTimeoutError
 
 
 def guess(cand: Candidates, solution: Sequence[int]) -> Step | None:
@@ -94,6 +108,7 @@ class LogicSolve:
     start: tuple[int, ...]
     steps: tuple[Step, ...]
     values: tuple[int, ...]
+    timed_out: bool = False  # stopped at its deadline, before the grid was full or stuck
 
     @property
     def solved(self) -> bool:
@@ -121,20 +136,23 @@ def solve_steps(
 ) -> LogicSolve:
     """Apply the easiest step again and again until the grid is full or nothing applies.
 
-    deadline: a `time.monotonic()` time after which no further step is started (the
-    solve then ends unfinished).
+    deadline: a `time.monotonic()` time after which no further technique is tried (the
+    solve then ends unfinished, marked timed_out).
     """
     cand = Candidates.from_values(shape, values)
     allowed = frozenset(techniques)
     steps: list[Step] = []
+    timed_out = False
     while not cand.is_solved() and len(steps) < max_steps:
-        if deadline is not None and time.monotonic() > deadline:
+        try:
+            step = next_step(cand, allowed, solution, deadline)
+        except SearchTimeoutError:
+            timed_out = True
             break
-        step = next_step(cand, allowed, solution)
         if step is None:
             break
         cand.apply(step)
         steps.append(step)
         if cand.contradiction() is not None:
             break
-    return LogicSolve(shape, tuple(values), tuple(steps), tuple(cand.values))
+    return LogicSolve(shape, tuple(values), tuple(steps), tuple(cand.values), timed_out)

@@ -8,11 +8,11 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from .common import is_quiet, no_color, say, usage_error
+from .common import error_line, is_quiet, no_color, say, usage_error
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -23,12 +23,15 @@ if TYPE_CHECKING:
 
 FORMATS = ("png", "jpg")
 NAMED_IN_SUMMARY = 5  # failed inputs and skipped files named in the summary (all in the tables)
+NO_SPACE_STATUS = 3  # exit status when the output disk is full (rerun to resume)
 
 
 InputsArg = Annotated[
     list[Path],
     typer.Argument(
-        metavar="INPUT", help="Image files, folders (searched recursively) and PDFs of scans."
+        metavar="INPUT",
+        help="Image files, folders (searched recursively) and PDFs of scans.",
+        readable=False,  # an unreadable input is a failed input (exit 1), not a usage error
     ),
 ]
 OutDirOpt = Annotated[
@@ -87,8 +90,15 @@ def batch_command(
     pages finish. Run it again with the same arguments after an interruption: finished
     pages are kept and only the rest is read.
 
+    Folders are walked once per real file: symlink loops and dangling links are listed as
+    skipped, a file reached twice is read once. Every page of a PDF or a multi-page TIFF
+    is read; a PDF page too large for 50 megapixels at --dpi is rendered at a lower dpi
+    (its rows say so in "note").
+
     Exit status: 0 when every grid was solved, 1 when an input failed, a page had no grid
-    or a grid was not solved, 2 for bad usage, 130 when interrupted.
+    or a grid was not solved, 2 for bad usage, 3 when the disk of --out is full (temporary
+    files are removed; free some space and run the same command again to resume), 130
+    when interrupted.
     """
     from ...vision.batch.work import WorkOptions
 
@@ -146,17 +156,29 @@ def _run(
 ) -> BatchSummary:
     """Plan the batch, read what is left with a progress display, and return the summary."""
     from ...vision.batch.lock import BatchLockedError, batch_lock
-    from ...vision.batch.store import BatchStore
+    from ...vision.batch.store import NO_SPACE_ERRNOS, BatchStore, OutOfSpaceError, StoreWriteError
 
     try:
         store = BatchStore(out)
     except OSError as error:
+        if error.errno in NO_SPACE_ERRNOS:
+            _out_of_space(OutOfSpaceError(Path(error.filename or out)))
         usage_error(f"cannot create --out {out}: {error.strerror or error}")
     try:
         with batch_lock(out):
             return _run_locked(inputs, store, executor_spec, workers, options, retry_failed)
     except BatchLockedError as error:
         usage_error(str(error))
+    except OutOfSpaceError as error:
+        _out_of_space(error)
+    except StoreWriteError as error:
+        usage_error(f"{error}; choose another --out")
+
+
+def _out_of_space(error: Exception) -> NoReturn:
+    """One line for a full output disk, then exit with NO_SPACE_STATUS."""
+    error_line(f"{error}: free some space and run the same command again to resume")
+    raise typer.Exit(NO_SPACE_STATUS)
 
 
 def _run_locked(

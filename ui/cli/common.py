@@ -1,9 +1,10 @@
 """What the command modules share: one-line errors, --quiet, NO_COLOR, common options.
 
-Every refusal is one line on stderr starting with "error: ". Bad usage or unreadable
-input exits with status 2 (`usage_error`); a failure of the work itself exits with
-status 1 (`fail`). Chatter (progress, "wrote ...", summary lines) goes through `say`,
-which stays silent under `--quiet`; results and errors never do.
+Every refusal is one line on stderr starting with "error: ". Bad usage (a puzzle
+argument that is neither a puzzle nor a readable file included) exits with status 2
+(`usage_error`); a failed input (a photo missing, unreadable or refused) or a failure of
+the work itself exits with status 1 (`fail`). Chatter (progress, "wrote ...", summary
+lines) goes through `say`, which stays silent under `--quiet`; results and errors never do.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from typer._click.globals import get_current_context  # Typer 0.29 carries its o
 
 from ...solver import BOX_SHAPES
 
-USAGE_STATUS = 2  # exit status for bad usage or unreadable input
-FAILURE_STATUS = 1  # exit status when the input was fine but the work failed
+USAGE_STATUS = 2  # exit status for bad usage
+FAILURE_STATUS = 1  # exit status when an input (a photo) or the work failed
 
 QUIET_KEY = "sudokucam.quiet"  # Context.meta key (shared by a command and its parents)
 
@@ -94,8 +95,10 @@ def check_size(size: int | None) -> None:
 
 
 def read_text_file(path: str) -> str:
-    """The text of a UTF-8 file; a usage error when it cannot be read."""
+    """The text of a UTF-8 file; a usage error naming the file once when it cannot be read."""
     try:
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        usage_error(f"cannot read {path}: {exc}")
+    except OSError as exc:
+        usage_error(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        usage_error(f"cannot read {path}: not UTF-8 text ({exc.reason} at byte {exc.start})")

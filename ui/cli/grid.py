@@ -16,15 +16,31 @@ from ...solver import (
     Grid,
     Outcome,
     PuzzleParseError,
+    SearchTimeoutError,
     SolveResult,
     Wording,
     count_solutions,
     parse_puzzles,
     solve_grid,
 )
-from .common import JsonOpt, check_size, read_text_file, say, usage_error
+from .common import JsonOpt, check_size, fail, read_text_file, say, usage_error
 
 _PUZZLE_CHARS = frozenset("0123456789.abcdefghijklmnopABCDEFGHIJKLMNOP_-|+ \t\r\n")
+SEARCH_TIME_LIMIT_S = 10.0  # default --time-limit of grid, hint and grade, per puzzle
+MORE_TIME = "allow more time with --time-limit"
+SearchTimeLimitOpt = Annotated[
+    float,
+    typer.Option(
+        "--time-limit",
+        min=0.01,
+        metavar="SECONDS",
+        help=f"Seconds the search may take per puzzle (default {SEARCH_TIME_LIMIT_S:g}). "
+        "A puzzle that needs longer is given up: one 'error: gave up after ...' line and "
+        'exit status 1 (with --json, status "timeout" for that puzzle; the others in a '
+        "file are still reported).",
+        show_default=False,
+    ),
+]
 
 
 @dataclass(frozen=True)
@@ -61,18 +77,28 @@ def grid_command(
         int | None,
         typer.Option("--size", metavar="N", help="Force the grid size (4, 6, 8, 9, 12, 16, 25)."),
     ] = None,
+    time_limit: SearchTimeLimitOpt = SEARCH_TIME_LIMIT_S,
 ) -> None:
     """Solve Sudoku puzzles and prove each solution unique.
 
     Exit status: 0 when every puzzle has exactly one solution, 1 when one is invalid,
-    unsolvable or not unique, 2 for bad usage or unreadable input.
+    unsolvable or not unique, or its search ran past --time-limit, 2 for bad usage or
+    unreadable input.
     """
     if line and as_json:
         usage_error("choose one of --line and --json")
     check_size(size)
     source = _read_input(puzzle_or_file, size)
-    ok = _run_count(source, limit, as_json) if count else _run_solve(source, line, as_json)
+    if count:
+        ok = _run_count(source, limit, as_json, time_limit)
+    else:
+        ok = _run_solve(source, line, as_json, time_limit)
     raise typer.Exit(0 if ok else 1)
+
+
+def out_of_time(message: str) -> str:
+    """A time-out message with the advice to allow more time."""
+    return f"{message}; {MORE_TIME}"
 
 
 def _read_input(arg: str, size: int | None) -> _Input:
@@ -91,10 +117,10 @@ def _read_input(arg: str, size: int | None) -> _Input:
         usage_error(f"{source}: {exc}")
 
 
-def _run_solve(source: _Input, line: bool, as_json: bool) -> bool:
+def _run_solve(source: _Input, line: bool, as_json: bool, time_limit: float) -> bool:
     """Solve every puzzle, print the answers and (for many) a summary; True if all solved."""
     start = time.perf_counter()
-    results = [solve_grid(p) for p in source.puzzles]
+    results = [solve_grid(p, time_limit) for p in source.puzzles]
     elapsed = time.perf_counter() - start
     single = len(results) == 1
     if as_json:
@@ -112,6 +138,9 @@ def _run_solve(source: _Input, line: bool, as_json: bool) -> bool:
 def _print_result(result: SolveResult, index: int, single: bool, line: bool) -> None:
     """Print one solution, or say on stderr (single) / in a '#' line (many) why there is none."""
     solution = result.solution
+    timed_out = result.status is Outcome.TIMEOUT
+    if single and timed_out:
+        fail(out_of_time(result.message))
     if single:
         if solution is None:
             typer.echo(result.message, err=True)
@@ -119,7 +148,8 @@ def _print_result(result: SolveResult, index: int, single: bool, line: bool) -> 
             typer.echo(solution.to_string() if line else solution.pretty())
         return
     if solution is None:
-        typer.echo(f"# puzzle {index}: {result.message}")
+        message = out_of_time(result.message) if timed_out else result.message
+        typer.echo(f"# puzzle {index}: {message}")
     elif line:
         typer.echo(solution.to_string())
     else:
@@ -152,23 +182,50 @@ def _summary_line(results: list[SolveResult], elapsed: float) -> str:
     """The summary as one sentence."""
     s = _summary(results, elapsed)
     per = elapsed / len(results) * 1000
+    late = f", {s['timeout']} timed out" if s["timeout"] else ""
     return (
         f"{s['puzzles']} puzzles: {s['solved']} solved, {s['multiple']} multiple, "
-        f"{s['no solution']} no solution, {s['invalid']} invalid "
+        f"{s['no solution']} no solution, {s['invalid']} invalid{late} "
         f"in {elapsed:.3f} s ({per:.2f} ms each)"
     )
 
 
-def _run_count(source: _Input, limit: int, as_json: bool) -> bool:
-    """Print the number of solutions of every puzzle; True if each has exactly one."""
-    counts = [count_solutions(p, limit) for p in source.puzzles]
+def _count_or_none(puzzle: Grid, limit: int, time_limit: float) -> int | None:
+    """The number of solutions up to limit, or None when counting ran out of time."""
+    try:
+        return count_solutions(puzzle, limit, time_limit)
+    except SearchTimeoutError:
+        return None
+
+
+def _run_count(source: _Input, limit: int, as_json: bool, time_limit: float) -> bool:
+    """Print the number of solutions of every puzzle; True if each has exactly one.
+
+    A puzzle whose count ran out of time is "timeout" (JSON status, or the text line);
+    one puzzle alone then fails with the time-out error line.
+    """
+    counts = [_count_or_none(p, limit, time_limit) for p in source.puzzles]
+    if not as_json and len(counts) == 1 and counts[0] is None:
+        fail(out_of_time(str(SearchTimeoutError(time_limit))))
     if as_json:
-        docs = [
-            {"puzzle": p.to_string(), "count": n, "limit_reached": n >= limit}
-            for p, n in zip(source.puzzles, counts, strict=True)
-        ]
+        docs = [_count_json(p, n, limit) for p, n in zip(source.puzzles, counts, strict=True)]
         typer.echo(json.dumps(docs[0] if len(docs) == 1 else docs))
     else:
         for n in counts:
-            typer.echo(f"{n}+" if n >= limit and limit > 1 else str(n))
+            typer.echo(_count_text(n, limit))
     return all(n == 1 for n in counts)
+
+
+def _count_json(puzzle: Grid, n: int | None, limit: int) -> dict[str, Any]:
+    """One count as plain JSON data ("status": "timeout" and no count when out of time)."""
+    if n is None:
+        return {"puzzle": puzzle.to_string(), "count": None, "limit_reached": False,
+                "status": Outcome.TIMEOUT.spelled(Wording.GRID)}  # fmt: skip
+    return {"puzzle": puzzle.to_string(), "count": n, "limit_reached": n >= limit}
+
+
+def _count_text(n: int | None, limit: int) -> str:
+    """One count as printed: "3", "2+" at the limit, "timeout" when out of time."""
+    if n is None:
+        return Outcome.TIMEOUT.spelled(Wording.GRID)
+    return f"{n}+" if n >= limit and limit > 1 else str(n)

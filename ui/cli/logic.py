@@ -12,8 +12,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from ...solver import Grid, Outcome, PuzzleParseError, Wording, parse_puzzles, shape_for_size
+from ...solver import (
+    Grid,
+    Outcome,
+    PuzzleParseError,
+    SearchTimeoutError,
+    Wording,
+    parse_puzzles,
+    shape_for_size,
+)
 from .common import JsonOpt, check_size, fail, read_text_file, say, usage_error
+from .grid import SEARCH_TIME_LIMIT_S, SearchTimeLimitOpt, out_of_time
 
 if TYPE_CHECKING:
     from ...solver import Shape
@@ -107,11 +116,13 @@ def hint_command(
     all_steps: Annotated[bool, typer.Option("--all", help="List every step to the end.")] = False,
     as_json: JsonOpt = False,
     size: SizeOpt = None,
+    time_limit: SearchTimeLimitOpt = SEARCH_TIME_LIMIT_S,
 ) -> None:
     """Give the next step for a puzzle, explained; wrong entries are reported first.
 
-    Exit status: 0 with a step (or an already complete grid), 1 when an entry is wrong
-    or the puzzle is invalid, unsolvable or not unique, 2 for bad usage.
+    Exit status: 0 with a step (or an already complete grid), 1 when an entry is wrong,
+    the puzzle is invalid, unsolvable or not unique, or the search ran past
+    --time-limit, 2 for bad usage.
     """
     from ...solver.logic import hint, hint_all
 
@@ -121,13 +132,15 @@ def hint_command(
     if extra is not None and extra.size != grid.size:
         usage_error(f"--entries must be {grid.size}×{grid.size}; got {extra.size}×{extra.size}")
     if all_steps:
-        first, steps = hint_all(grid, extra)
+        first, steps = hint_all(grid, extra, time_limit)
     else:
-        first = hint(grid, extra)
+        first = hint(grid, extra, time_limit)
         steps = (first.step,) if first.step is not None else ()
     ok = first.status in (Outcome.STEP, Outcome.SOLVED)
     if as_json:
         typer.echo(json.dumps(_hint_json(grid, first, steps), indent=2))
+    elif first.status is Outcome.TIMEOUT:
+        fail(out_of_time(first.message))
     elif not ok:
         typer.echo(first.message, err=True)
     elif first.status is Outcome.SOLVED:
@@ -157,24 +170,24 @@ def grade_command(
     ],
     as_json: JsonOpt = False,
     size: SizeOpt = None,
+    time_limit: SearchTimeLimitOpt = SEARCH_TIME_LIMIT_S,
 ) -> None:
     """Grade puzzles: Easy, Medium, Difficult or Extremely Difficult, with a score.
 
     The level comes from the hardest technique a step-by-step solve needs and how often
     it needs it. For many puzzles, one line each and a summary on stderr.
-    Exit status: 0 when every puzzle has exactly one solution, 1 otherwise, 2 for bad usage.
+    Exit status: 0 when every puzzle has exactly one solution and was graded within
+    --time-limit, 1 otherwise, 2 for bad usage.
     """
-    from ...solver.logic import Level, grade_puzzle
+    from ...solver.logic import Level
 
     check_size(size)
     grids = _read_grids(puzzle_or_file, size, "puzzle")
     start = time.perf_counter()
-    grades = [grade_puzzle(g) for g in grids]
+    docs = [_grade_doc(g, time_limit) for g in grids]
     elapsed = time.perf_counter() - start
-    docs = [
-        {"puzzle": g.to_string(), **(gr.to_dict() if gr else {"level": None, "error": msg})}
-        for g, (gr, msg) in zip(grids, grades, strict=True)
-    ]
+    if len(docs) == 1 and docs[0].get("status") == Outcome.TIMEOUT.value and not as_json:
+        fail(docs[0]["error"])
     levels = Counter(d["level"] for d in docs)
     summary = {lv.label: levels.get(lv.label, 0) for lv in Level}
     if as_json:
@@ -183,6 +196,22 @@ def grade_command(
     else:
         _print_grades(docs, summary, elapsed)
     raise typer.Exit(1 if any(d["level"] is None for d in docs) else 0)
+
+
+def _grade_doc(grid: Grid, time_limit: float) -> dict[str, Any]:
+    """One grade as plain JSON data: the grade, or "level": null and the error.
+
+    A puzzle whose grading ran out of time also carries "status": "timeout".
+    """
+    from ...solver.logic import grade_puzzle
+
+    doc: dict[str, Any] = {"puzzle": grid.to_string()}
+    try:
+        grade, why = grade_puzzle(grid, time_limit=time_limit)
+    except SearchTimeoutError as exc:
+        return doc | {"level": None, "error": out_of_time(str(exc)),
+                      "status": Outcome.TIMEOUT.value}  # fmt: skip
+    return doc | (grade.to_dict() if grade else {"level": None, "error": why})
 
 
 def _print_grades(docs: list[dict[str, Any]], summary: dict[str, int], elapsed: float) -> None:

@@ -1,12 +1,16 @@
 """`sudokucam read`, `solve` and `check`: read Sudoku photos, draw the answer, check pen entries.
 
-Every flag and the output path are checked before the model is loaded; each photo is
-loaded (and refused with one clear line) before the model is needed.
+Every flag and the output path are checked before the model is loaded (an output that is
+the input photo itself, by any path or link, is refused unless --force); each photo is
+loaded (and refused with one clear line naming it once) before the model is needed. A
+missing or unreadable photo is an input failure (exit 1), like a corrupt one.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -17,22 +21,36 @@ from .common import error_line, fail, say, usage_error
 if TYPE_CHECKING:
     import numpy as np
 
+    from ...vision.load import ImageLoadError
     from ...vision.pipeline import Reader
     from ...vision.results import GridResult, PhotoResult
 
 OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
 MAX_GRIDS_LIMIT = 9  # the most grids --max-grids may ask for on one photo
+# vision.load.DEFAULT_MAX_PIXELS, not imported here (it loads numpy and Pillow; --help
+# stays fast); tests/test_bad_inputs.py checks the two agree.
+DEFAULT_MAX_PIXELS = 50_000_000
+# A too-large photo's advice names a --max-pixels with this much room above its pixel
+# count, rounded up to two significant digits (108 megapixels: --max-pixels 120000000).
+PIXELS_HEADROOM = 1.1
 
+# Paths are not checked by click (readable=False): a photo that is missing or unreadable is
+# an input failure, refused by vision.load in one line with exit status 1, never a usage error.
 ImagesArg = Annotated[
     list[Path],
-    typer.Argument(metavar="PHOTO", help="Photos of Sudoku puzzles.", show_default=False),
+    typer.Argument(
+        metavar="PHOTO", help="Photos of Sudoku puzzles.", show_default=False, readable=False
+    ),
 ]
 ImageArg = Annotated[
-    Path, typer.Argument(metavar="PHOTO", help="A photo of a Sudoku puzzle.", show_default=False)
+    Path,
+    typer.Argument(
+        metavar="PHOTO", help="A photo of a Sudoku puzzle.", show_default=False, readable=False
+    ),
 ]
 OutputOpt = Annotated[
     Path,
-    typer.Option("--output", "-o", metavar="FILE", show_default=False,
+    typer.Option("--output", "-o", metavar="FILE", show_default=False, readable=False,
                  help="Where to write the annotated photo (.png, .jpg, ...)."),
 ]  # fmt: skip
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
@@ -44,6 +62,19 @@ MaxGridsOpt = Annotated[
         show_default=False,
         help="Read at most N puzzles per photo (default: all, up to 9).",
     ),
+]
+MaxPixelsOpt = Annotated[
+    int,
+    typer.Option(
+        "--max-pixels",
+        metavar="N",
+        show_default=False,
+        help="Refuse photos of more than N pixels (default: 50000000, 50 megapixels).",
+    ),
+]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Write the output even when it is the input photo itself."),
 ]
 JsonlOpt = Annotated[
     bool,
@@ -75,17 +106,20 @@ def read_command(
     as_jsonl: JsonlOpt = False,
     max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
+    max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
 ) -> None:
     """Read the digits of Sudoku photos (printed givens and pen entries) and solve them.
 
     Every puzzle on a photo is read. With --json, prints one list with an object per
     photo, in input order; with --jsonl, one compact object per line as each photo is
-    read. Exit status: 0 when every puzzle was solved, 1 when one failed, 2 for bad usage.
+    read. Exit status: 0 when every puzzle was solved, 1 when one failed (a photo missing,
+    unreadable or refused included), 2 for bad usage.
     """
     if as_json and as_jsonl:
         usage_error("--json and --jsonl do not go together: pick one")
     _check_max_grids(max_grids)
-    session = _Session(max_grids, no_repair)
+    _check_max_pixels(max_pixels)
+    session = _Session(max_grids, no_repair, max_pixels)
     results = []
     for path in images:
         result = session.read(path)
@@ -106,15 +140,18 @@ def solve_command(
     as_json: JsonOpt = False,
     max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
+    max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
+    force: ForceOpt = False,
 ) -> None:
     """Read a Sudoku photo, solve every puzzle on it and write the photo with the answers.
 
     The missing digits are written in blue in each empty cell, in the grid's own
     perspective; the output has the size of the input. Cells that break the rules are
-    ringed in red when there is no solution. Exit status 0 when every puzzle was
-    solved, 1 otherwise.
+    ringed in red when there is no solution. An output that is the input photo itself is
+    refused unless --force. Exit status 0 when every puzzle was solved, 1 otherwise.
     """
-    _run_drawing(image, output, "solution", as_json, max_grids, no_repair)
+    session = _Session(max_grids, no_repair, max_pixels)
+    _run_drawing(image, output, "solution", as_json, session, force=force)
 
 
 def check_command(
@@ -124,24 +161,31 @@ def check_command(
     max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
     next_step: HintOpt = False,
+    max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
+    force: ForceOpt = False,
 ) -> None:
     """Check the pen entries of a half-filled paper Sudoku against the solution.
 
     Wrong entries are ringed in red and right ones in green on the written photo; the
     text says how many cells are empty and which entries are wrong. With --hint it also
     gives the next step a person can take from the right entries (the wrong ones set
-    aside), as "next: ..." in the text and "next" in each grid's JSON. Exit status 0 when
-    every puzzle could be solved (whatever the pen entries), 1 otherwise.
+    aside), as "next: ..." in the text and "next" in each grid's JSON. An output that is
+    the input photo itself is refused unless --force. Exit status 0 when every puzzle
+    could be solved (whatever the pen entries), 1 otherwise.
     """
-    _run_drawing(image, output, "check", as_json, max_grids, no_repair, next_step)
+    session = _Session(max_grids, no_repair, max_pixels)
+    _run_drawing(image, output, "check", as_json, session, next_step=next_step, force=force)
 
 
 class _Session:
     """Loads photos and builds the Reader (model) only when a photo needs it."""
 
-    def __init__(self, max_grids: int, no_repair: bool) -> None:
+    def __init__(
+        self, max_grids: int, no_repair: bool, max_pixels: int = DEFAULT_MAX_PIXELS
+    ) -> None:
         self.max_grids = max_grids
         self.no_repair = no_repair
+        self.max_pixels = max_pixels
         self._reader: Reader | None = None
 
     def reader(self) -> Reader:
@@ -150,7 +194,10 @@ class _Session:
             from ...vision.pipeline import PipelineConfig, Reader
 
             config = PipelineConfig(
-                max_grids=self.max_grids, more_when_seen=True, use_repair=not self.no_repair
+                max_grids=self.max_grids,
+                more_when_seen=True,
+                use_repair=not self.no_repair,
+                max_pixels=self.max_pixels,
             )
             self._reader = Reader(config=config)
         return self._reader
@@ -161,10 +208,29 @@ class _Session:
         from ...vision.results import PhotoResult
 
         try:
-            image = load_image(path)
+            image = load_image(path, max_pixels=self.max_pixels)
         except ImageLoadError as error:
-            return PhotoResult(str(path), None, (), str(error))
+            return PhotoResult(str(path), None, (), refusal(path, error))
         return self.reader().read(image, name=str(path))
+
+
+def refusal(path: Path, error: ImageLoadError) -> str:
+    """A load refusal naming the photo once, by the path given; too large says what to do."""
+    from ...vision.load import LoadProblem
+
+    message = str(error)
+    if not message.startswith(str(path)) and message.startswith(path.name):
+        message = str(path) + message[len(path.name) :]
+    if error.problem is LoadProblem.TOO_LARGE and error.pixels is not None:
+        message += f": use a smaller photo, or --max-pixels {roomier_limit(error.pixels)}"
+    return message
+
+
+def roomier_limit(pixels: int) -> int:
+    """A --max-pixels that lets a photo of ``pixels`` through, with room, in round figures."""
+    wanted = pixels * PIXELS_HEADROOM
+    step = 10 ** max(0, math.floor(math.log10(wanted)) - 1)
+    return math.ceil(wanted / step) * step
 
 
 def _run_drawing(
@@ -172,14 +238,20 @@ def _run_drawing(
     output: Path,
     mode: str,
     as_json: bool,
-    max_grids: int,
-    no_repair: bool,
+    session: _Session,
+    *,
     next_step: bool = False,
+    force: bool = False,
 ) -> None:
     """Read one photo, draw it in ``mode``, write it to ``output`` and report."""
-    _check_max_grids(max_grids)
+    _check_max_grids(session.max_grids)
+    _check_max_pixels(session.max_pixels)
     _check_output(output)
-    session = _Session(max_grids, no_repair)
+    if not force and same_file(image, output):
+        usage_error(
+            f"--output {output} is the input photo; give another file name, "
+            "or --force to write over it"
+        )
     result = session.read(image)
     written = None
     if result.grids:
@@ -214,6 +286,29 @@ def _check_max_grids(max_grids: int) -> None:
         usage_error(f"--max-grids must be 1-{MAX_GRIDS_LIMIT}, got {max_grids}")
 
 
+def _check_max_pixels(max_pixels: int) -> None:
+    """Refuse a --max-pixels below 1 (usage error)."""
+    if max_pixels < 1:
+        usage_error(f"--max-pixels must be at least 1, got {max_pixels}")
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """True when two paths name one file: the same once links are followed, or one on disk.
+
+    The second test catches hard links and bind mounts; a path that does not exist yet is
+    never the same file as another.
+    """
+    try:
+        if first.resolve() == second.resolve():
+            return True
+    except (OSError, RuntimeError):  # a link loop: compare what is on disk instead
+        pass
+    try:
+        return os.path.samefile(first, second)
+    except OSError:  # one of them does not exist (yet)
+        return False
+
+
 def _check_output(output: Path) -> None:
     """Refuse an output path with an unknown suffix or a missing folder (usage error)."""
     if output.suffix.lower() not in OUTPUT_SUFFIXES:
@@ -227,10 +322,11 @@ def _check_output(output: Path) -> None:
 
 
 def _report_errors(results: list[PhotoResult]) -> None:
-    """One line on stderr for each photo that could not be read."""
+    """One line on stderr for each photo that could not be read, naming the photo once."""
     for result in results:
         if result.error is not None:
-            error_line(f"{result.source}: {result.error}")
+            named = result.error.startswith(result.source)
+            error_line(result.error if named else f"{result.source}: {result.error}")
 
 
 def _print_read(result: PhotoResult) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 
+from ..app.state.settings import APP_CONFIG
 from .common import say, usage_error
 
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
@@ -27,6 +28,8 @@ def streamlit_command(port: int, script: Path = APP_SCRIPT) -> list[str]:
         "--browser.gatherUsageStats", "false",
         "--global.developmentMode", "false",
         "--client.toolbarMode", "minimal",
+        # the server itself refuses larger uploads, so no request can hold more in memory
+        "--server.maxUploadSize", str(APP_CONFIG.max_upload_mb),
     ]  # fmt: skip
 
 

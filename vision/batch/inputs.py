@@ -1,17 +1,27 @@
 """What a batch reads: files and folders expanded into work units, one per image or PDF page.
 
-A work unit is one page: an image file, or one page of a PDF. Its key is the source's
-absolute path, size, modification time and page number, so a file that changes on disk is
-read again and an unchanged one is not. The bytes a worker needs (the image file, or a
-one-page PDF cut from the document) travel with the unit, so workers on other machines
-need no access to the input files.
+A work unit is one page: an image file, one page of a multi-page TIFF, or one page of a
+PDF. Its key is the source's absolute path, size, modification time and page number, so a
+file that changes on disk is read again and an unchanged one is not. The bytes a worker
+needs (the image file, or a one-page PDF cut from the document) travel with the unit, so
+workers on other machines need no access to the input files.
+
+Every real file is read once: folders are walked following symbolic links, but a link
+back to a folder that contains it (a loop) and a link to nothing are passed over with
+their reason, a folder reached twice is walked once, and a file reached twice (named
+twice, through ``..``, through a link, or as a hard link) is read once, by the first path
+it was found under.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
+import math
+import os
+import stat
 import threading
+import warnings
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,13 +31,20 @@ from typing import Any
 import numpy as np
 
 from ...errors import SudokucamError
+from ..load import DEFAULT_MAX_PIXELS, MAX_FILE_BYTES
 
 IMAGE_SUFFIXES = frozenset(
     {".jpg", ".jpeg", ".jpe", ".jfif", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif"}
 )
 PDF_SUFFIXES = frozenset({".pdf"})
+TIFF_SUFFIXES = frozenset({".tif", ".tiff"})
+TIFF_MAGICS = (b"II*\x00", b"MM\x00*")
 MAGIC_BYTES_TO_READ = 16
+NOT_REGULAR = "not a regular file (a device, pipe or socket)"
 POINTS_PER_INCH = 72.0
+# Each step of the search for a PDF render scale under the pixel limit shrinks it this much
+# (the first guess is already within a pixel of the limit; rounding may need a step more).
+RENDER_SCALE_STEP = 0.999
 
 # pdfium is not thread-safe: every call into it, in any thread of a process, holds this lock.
 PDFIUM_LOCK = threading.Lock()
@@ -39,11 +56,11 @@ class BatchInputError(SudokucamError):
 
 @dataclass(frozen=True)
 class WorkUnit:
-    """One page to read: an image file (page 1) or one page of a PDF.
+    """One page to read: an image file (page 1), one page of a multi-page TIFF, or of a PDF.
 
     source: absolute path; size and mtime_ns: the file's size and modification time when
     the batch started; page: 1-based page number; pages: how many pages the source has;
-    kind: "image" or "pdf".
+    kind: "image" (TIFF pages too) or "pdf".
     """
 
     source: str
@@ -71,14 +88,17 @@ class WorkUnit:
 
     @property
     def label(self) -> str:
-        """How the unit is named in messages: the file name, plus the page for PDF pages."""
+        """How the unit is named in messages: the file name, plus the page for PDF pages
+        and pages of multi-page TIFFs."""
         name = Path(self.source).name
-        return f"{name} p{self.page}" if self.kind == "pdf" and self.page else name
+        paged = self.kind == "pdf" or self.pages > 1
+        return f"{name} p{self.page}" if paged and self.page else name
 
 
 @dataclass(frozen=True)
 class Skipped:
-    """A file found in a folder that is neither an image nor a PDF."""
+    """An entry of a folder passed over: neither an image nor a PDF, unreadable, a symlink
+    loop or a dangling link; ``reason`` says which."""
 
     source: str
     reason: str
@@ -131,30 +151,114 @@ def _kind_from_magic(head: bytes) -> str | None:
 
 
 def expand(inputs: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Skipped]]:
-    """Files to read (with their kind) and files passed over, folders walked recursively.
+    """Files to read (with their kind) and entries passed over, folders walked recursively.
 
     Files named directly are always read (the loader says why one is no image); in
-    folders, hidden entries are ignored and files that are neither image nor PDF are
-    passed over. Every input must exist: a missing one raises FileNotFoundError.
+    folders, hidden entries are ignored and files that are neither image nor PDF, symlink
+    loops and dangling links are passed over. Each real file is listed once. Every input
+    must exist: a missing one raises FileNotFoundError.
     """
-    files: list[tuple[Path, str]] = []
-    skipped: list[Skipped] = []
-    seen: set[Path] = set()
+    walk = _Walk()
     for given in inputs:
-        path = Path(given).expanduser().absolute()
+        path = given_path(Path(given))
         if not path.exists():
-            raise FileNotFoundError(f"{given} does not exist")
-        candidates = _walk(path) if path.is_dir() else iter([path])
-        for file in candidates:
-            if file in seen:
-                continue
-            seen.add(file)
-            kind = sniff_kind(file)
-            if kind is None and path.is_dir():
-                skipped.append(Skipped(str(file), skip_reason(file)))
-                continue
-            files.append((file, kind or ("pdf" if file.suffix.lower() == ".pdf" else "image")))
-    return files, skipped
+            problem = link_problem(path)
+            raise FileNotFoundError(
+                f"{given} does not exist" + (f" ({problem})" if problem else "")
+            )
+        if path.is_dir():
+            walk.folder(path)
+        else:
+            walk.file(path, named=True)
+    return walk.files, walk.skipped
+
+
+def given_path(path: Path) -> Path:
+    """An input as an absolute path: its folder resolved (``..`` and folder links followed),
+    its own name kept, so a link named on the command line keeps its name."""
+    path = path.expanduser().absolute()
+    if path.name in ("", ".", ".."):
+        return path.resolve()
+    return path.parent.resolve() / path.name
+
+
+class _Walk:
+    """What expanding the inputs has found so far, and which real files and folders it saw."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[Path, str]] = []
+        self.skipped: list[Skipped] = []
+        self.seen_files: set[tuple[int, int]] = set()  # (device, inode): one real file
+        self.seen_folders: set[Path] = set()  # resolved paths
+
+    def folder(self, folder: Path) -> None:
+        """Walk a folder once, in sorted order, recursively, following links that lead out."""
+        real = folder.resolve()
+        if real in self.seen_folders:
+            return
+        self.seen_folders.add(real)
+        try:
+            entries = sorted(folder.iterdir())
+        except OSError as error:
+            self.skipped.append(Skipped(str(folder), _cannot_read(error)))
+            return
+        for entry in entries:
+            if not entry.name.startswith("."):
+                self._entry(entry, real)
+
+    def _entry(self, entry: Path, folder_real: Path) -> None:
+        """One non-hidden entry of a folder whose resolved path is ``folder_real``."""
+        problem = link_problem(entry, folder_real)
+        if problem is not None:
+            self.skipped.append(Skipped(str(entry), problem))
+        elif entry.is_dir():
+            self.folder(entry)
+        elif entry.is_file():
+            self.file(entry, named=False)
+        else:
+            self.skipped.append(Skipped(str(entry), NOT_REGULAR))
+
+    def file(self, path: Path, *, named: bool) -> None:
+        """List a file unless its real file is listed already; in folders, only images and PDFs."""
+        try:
+            info = path.stat()
+        except OSError:
+            info = None  # listed: reading it will say why it fails
+        if info is not None:
+            if not stat.S_ISREG(info.st_mode):  # never opened: a pipe would block, a device
+                self.skipped.append(Skipped(str(path), NOT_REGULAR))  # never end
+                return
+            identity = (info.st_dev, info.st_ino)
+            if identity in self.seen_files:
+                return
+            self.seen_files.add(identity)
+        kind = sniff_kind(path)
+        if kind is None and not named:
+            self.skipped.append(Skipped(str(path), skip_reason(path)))
+            return
+        self.files.append((path, kind or ("pdf" if path.suffix.lower() == ".pdf" else "image")))
+
+
+def link_problem(path: Path, folder_real: Path | None = None) -> str | None:
+    """Why a symbolic link cannot be followed ("symlink loop ...", "dangling link ..."), or None.
+
+    A link to a folder that contains ``folder_real`` (the resolved folder the link is in)
+    is a loop: following it would walk the same files again and again.
+    """
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=True)
+    except FileNotFoundError:
+        return f"dangling link: it points to {os.readlink(path)}, which does not exist"
+    except (RuntimeError, OSError):  # Python < 3.13 raises RuntimeError on a loop
+        return "symlink loop: the link leads back to itself"
+    contains_link = folder_real is not None and (
+        target == folder_real or target in folder_real.parents
+    )
+    if contains_link and target.is_dir():
+        return f"symlink loop: it points to {target}, a folder that contains it"
+    return None
 
 
 def skip_reason(path: Path) -> str:
@@ -163,19 +267,13 @@ def skip_reason(path: Path) -> str:
         with path.open("rb") as handle:
             handle.read(1)
     except OSError as error:
-        return f"cannot be read: {error.strerror or error}"
+        return _cannot_read(error)
     return "neither an image nor a PDF"
 
 
-def _walk(folder: Path) -> Iterator[Path]:
-    """Every non-hidden file under ``folder``, in sorted order, recursively."""
-    for entry in sorted(folder.iterdir()):
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir():
-            yield from _walk(entry)
-        elif entry.is_file():
-            yield entry
+def _cannot_read(error: OSError) -> str:
+    """The reason of an entry that the system refuses to read."""
+    return f"cannot be read: {error.strerror or error}"
 
 
 def discover(inputs: Sequence[Path]) -> Inputs:
@@ -192,10 +290,43 @@ def discover(inputs: Sequence[Path]) -> Inputs:
 
 
 def units_of(path: Path, kind: str) -> list[WorkUnit]:
-    """The work units of one file: one for an image, one per page of a PDF."""
+    """The work units of one file: one for an image, one per page of a TIFF or a PDF."""
     size, mtime_ns = _stat(path)
-    pages = count_pdf_pages(_read(path), path.name) if kind == "pdf" else 1
+    if kind == "pdf":
+        pages = count_pdf_pages(_read(path), path.name)
+    elif size > MAX_FILE_BYTES:
+        raise BatchInputError(
+            f"{path.name} is too large for a photo: {size / 2**20:.0f} MB "
+            f"(limit {MAX_FILE_BYTES / 2**20:.0f} MB); use a smaller photo"
+        )
+    else:
+        pages = tiff_pages(path) if is_tiff(path) else 1
     return [WorkUnit(str(path), size, mtime_ns, page, pages, kind) for page in range(1, pages + 1)]
+
+
+def is_tiff(path: Path) -> bool:
+    """Whether a file is a TIFF, by its suffix or its first bytes."""
+    if path.suffix.lower() in TIFF_SUFFIXES:
+        return True
+    try:
+        with path.open("rb") as handle:
+            return handle.read(MAGIC_BYTES_TO_READ).startswith(TIFF_MAGICS)
+    except OSError:
+        return False
+
+
+def tiff_pages(source: Path | bytes) -> int:
+    """How many pages (frames) a TIFF holds, from its headers; 1 when Pillow cannot tell
+    (reading page 1 then says what is wrong with the file)."""
+    from PIL import Image
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # a huge page: the loader refuses it by name
+            with Image.open(io.BytesIO(source) if isinstance(source, bytes) else source) as image:
+                return max(1, int(getattr(image, "n_frames", 1)))
+    except Exception:  # any decoder complaint: reading page 1 will report it
+        return 1
 
 
 def _read(path: Path) -> bytes:
@@ -291,8 +422,27 @@ def extract_pdf_pages(data: bytes, pages: Iterable[int], name: str) -> list[byte
     return out
 
 
-def render_pdf_page(data: bytes, page: int, dpi: float, name: str) -> np.ndarray:
-    """A BGR uint8 image of one 1-based page of a PDF, rendered at ``dpi``."""
+@dataclass(frozen=True)
+class RenderedPage:
+    """A rendered PDF page: BGR uint8 pixels and the resolution they were rendered at."""
+
+    image: np.ndarray
+    dpi: float
+
+
+def render_pdf_page(
+    data: bytes, page: int, dpi: float, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS
+) -> np.ndarray:
+    """A BGR uint8 image of one 1-based page of a PDF, rendered at ``dpi`` or, for a page
+    too large for that, at the highest resolution that stays within ``max_pixels``."""
+    return render_pdf(data, page, dpi, name, max_pixels=max_pixels).image
+
+
+def render_pdf(
+    data: bytes, page: int, dpi: float, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS
+) -> RenderedPage:
+    """One 1-based page of a PDF rendered at ``dpi``, or lower so it stays within
+    ``max_pixels`` (a huge page is rendered smaller, never refused); says at what dpi."""
     import pypdfium2 as pdfium
 
     if not dpi > 0:
@@ -301,15 +451,34 @@ def render_pdf_page(data: bytes, page: int, dpi: float, name: str) -> np.ndarray
         if not 1 <= page <= len(document):
             raise BatchInputError(f"{name} has no page {page}")
         try:
-            bitmap = document[page - 1].render(scale=dpi / POINTS_PER_INCH)
-            pixels = np.array(bitmap.to_numpy(), copy=True)
+            pdf_page = document[page - 1]
+            scale = render_scale(pdf_page.get_size(), dpi / POINTS_PER_INCH, max_pixels)
+            bitmap = pdf_page.render(scale=scale)
+            image = _as_bgr(bitmap.to_numpy())
         except pdfium.PdfiumError as error:
             raise BatchInputError(f"{name} page {page} cannot be rendered ({error})") from error
-    return _as_bgr(pixels)
+    return RenderedPage(image, scale * POINTS_PER_INCH)
+
+
+def render_scale(size_points: tuple[float, float], scale: float, max_pixels: int) -> float:
+    """``scale`` (pixels per point), or less so a page of ``size_points`` renders to at
+    most ``max_pixels`` pixels (each side rounded up, as a renderer may)."""
+    width, height = (max(float(side), 1.0) for side in size_points)
+
+    def pixels(at: float) -> int:
+        return math.ceil(width * at) * math.ceil(height * at)
+
+    if pixels(scale) <= max_pixels:
+        return scale
+    scale = math.sqrt(max_pixels / (width * height))
+    while pixels(scale) > max_pixels:
+        scale *= RENDER_SCALE_STEP
+    return scale
 
 
 def _as_bgr(pixels: np.ndarray) -> np.ndarray:
-    """A rendered bitmap (gray, BGR or BGRx) as contiguous BGR uint8."""
+    """A rendered bitmap (gray, BGR or BGRx) as BGR uint8, copied once out of pdfium's
+    buffer (which is freed with the bitmap)."""
     if pixels.ndim == 2:
-        return np.ascontiguousarray(np.repeat(pixels[:, :, None], 3, axis=2))
-    return np.ascontiguousarray(pixels[:, :, :3])
+        return np.repeat(pixels[:, :, None], 3, axis=2)
+    return np.array(pixels[:, :, :3], copy=True, order="C")

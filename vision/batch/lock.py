@@ -13,8 +13,10 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from ...errors import SudokucamError
+from .store import store_error
 
 try:
     import fcntl
@@ -44,8 +46,16 @@ def batch_lock(out: Path) -> Iterator[None]:
                     f"another sudokucam batch (process {holder}) is writing to {out}; "
                     "wait for it to finish or choose another --out"
                 ) from None
+        _note_holder(handle, path)
+        yield
+
+
+def _note_holder(handle: IO[str], path: Path) -> None:
+    """Write this process's id into the held lock file (a full disk: OutOfSpaceError)."""
+    try:
         handle.seek(0)
         handle.truncate()
         handle.write(f"{os.getpid()}\n")
         handle.flush()
-        yield
+    except OSError as error:
+        raise store_error(path, error) from error

@@ -10,6 +10,7 @@ writes the output folder.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import traceback
 import uuid
@@ -28,6 +29,7 @@ from .store import (
     FileKey,
     Record,
     StoredUnit,
+    StoreWriteError,
     UnitOutcome,
     failure_outcome,
     recorded_stems,
@@ -385,7 +387,9 @@ def run_plan(
     """Read the units still to do and store each as it finishes, keeping the tables fresh.
 
     A unit's record is written before the tables list it, so the tables never name a
-    unit a resumed batch would read again.
+    unit a resumed batch would read again. When the batch stops early (an interrupt, a
+    full disk: ``StoreWriteError``) the workers are stopped, the tables are rewritten if
+    they can be, and the first error is raised.
     """
     started = time.perf_counter()
     stored = dict(plan.stored)
@@ -401,9 +405,13 @@ def run_plan(
             tables.refresh(stored)
             if on_unit is not None:
                 on_unit(unit_record)
-    finally:
+    except BaseException:
         outcomes.close()
-        tables.write(stored)
+        with contextlib.suppress(StoreWriteError):  # a full disk must not hide the cause
+            tables.write(stored)
+        raise
+    outcomes.close()
+    tables.write(stored)
     return summarize(plan, stored, read_now, time.perf_counter() - started)
 
 

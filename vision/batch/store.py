@@ -11,7 +11,8 @@ Layout of the output folder::
                          failed on an unexpected exception keeps its traceback there)
 
 Each file is written to a temporary name in the same folder, flushed to disk and renamed
-over its final name, so a reader (or a resumed batch) sees a whole file or none. A unit
+over its final name, so a reader (or a resumed batch) sees a whole file or none; a write
+that fails (a full disk: ``OutOfSpaceError``) removes its temporary file. A unit
 counts as done only when its record parses, names the same unit key, and every solved
 image it lists exists: the images are written before the record, so a batch killed in
 between simply reads that unit again. results.jsonl and summary.csv are rebuilt from the
@@ -25,6 +26,7 @@ finish, so a resumed batch names its images as an uninterrupted one would.
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -35,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ...errors import SudokucamError
 from ...solver.outcome import Outcome
 from .inputs import InputFailure, Skipped, WorkUnit
 
@@ -46,6 +49,13 @@ UNITS_DIR = Path(".batch") / "units"
 FIRST_COLUMNS = ("source", "page", "grid", "status", "error", "image")
 SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 MAX_STEM = 60  # characters of a source's stem kept in image names
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection);
+# such text cells get a leading apostrophe in summary.csv, as OWASP recommends.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# RFC 4180 line ends: the csv module then also quotes a cell holding a lone CR, which
+# would otherwise end the row early.
+CSV_LINE_END = "\r\n"
+NO_SPACE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})  # disk full, quota exceeded
 
 FileKey = tuple[str, int, int]  # WorkUnit.file_key: path, size, modification time
 
@@ -69,7 +79,8 @@ class UnitOutcome:
     "no_grid" when no grid was found on it, else the status of its first grid.
     timings: milliseconds spent per step on the unit (load, read, draw and total, plus the
     reader's own steps). error_traceback: the full traceback of an unexpected exception
-    behind ``error``, kept in the unit's record (not in the result tables).
+    behind ``error``, kept in the unit's record (not in the result tables). note: how the
+    page was read when not as asked (a huge PDF page rendered at a lower resolution).
     """
 
     unit: WorkUnit
@@ -78,6 +89,7 @@ class UnitOutcome:
     status: str = "ok"
     timings: Mapping[str, float] = field(default_factory=dict)
     error_traceback: str | None = None
+    note: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,14 +106,47 @@ class StoredUnit:
         return self.status == Outcome.ERROR
 
 
+class StoreWriteError(SudokucamError):
+    """A file of the output folder could not be written; ``path`` names it."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        super().__init__(f"{reason} writing {path}")
+        self.path = path
+
+
+class OutOfSpaceError(StoreWriteError):
+    """The output folder's disk (or the person's quota) is full."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "no space left on device")
+
+
 def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the whole new one."""
+    """Write ``data`` to ``path`` so that readers see the old file or the whole new one.
+
+    When the write fails (a full disk, an interrupt) the temporary file is removed and
+    ``path`` keeps its old content; a full disk raises OutOfSpaceError, any other system
+    refusal StoreWriteError.
+    """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with temporary.open("wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
-    os.replace(temporary, path)
+    try:
+        with temporary.open("wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException as error:
+        temporary.unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise store_error(path, error) from error
+        raise
+
+
+def store_error(path: Path, error: OSError) -> StoreWriteError:
+    """The error to raise for a system refusal to write ``path``."""
+    if error.errno in NO_SPACE_ERRNOS:
+        return OutOfSpaceError(path)
+    return StoreWriteError(path, error.strerror or str(error))
 
 
 class BatchStore:
@@ -269,13 +314,16 @@ def unit_fields(unit: WorkUnit) -> Record:
 
 def page_row(outcome: UnitOutcome) -> Record:
     """The single row of a unit without grids: an error, or a page where none was found."""
-    return {
+    row: Record = {
         **unit_fields(outcome.unit),
         "grid": None,
         "status": outcome.status,
         "error": outcome.error,
         "timings_ms": dict(outcome.timings),
     }
+    if outcome.note is not None:
+        row["note"] = outcome.note
+    return row
 
 
 def failure_outcome(failure: InputFailure) -> UnitOutcome:
@@ -307,14 +355,15 @@ def csv_bytes(rows: Iterable[Record]) -> bytes:
         columns.extend(key for key in row if key not in columns)
     columns.sort(key=lambda name: name.endswith("_ms"))
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\n")
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator=CSV_LINE_END)
     writer.writeheader()
     writer.writerows(flat)
     return buffer.getvalue().encode("utf-8")
 
 
 def flatten(row: Mapping[str, Any]) -> dict[str, Any]:
-    """One CSV row: timings spread into ``<step>_ms`` columns, nested values as JSON."""
+    """One CSV row: timings spread into ``<step>_ms`` columns, nested values as JSON, text
+    that a spreadsheet would run as a formula neutralised (``safe_cell``)."""
     flat: dict[str, Any] = {}
     for key, value in row.items():
         if key == "timings_ms" and isinstance(value, Mapping):
@@ -322,5 +371,13 @@ def flatten(row: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(value, (list, tuple, dict)):
             flat[key] = json.dumps(value, separators=(",", ":"))
         else:
-            flat[key] = "" if value is None else value
+            flat[key] = "" if value is None else safe_cell(value)
     return flat
+
+
+def safe_cell(value: Any) -> Any:
+    """A text cell starting with =, +, -, @, tab or CR behind a ``'`` (shown as text by
+    spreadsheets, never run as a formula); other values as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value

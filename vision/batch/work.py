@@ -23,9 +23,10 @@ import numpy as np
 from ...errors import SudokucamError
 from ...solver.outcome import Outcome
 from ..draw import crop_box
+from ..load import DEFAULT_MAX_PIXELS
 from ..pipeline import PipelineConfig, Reader
 from ..results import GridResult, PhotoResult
-from .inputs import WorkUnit, render_pdf_page
+from .inputs import WorkUnit, render_pdf
 from .store import GridOutput, UnitOutcome, unit_fields
 
 IMAGE_FORMATS = {"png": ".png", "jpg": ".jpg"}
@@ -35,13 +36,16 @@ IMAGE_FORMATS = {"png": ".png", "jpg": ".jpg"}
 class WorkOptions:
     """How pages are read and solved images written.
 
-    dpi: resolution PDF pages are rendered at. max_grids: most grids looked for on a page.
+    dpi: resolution PDF pages are rendered at. max_pixels: the most pixels of a page: a
+    larger photo is refused (as by ``load_image``), a larger PDF page rendered at a lower
+    resolution. max_grids: most grids looked for on a page.
     margin_fraction: margin around a grid's bounding box in the solved image, as a
     fraction of the grid's larger side. image_format: "png" or "jpg".
     jpeg_quality / png_compression: encoder settings of the solved images.
     """
 
     dpi: float = 200.0
+    max_pixels: int = DEFAULT_MAX_PIXELS
     max_grids: int = 8
     margin_fraction: float = 0.06
     image_format: str = "png"
@@ -52,6 +56,8 @@ class WorkOptions:
         """Check the settings make sense."""
         if not 36 <= self.dpi <= 1200:
             raise ValueError(f"dpi must be between 36 and 1200, got {self.dpi}")
+        if self.max_pixels < 1:
+            raise ValueError(f"max_pixels must be positive, got {self.max_pixels}")
         if not 1 <= self.max_grids <= 64:
             raise ValueError(f"max_grids must be between 1 and 64, got {self.max_grids}")
         if not 0 <= self.margin_fraction <= 1:
@@ -133,8 +139,9 @@ def worker_reader(max_grids: int) -> Reader:
 def process_unit(unit: WorkUnit, payload: bytes, options: WorkOptions) -> UnitOutcome:
     """Read one page: every grid with its record and solved image, or why it failed."""
     clock = _Clock()
+    note = None
     try:
-        image = page_image(unit, payload, options.dpi)
+        image, note = page_image(unit, payload, options)
         clock.lap("load")
         photo = worker_reader(options.max_grids).read(image)
         clock.lap("read")
@@ -144,7 +151,9 @@ def process_unit(unit: WorkUnit, payload: bytes, options: WorkOptions) -> UnitOu
         )
         clock.lap("draw")
     except SudokucamError as error:
-        return UnitOutcome(unit, error=str(error), status=Outcome.ERROR, timings=clock.totals())
+        return UnitOutcome(
+            unit, error=str(error), status=Outcome.ERROR, timings=clock.totals(), note=note
+        )
     except Exception as error:  # one page breaking the reader must not stop the batch
         message = f"internal error reading {unit.label}: {type(error).__name__}: {error}"
         return UnitOutcome(
@@ -153,20 +162,39 @@ def process_unit(unit: WorkUnit, payload: bytes, options: WorkOptions) -> UnitOu
             status=Outcome.ERROR,
             timings=clock.totals(),
             error_traceback=traceback.format_exc(),
+            note=note,
         )
     timings = {**pipeline_timings(photo), **clock.totals()}
-    stamped = tuple(_with_timings(grid, timings) for grid in grids)
-    return UnitOutcome(unit, grids=stamped, error=photo.error, status=photo.status, timings=timings)
+    stamped = tuple(_stamped(grid, timings, note) for grid in grids)
+    return UnitOutcome(
+        unit, grids=stamped, error=photo.error, status=photo.status, timings=timings, note=note
+    )
 
 
-def page_image(unit: WorkUnit, payload: bytes, dpi: float) -> np.ndarray:
-    """The page as a BGR image: the decoded image file, or the PDF page rendered at ``dpi``."""
+def page_image(
+    unit: WorkUnit, payload: bytes, options: WorkOptions
+) -> tuple[np.ndarray, str | None]:
+    """The page as a BGR image, and a note when it was not read as asked.
+
+    An image file is decoded (its ``unit.page``-th page for a multi-page TIFF) and refused
+    above ``options.max_pixels``; a PDF page is rendered at ``options.dpi``, or lower when
+    that would pass ``options.max_pixels``, which the note then says.
+    """
     from ..load import decode_image
 
     name = Path(unit.source).name
-    if unit.kind == "pdf":
-        return render_pdf_page(payload, 1, dpi, f"{name} page {unit.page}")
-    return decode_image(payload, name)
+    if unit.kind != "pdf":
+        return decode_image(payload, name, max_pixels=options.max_pixels, page=unit.page), None
+    rendered = render_pdf(
+        payload, 1, options.dpi, f"{name} page {unit.page}", max_pixels=options.max_pixels
+    )
+    if rendered.dpi >= options.dpi:
+        return rendered.image, None
+    note = (
+        f"rendered at {rendered.dpi:.3g} dpi, not {options.dpi:.3g}, "
+        f"to stay under {options.max_pixels / 1e6:.0f} megapixels"
+    )
+    return rendered.image, note
 
 
 def grid_output(
@@ -212,9 +240,12 @@ def pipeline_timings(photo: PhotoResult) -> dict[str, float]:
     }
 
 
-def _with_timings(grid: GridOutput, timings: dict[str, float]) -> GridOutput:
-    """The grid with the unit's step timings added to its record."""
-    return dataclasses.replace(grid, record={**grid.record, "timings_ms": timings})
+def _stamped(grid: GridOutput, timings: dict[str, float], note: str | None) -> GridOutput:
+    """The grid with the unit's step timings (and note on how it was read) in its record."""
+    extra: dict[str, Any] = {"timings_ms": timings}
+    if note is not None:
+        extra["note"] = note
+    return dataclasses.replace(grid, record={**grid.record, **extra})
 
 
 class _Clock:

@@ -23,6 +23,9 @@ CLASS_NAMES: tuple[str, ...] = (
     *(f"handwritten_{d}" for d in range(1, 10)),
 )
 LOG_FLOOR = 1e-6  # added to probabilities before their log when comparing quarter turns
+# onnxruntime logs errors only (0 verbose .. 3 error, 4 fatal): its warnings never reach
+# the person's terminal.
+ORT_LOG_SEVERITY = 3
 
 
 class ModelError(SudokucamError):
@@ -92,7 +95,9 @@ class DigitClassifier:
         self.config = read_model_config(Path(model_dir) / "config.json")
         self.kind_config = kind_config
         ort.disable_telemetry_events()  # also when the host program imported ort first
+        ort.set_default_logger_severity(ORT_LOG_SEVERITY)
         options = ort.SessionOptions()
+        options.log_severity_level = ORT_LOG_SEVERITY
         options.intra_op_num_threads = 1
         options.inter_op_num_threads = 1
         self.session = ort.InferenceSession(

@@ -10,9 +10,10 @@ import streamlit as st
 from ....vision.batch.work import WorkOptions
 from ..state.batch_jobs import BatchResult, Record, run_batch
 from ..state.settings import APP_CONFIG
-from ..widgets.photo_input import PHOTO_TYPES, PhotoInput
+from ..widgets.photo_input import PHOTO_TYPES, PhotoInput, refuse_oversize, upload_limits
 
 PREFIX = "batch"
+PAGED_SUFFIXES = (".pdf", ".tif", ".tiff")  # files whose every page is read
 RESULT_KEY = f"{PREFIX}_result"
 STATUS_TEXT = {
     "solved": "solved",
@@ -33,15 +34,23 @@ def table(rows: tuple[Record, ...]) -> pd.DataFrame:
             "Page": [_page(r) for r in rows],
             "Grid": [str(r.get("grid") or "") for r in rows],
             "Result": [STATUS_TEXT.get(str(r.get("status")), str(r.get("status"))) for r in rows],
-            "Details": [r.get("message") or r.get("error") or "" for r in rows],
+            "Details": [_details(r) for r in rows],
         }
     )
 
 
 def _page(row: Record) -> str:
-    """The page number of a PDF row; blank for a photo."""
-    is_pdf = str(row.get("source", "")).lower().endswith(".pdf")
-    return str(row.get("page") or "") if is_pdf else ""
+    """The page number of a PDF or TIFF row; blank for a photo."""
+    paged = str(row.get("source", "")).lower().endswith(PAGED_SUFFIXES)
+    return str(row.get("page") or "") if paged else ""
+
+
+def _details(row: Record) -> str:
+    """What the table says about a row: its message or error, and how the page was read
+    when not as asked (a huge PDF page rendered at a lower resolution)."""
+    text = str(row.get("message") or row.get("error") or "")
+    note = row.get("note")
+    return f"{text} ({note})" if note and text else str(note or text)
 
 
 def render() -> None:
@@ -49,14 +58,19 @@ def render() -> None:
     st.subheader("Many photos")
     files = st.file_uploader(
         "Photos or PDF pages",
-        type=[*PHOTO_TYPES, "pdf"],
+        type=[*PHOTO_TYPES, "tif", "tiff", "pdf"],
         accept_multiple_files=True,
         key=f"{PREFIX}_files",
         max_upload_size=APP_CONFIG.max_upload_mb,
     )
-    uploads = [PhotoInput(f.name, f.getvalue()) for f in files or []]
+    st.caption(upload_limits())
+    accepted = [f for f in files or [] if not refuse_oversize(f.name, f.size)]
+    uploads = [PhotoInput(f.name, f.getvalue()) for f in accepted]
     if not uploads:
-        st.info("Choose several photos (or PDFs: every page is read) to solve them all at once.")
+        st.info(
+            "Choose several photos (or PDFs and TIFFs: every page is read) "
+            "to solve them all at once."
+        )
         return
     digest = hashlib.sha1(
         b"".join(u.digest.encode() for u in uploads), usedforsecurity=False

@@ -1,17 +1,21 @@
-"""How a game starts: a new puzzle at a chosen level, a saved file, or a photo."""
+"""How a game starts: a new puzzle at a chosen level, a saved file, or a photo.
+
+Making a puzzle and checking an opened one are searches: they run in the server's search
+pool, within `APP_CONFIG.generate_time_limit_s` and `search_time_limit_s`.
+"""
 
 from __future__ import annotations
 
-import random
-
 import streamlit as st
 
-from ....solver import PuzzleError, shape_for_size
-from ....solver.logic.generate import generate
+from ....solver import PuzzleError, SearchTimeoutError
+from ....solver.logic.generate import GenerationTimeoutError
 from ....solver.logic.grade import Level
 from ....vision.types import digit_values
-from ..state.backend import read_photo
+from ..state.backend import read_photo, run_search
 from ..state.game import Board, Game, load_game
+from ..state.pool import new_puzzle
+from ..state.settings import APP_CONFIG
 from ..widgets.messages import show_failure
 from ..widgets.photo_input import photo_input
 from ..widgets.photo_status import show_photo_failure
@@ -20,6 +24,7 @@ NEW, OPEN, PHOTO = "New puzzle", "Open a file", "From a photo"
 LEVELS = [level.label for level in Level]
 OPEN_TIP = "Save a game from this page, or use 81 characters: 1-9 and . for empty."
 PHOTO_TIP = "Solve it on the 'Solve a photo' tab first, correcting the digits."
+SLOW_TIP = "A puzzle this slow to solve most likely has a wrong digit, or no solution."
 
 
 def start_section(expanded: bool) -> Game | None:
@@ -39,8 +44,16 @@ def _new_puzzle() -> Game | None:
     if not st.button("New puzzle", type="primary", key="play_new"):
         return None
     level = Level.parse(label or LEVELS[0])
-    with st.spinner(f"Making a new {level.label} puzzle…"):
-        made = generate(shape_for_size(9), level, random.Random())
+    limit = APP_CONFIG.generate_time_limit_s
+    try:
+        with st.spinner(f"Making a new {level.label} puzzle…"):
+            made = run_search(new_puzzle, level, limit, limit_s=limit)
+    except (GenerationTimeoutError, SearchTimeoutError):
+        show_failure(
+            f"No {level.label} puzzle was found in {limit:g} s.",
+            ("Press New puzzle again: each try starts afresh.", "Or choose another level."),
+        )
+        return None
     st.toast(f"New {level.label} puzzle: {made.clues} givens.")
     return Game.start(Board(made.puzzle))
 
@@ -51,11 +64,15 @@ def _open_file() -> Game | None:
                               key="play_file")  # fmt: skip
     if upload is None or not st.button("Open", type="primary", key="play_open"):
         return None
+    text = upload.getvalue().decode("utf-8", errors="replace")
     try:
-        return load_game(upload.getvalue().decode("utf-8", errors="replace"))
+        with st.spinner("Checking the puzzle…"):
+            return run_search(load_game, text)  # the puzzle is solved to check it has one answer
+    except SearchTimeoutError as exc:
+        show_failure(f"That puzzle could not be checked: the solver {exc}.", (SLOW_TIP, OPEN_TIP))
     except (PuzzleError, ValueError) as exc:
         show_failure(f"That file does not hold a playable puzzle: {exc}.", (OPEN_TIP,))
-        return None
+    return None
 
 
 def _from_photo() -> Game | None:

@@ -1,6 +1,7 @@
 """Type a puzzle: paste 81 characters or fill in an empty grid, then solve and show the answer.
 
-When the puzzle cannot be solved, the page says why and marks the cells at fault.
+When the puzzle cannot be solved, the page says why and marks the cells at fault. The
+search runs in the server's search pool and gives up after `APP_CONFIG.search_time_limit_s`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from ....solver import Outcome, PuzzleParseError, SolveResult, parse_grid, solve_grid
+from ....solver import Outcome, PuzzleParseError, SolveResult, parse_grid
+from ..state.backend import solve_values
 from ..widgets.grid_editor import grid_editor
 from ..widgets.grid_view import CELLS, grid_line, show_grid
 from ..widgets.messages import friendly_errors
@@ -19,6 +21,10 @@ TEXT_KEY = "typed_text"
 SOLVING_KEY = "typed_solving"
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 FIX_HINT = "Correct the digits in the grid above."
+MORE_TIME_HINT = (
+    "A puzzle this slow to solve usually has a mistyped digit or no solution. "
+    "On the command line, `sudokucam grid PUZZLE --time-limit 120` allows more time."
+)
 
 
 def parsed_text(text: str) -> list[int] | None:
@@ -53,7 +59,9 @@ def render() -> None:
         st.info("The grid is empty: paste a puzzle or type its digits first.")
         return
     with friendly_errors("solve the puzzle"):
-        show_result(solve_grid(values))
+        with st.spinner("Solving…"):
+            result = solve_values(values)
+        show_result(result)
 
 
 def given_classes(puzzle: Sequence[int]) -> dict[int, str]:
@@ -85,6 +93,10 @@ def show_result(result: SolveResult) -> None:
             f"a digit is probably missing. {FIX_HINT}"
         )
         show_grid(first, classes | differ, legend=["given", "answer", "low"], label="One solution")
+        return
+    if result.status is Outcome.TIMEOUT:
+        st.error(f"No answer: the solver {result.message}. {MORE_TIME_HINT}")
+        show_grid(puzzle, classes, label="Puzzle")
         return
     bad = {c: "conflict" for c in problem_cells(result)}
     st.error(f"This puzzle cannot be solved: {result.message}. {FIX_HINT}")

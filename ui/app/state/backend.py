@@ -1,17 +1,29 @@
-"""The app's link to the photo pipeline: one reader per server, results kept per session."""
+"""The app's link to the pipeline and the solver: what one server shares between sessions.
+
+One photo reader, one pool of search workers (`pool.py`: every search runs there, time
+limited, so one long search never slows another person's page), and a few turns to read
+photos (`APP_CONFIG.photo_reads_at_once`: a photo decodes to up to
+`APP_CONFIG.max_pixels` × 3 bytes and its reading needs several times that, so reads
+queue instead of piling up in memory). Results are kept per session.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numpy as np
 import streamlit as st
 
+from ....solver import Grid, Outcome, SearchTimeoutError, SolveResult, solve_grid
 from ....vision.draw import crop_box, draw_outline, draw_rings
-from ....vision.load import ImageLoadError, load_image
+from ....vision.load import ImageLoadError, decode_image
 from ....vision.results import PhotoResult
 from ....vision.types import digits_of
 from ..widgets.photo_input import PhotoInput
+from .pool import PoolBusyError, PoolConfig, SearchPool
 from .settings import APP_CONFIG
 
 if TYPE_CHECKING:
@@ -20,6 +32,8 @@ if TYPE_CHECKING:
 
 OUTLINE_COLOR = (60, 180, 30)  # BGR green
 UNSURE_COLOR = (0, 190, 255)  # BGR amber
+READ_WAIT_S = 300.0  # longest wait for a turn to read a photo before the page says busy
+T = TypeVar("T")
 
 
 @st.cache_resource(show_spinner="Loading the digit reader…")
@@ -30,19 +44,70 @@ def shared_reader() -> Reader:
     return Reader(config=EVERY_GRID_CONFIG)
 
 
+@st.cache_resource(show_spinner=False)
+def search_pool() -> SearchPool:
+    """The worker processes every session's searches run in, started once per server."""
+    return SearchPool(PoolConfig(workers=APP_CONFIG.search_workers))
+
+
+@st.cache_resource(show_spinner=False)
+def read_turns() -> threading.BoundedSemaphore:
+    """The turns to read a photo, shared by every session of the server."""
+    return threading.BoundedSemaphore(APP_CONFIG.photo_reads_at_once)
+
+
+def run_search(job: Callable[..., T], *args: Any, limit_s: float | None = None) -> T:
+    """job(*args) in the server's search pool; SearchTimeoutError past the limit.
+
+    limit_s: seconds before the pool gives up on the job (default the app's search
+    limit); give the job the same limit so that it stops by itself.
+    """
+    limit = APP_CONFIG.search_time_limit_s if limit_s is None else limit_s
+    return search_pool().run(job, *args, limit_s=limit)
+
+
+def solve_values(values: Sequence[int]) -> SolveResult:
+    """Solve 81 values in the search pool within the app's time limit (TIMEOUT status after)."""
+    limit = APP_CONFIG.search_time_limit_s
+    try:
+        return run_search(solve_grid, Grid.from_values(list(values)), limit)
+    except SearchTimeoutError:
+        return SolveResult(Grid.from_values(list(values)), Outcome.TIMEOUT, time_limit=limit)
+
+
+@contextmanager
+def read_turn() -> Iterator[None]:
+    """Hold one of the server's turns to read a photo, waiting (with a spinner) if none is free."""
+    turns = read_turns()
+    if not turns.acquire(blocking=False):
+        with st.spinner("Other photos are being read: waiting for a turn…"):
+            if not turns.acquire(timeout=READ_WAIT_S):
+                raise PoolBusyError("the app is busy reading other photos; try again in a moment")
+    try:
+        yield
+    finally:
+        turns.release()
+
+
 def read_photo(photo: PhotoInput, prefix: str) -> PhotoResult:
-    """Read and solve a photo, reusing the result while the same photo stays on the page."""
+    """Read and solve a photo, reusing the result while the same photo stays on the page.
+
+    The photo is refused above `APP_CONFIG.max_pixels` (from its header, before decoding),
+    and decoded and read only in one of the server's turns (`read_turn`).
+    """
     key = f"{prefix}_result"
     kept = st.session_state.get(key)
     if kept is not None and kept[0] == photo.digest:
         return kept[1]
-    try:
-        image = load_image(photo.data)
-    except ImageLoadError as exc:
-        result = PhotoResult(photo.name, None, (), str(exc))
-    else:
-        with st.spinner("Reading the photo…"):
-            result = shared_reader().read(image, name=photo.name)
+    st.session_state.pop(key, None)  # the last photo's image goes before this one decodes
+    with read_turn():
+        try:
+            image = decode_image(photo.data, photo.name, max_pixels=APP_CONFIG.max_pixels)
+        except ImageLoadError as exc:
+            result = PhotoResult(photo.name, None, (), str(exc))
+        else:
+            with st.spinner("Reading the photo…"):
+                result = shared_reader().read(image, name=photo.name)
     st.session_state[key] = (photo.digest, result)
     return result
 
@@ -64,11 +129,18 @@ def outlined(image: np.ndarray, grid: GridResult) -> np.ndarray:
 def resolve(
     grid: GridResult, givens: list[int], handwritten: list[int] | None = None
 ) -> GridResult:
-    """The grid solved again with the digits the person corrected (pen entries optional)."""
+    """The grid solved again with the digits the person corrected (pen entries optional).
+
+    The corrected givens are solved first in the search pool, within the app's time
+    limit (SearchTimeoutError past it), so that the reader's own solve, here, is quick.
+    """
     line = digits_of(givens)
     hand = None if handwritten is None else digits_of(handwritten)
     if line == grid.givens and hand in (None, grid.handwritten):
         return grid
+    checked = solve_values(givens)
+    if checked.status is Outcome.TIMEOUT:
+        raise SearchTimeoutError(checked.time_limit)
     return shared_reader().resolve(grid, line, hand)
 
 

@@ -1,7 +1,8 @@
 """Many uploads at once, through the batch processor's per-page function.
 
-Each uploaded image is one page and each PDF page another; every page goes through
-``vision.batch.work.process_unit``, the same function `sudokucam batch` runs, and the
+Each uploaded image is one page, and each page of a PDF or a multi-page TIFF another;
+every page goes through ``vision.batch.work.process_unit``, the same function `sudokucam
+batch` runs (so a huge PDF page is rendered under the pixel limit there too), and the
 solved images and a results table are packed into one ZIP.
 """
 
@@ -15,10 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from ....vision.batch.inputs import (
+    TIFF_MAGICS,
+    TIFF_SUFFIXES,
     BatchInputError,
     WorkUnit,
     count_pdf_pages,
     extract_pdf_pages,
+    tiff_pages,
 )
 from ....vision.batch.store import UnitOutcome, csv_bytes, image_name, page_row, source_stems
 from ....vision.batch.work import WorkOptions, process_unit
@@ -41,9 +45,13 @@ class BatchResult:
 
 
 def pages_of(upload: PhotoInput) -> Iterator[tuple[WorkUnit, bytes]]:
-    """The work units of one upload with the bytes each needs (a one-page PDF per page)."""
+    """The work units of one upload with the bytes each needs (a one-page PDF per page;
+    the whole file for each page of a TIFF)."""
     if Path(upload.name).suffix.lower() != ".pdf":
-        yield WorkUnit(upload.name, len(upload.data), 0, 1, 1, "image"), upload.data
+        tiff = Path(upload.name).suffix.lower() in TIFF_SUFFIXES
+        count = tiff_pages(upload.data) if tiff or upload.data.startswith(TIFF_MAGICS) else 1
+        for page in range(1, count + 1):
+            yield WorkUnit(upload.name, len(upload.data), 0, page, count, "image"), upload.data
         return
     count = count_pdf_pages(upload.data, upload.name)
     for page, data in enumerate(extract_pdf_pages(upload.data, range(1, count + 1), upload.name)):

@@ -21,6 +21,15 @@ class AppConfig:
     pdf_dpi: resolution PDF pages are rendered at in the many-photos page.
     grid_margin_fraction: margin around the grid in the solved close-up, as a fraction of
         the grid's size.
+    search_time_limit_s: seconds one search may take (solving a typed puzzle, a hint,
+        opening a game, checking corrected digits); then the page says it gave up.
+    generate_time_limit_s: seconds allowed to make a new puzzle on the Play page.
+    search_workers: worker processes the searches run in, shared by every session, so
+        that a long search never slows other people's pages (0: in the page's thread).
+    max_pixels: the largest photo the photo pages decode (a photo's header is checked
+        before any pixel is decoded; the command line allows 50 megapixels).
+    photo_reads_at_once: photos read at the same time on this server; more wait their
+        turn, so memory does not grow with the number of people reading photos.
     """
 
     unsure_below: float = 0.80
@@ -29,6 +38,11 @@ class AppConfig:
     camera_resolution: CameraResolution = "1080p"
     pdf_dpi: float = 200.0
     grid_margin_fraction: float = 0.05
+    search_time_limit_s: float = 5.0
+    generate_time_limit_s: float = 20.0
+    search_workers: int = 2
+    max_pixels: int = 25_000_000  # admits 24-megapixel phone photos (5712×4284)
+    photo_reads_at_once: int = 1
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -36,6 +50,12 @@ class AppConfig:
             raise ValueError(f"unsure_below must be in (0, 1], got {self.unsure_below}")
         if self.max_upload_mb < 1:
             raise ValueError(f"max_upload_mb must be at least 1, got {self.max_upload_mb}")
+        if min(self.search_time_limit_s, self.generate_time_limit_s) <= 0:
+            raise ValueError("search_time_limit_s and generate_time_limit_s must be positive")
+        if self.search_workers < 0 or self.photo_reads_at_once < 1 or self.max_pixels < 1:
+            raise ValueError(
+                "search_workers must be at least 0, photo_reads_at_once and max_pixels at least 1"
+            )
 
 
 APP_CONFIG = AppConfig()

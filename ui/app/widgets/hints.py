@@ -6,13 +6,24 @@ from collections.abc import Sequence
 
 import streamlit as st
 
-from ....solver import Grid, Outcome, cell_name
+from ....solver import Grid, Outcome, SearchTimeoutError, cell_name
 from ....solver.logic.solving import Hint, hint
+from ..state.backend import run_search
+from ..state.settings import APP_CONFIG
 
 
 def find_hint(givens: Sequence[int], entries: Sequence[int]) -> Hint:
-    """The human-style solver's next step for givens plus a person's entries (0 = empty)."""
-    return hint(Grid.from_values(list(givens)), Grid.from_values(list(entries)))
+    """The human-style solver's next step for givens plus a person's entries (0 = empty).
+
+    It runs in the server's search pool, within the app's search time limit (a hint
+    with status TIMEOUT after that).
+    """
+    limit = APP_CONFIG.search_time_limit_s
+    puzzle, entered = Grid.from_values(list(givens)), Grid.from_values(list(entries))
+    try:
+        return run_search(hint, puzzle, entered, limit, limit_s=limit)
+    except SearchTimeoutError as exc:
+        return Hint(Outcome.TIMEOUT, str(exc))
 
 
 def hint_target(found: Hint) -> str:

@@ -5,10 +5,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import streamlit as st
 
 from ....errors import SudokucamError
+
+if TYPE_CHECKING:
+    from ....vision.load import LoadProblem
 
 log = logging.getLogger(__name__)
 
@@ -20,6 +24,18 @@ RETAKE_TIPS = (
 UNREADABLE_TIPS = (
     "Use a JPEG, PNG, WebP or HEIC photo.",
     "If it came from a phone, export or share it as a photo rather than a document.",
+)
+TOO_LARGE_TIPS = (
+    "Use a smaller photo: a phone's medium or large size (about 12 megapixels) is plenty.",
+    "Or crop the photo to the puzzle before uploading it.",
+)
+SLOW_SEARCH_TIPS = (
+    "Check the digits: a puzzle this slow to solve most likely has a wrong digit, or none.",
+    "On the command line, `sudokucam grid PUZZLE --time-limit 120` allows more time.",
+)
+DAMAGED_TIPS = (
+    "The file may be cut short or damaged: copy, download or export it again.",
+    *UNREADABLE_TIPS,
 )
 
 
@@ -51,10 +67,25 @@ def friendly_errors(action: str) -> Iterator[None]:
         )
 
 
+def load_tips(problem: LoadProblem) -> tuple[str, ...]:
+    """The advice for a photo refused on loading, by kind: never a format tip for a size."""
+    from ....vision.load import LoadProblem
+
+    if problem is LoadProblem.TOO_LARGE:
+        return TOO_LARGE_TIPS
+    if problem is LoadProblem.DAMAGED:
+        return DAMAGED_TIPS
+    return UNREADABLE_TIPS
+
+
 def _tips_for(exc: Exception) -> tuple[str, ...]:
-    """The advice that fits a project error: another file for an unreadable one, else a retake."""
-    from ....vision.load import ImageLoadError  # imports OpenCV: only when a page failed
+    """The advice that fits a project error: `load_tips` for a refused photo, a check of
+    the digits for a search out of time, else a retake."""
+    from ....solver import SearchTimeoutError
+    from ....vision.load import ImageLoadError
 
     if isinstance(exc, ImageLoadError):
-        return UNREADABLE_TIPS
+        return load_tips(exc.problem)
+    if isinstance(exc, SearchTimeoutError):
+        return SLOW_SEARCH_TIPS
     return RETAKE_TIPS

@@ -1,4 +1,9 @@
-"""Where a photo comes from: an upload, the webcam, or one of the bundled samples."""
+"""Where a photo comes from: an upload, the webcam, or one of the bundled samples.
+
+The uploader says its limits beside it. The browser refuses a file over the size limit
+before it is sent (and shows only a red mark), so the limit is written out; a file over
+it that does arrive (sent by other means) gets an error naming its size and the limit.
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ UPLOAD = "Upload"
 CAMERA = "Camera"
 SAMPLE = "Sample"
 NO_SAMPLE = "(choose a sample)"
+MB = 2**20  # bytes in the megabytes of AppConfig.max_upload_mb (Streamlit's unit too)
 
 
 @dataclass(frozen=True)
@@ -62,9 +68,37 @@ def _from_upload(prefix: str) -> PhotoInput | None:
         max_upload_size=APP_CONFIG.max_upload_mb,
         help="JPEG, PNG, WebP or HEIC. Straight above, the whole grid in the frame.",
     )
+    st.caption(upload_limits())
     if upload is None:
         return None
+    if refuse_oversize(upload.name, upload.size):
+        return None
     return PhotoInput(upload.name, upload.getvalue())
+
+
+def refuse_oversize(name: str, size: int) -> bool:
+    """Say so on the page and return True when an upload of ``size`` bytes is over the limit."""
+    if size <= APP_CONFIG.max_upload_mb * MB:
+        return False
+    st.error(too_big_message(name, size))
+    return True
+
+
+def upload_limits() -> str:
+    """The caption beside an uploader: how large a photo may be."""
+    return (
+        f"Photos up to {APP_CONFIG.max_upload_mb} MB and {APP_CONFIG.max_pixels / 1e6:.0f} "
+        "megapixels: a larger file gets a red mark and is not read."
+    )
+
+
+def too_big_message(name: str, size: int) -> str:
+    """Why an uploaded file over the size limit is refused, and what to do."""
+    return (
+        f"**{name} is too large: {size / MB:.1f} MB (limit {APP_CONFIG.max_upload_mb} MB).** "
+        "Use a smaller photo: a phone's medium or large size is plenty, or crop it to "
+        "the puzzle."
+    )
 
 
 def _from_camera(prefix: str) -> PhotoInput | None:

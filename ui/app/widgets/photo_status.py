@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from ....solver.outcome import SOLVED_OUTCOMES, Outcome
+from ....vision.load import LoadProblem, problem_of
 from .images import shrink, to_rgb
-from .messages import RETAKE_TIPS, UNREADABLE_TIPS, show_failure
+from .messages import RETAKE_TIPS, load_tips, show_failure
 
 if TYPE_CHECKING:
     from ....vision.results import GridResult, PhotoResult
@@ -20,7 +21,14 @@ MISSED_DIGIT_TIP = "A printed digit was probably missed: look for an empty cell 
 def show_photo_failure(result: PhotoResult) -> bool:
     """Say why a photo gave no grid and show it; True when there was such a failure."""
     if result.error is not None and result.image is None:
-        show_failure(f"That file could not be read as a photo: {result.error}.", UNREADABLE_TIPS)
+        problem = problem_of(result.error)
+        if problem is LoadProblem.TOO_LARGE:  # named by the photo's name, not "the image data"
+            _, _, size = result.error.partition(" is too large")
+            show_failure(f"{result.source} is too large{size}.", load_tips(problem))
+        else:
+            show_failure(
+                f"That file could not be read as a photo: {result.error}.", load_tips(problem)
+            )
         return True
     if not result.grids:
         show_failure("No Sudoku grid was found in this photo.", RETAKE_TIPS)
