@@ -39,6 +39,7 @@ class ProblemKind(StrEnum):
     DEAD_CELL = "dead_cell"  # an empty cell is left without a candidate
     NO_SOLUTION = "no_solution"  # the givens keep the rules but no grid completes them
     MULTIPLE_SOLUTIONS = "multiple_solutions"
+    TIMEOUT = "timeout"  # the search for a solution ran past its time limit
 
 
 class Wording(Enum):

@@ -191,3 +191,28 @@ def test_printed_digits_read_as_pen_are_taken_back_as_givens() -> None:
     assert outcome.solution is not None and "".join(map(str, outcome.solution)) == SOLUTION
     assert outcome.repairs and all(r.kind_changed and r.old == 0 for r in outcome.repairs)
     assert {r.cell for r in outcome.repairs} <= set(lost)
+
+
+# Peter Norvig's "impossible" puzzle: it keeps the rules, has no solution, and a plain
+# search takes over a minute to prove it.
+IMPOSSIBLE = (
+    ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........".replace(
+        ".", "0"
+    )
+)
+
+
+def test_a_grid_that_takes_too_long_gives_up_within_its_time_limit() -> None:
+    import time
+
+    reading = make_reading(IMPOSSIBLE)
+    started = time.monotonic()
+    outcome = repair_givens(reading, RepairConfig(time_limit_s=0.5))
+    elapsed = time.monotonic() - started
+    assert elapsed < 3.0, f"took {elapsed:.1f} s with a 0.5 s limit"
+    assert outcome.status == "timeout" and outcome.solution is None
+    assert [p.kind for p in outcome.problems] == ["timeout"]
+    result = grid_result(fake_detection(), reading, outcome)
+    assert result.status == "timeout"
+    assert result.message.startswith("timeout: gave up after 0.5 s")
+    assert solve_givens(IMPOSSIBLE, time_limit_s=0.5).status == "timeout"

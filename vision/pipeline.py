@@ -215,7 +215,7 @@ class Reader:
         """Solve the givens of a reading, letting the solver repair it when allowed."""
         if self.config.use_repair:
             return repair_givens(reading, self.config.repair)
-        return solve_givens(read_givens(reading))
+        return solve_givens(read_givens(reading), self.config.repair.time_limit_s)
 
     def solve(
         self, source: ImageSource, name: str | None = None
@@ -248,7 +248,7 @@ class Reader:
         new_hand = "".join(
             "0" if g != "0" else h for g, h in zip(new_givens, new_hand, strict=True)
         )
-        outcome = solve_givens(new_givens)
+        outcome = solve_givens(new_givens, self.config.repair.time_limit_s)
         return finish(grid.detection, grid.reading, outcome, new_hand, grid.confidence)
 
 

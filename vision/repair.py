@@ -7,8 +7,10 @@ probability they give up (log-probability loss) and keeps the first grid that ha
 exactly one solution. Only givens (printed digits) are repaired: pen entries are what a
 person wrote, right or wrong, and are checked against the solution instead.
 
-Every grid is solved, and its outcome decided, by the solver's ``solve_grid``; this module
-keeps only the search, and ``describe_problems`` puts a failed solve in a reader's words.
+Every grid is solved, and its outcome decided, by the solver (``solve_before``: solve and
+prove unique, before a deadline); this module keeps only the search, and
+``describe_problems`` puts a failed solve in a reader's words. One grid's solving and
+repair share one time limit (``RepairConfig.time_limit_s``): past it the outcome is TIMEOUT.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..solver.errors import SearchTimeoutError, timeout_message
 from ..solver.geometry import cell_name
 from ..solver.grid import Grid
 from ..solver.outcome import Outcome, ProblemKind
-from ..solver.solve import SolveResult, solve_grid
+from ..solver.solve import SolveResult, deadline_after, solve_before
 from ..solver.validate import Conflict
 from .types import NINE, CellReading, Digits, Kind, digit_values, digits_of, solver_grid
 
@@ -40,6 +43,8 @@ class RepairConfig:
     checked against the rules and at most ``max_solver_calls`` are solved. The costs of
     single changes are described in ``candidate_moves``. When the givens allow several
     solutions, up to ``max_promotions`` pen-read cells may first be taken as printed.
+    Solving and repairing one grid takes at most ``time_limit_s`` seconds (None: no limit);
+    past it the outcome is TIMEOUT.
     """
 
     max_cells: int = 12
@@ -52,6 +57,7 @@ class RepairConfig:
     change_log_loss: float = 1.0
     kind_evidence_weight: float = 0.5
     probability_floor: float = 1e-12
+    time_limit_s: float | None = 10.0
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -60,6 +66,8 @@ class RepairConfig:
                 raise ValueError(f"{name} must not be negative, got {getattr(self, name)}")
         if self.max_log_loss < 0:
             raise ValueError(f"max_log_loss must not be negative, got {self.max_log_loss}")
+        if self.time_limit_s is not None and self.time_limit_s <= 0:
+            raise ValueError(f"time_limit_s must be positive, got {self.time_limit_s}")
 
 
 DEFAULT_REPAIR_CONFIG = RepairConfig()
@@ -182,16 +190,27 @@ def repair_givens(
 ) -> RepairOutcome:
     """Solve the givens of ``reading`` (or ``givens``), repairing the least sure cells if needed."""
     digits = read_givens(reading) if givens is None else givens
-    first = _solve(digits)
+    deadline = deadline_after(config.time_limit_s)
+    try:
+        return _repair_before(reading, config, digits, deadline)
+    except SearchTimeoutError:
+        return timed_out(digits, config.time_limit_s)
+
+
+def _repair_before(
+    reading: CellReading, config: RepairConfig, digits: Digits, deadline: float | None
+) -> RepairOutcome:
+    """``repair_givens`` with a ``time.monotonic()`` deadline (SearchTimeoutError past it)."""
+    first = _solve(digits, deadline)
     problems, calls = describe_problems(first), _solver_calls(first)
     if first.status is Outcome.SOLVED:
         return _outcome(first, problems, (), calls)
     found: Found | None = None
     if not first.conflicts:  # the givens keep the rules: maybe some were read as pen
-        found, more = promote_pen_cells(first.puzzle, reading, config)
+        found, more = promote_pen_cells(first.puzzle, reading, config, deadline)
         calls += more
     if found is None:
-        found, more = search_repairs(digits, reading, problems, config)
+        found, more = search_repairs(digits, reading, problems, config, deadline)
         calls += more
     if found is None:
         return _outcome(first, problems, (), calls)
@@ -199,14 +218,23 @@ def repair_givens(
     return _outcome(solved, problems, repairs, calls)
 
 
-def solve_givens(givens: Digits) -> RepairOutcome:
+def solve_givens(givens: Digits, time_limit_s: float | None = None) -> RepairOutcome:
     """Solve ``givens`` as they are (no repair): the outcome names the problem if any."""
-    result = _solve(givens)
+    try:
+        result = _solve(givens, deadline_after(time_limit_s))
+    except SearchTimeoutError:
+        return timed_out(givens, time_limit_s)
     return _outcome(result, describe_problems(result), (), _solver_calls(result))
 
 
+def timed_out(givens: Digits, time_limit_s: float | None) -> RepairOutcome:
+    """The outcome of givens whose solving ran past its time limit."""
+    problem = Problem(ProblemKind.TIMEOUT, (), timeout_message(time_limit_s))
+    return RepairOutcome(givens, (), None, Outcome.TIMEOUT, (problem,), 0)
+
+
 def promote_pen_cells(
-    puzzle: Grid, reading: CellReading, config: RepairConfig
+    puzzle: Grid, reading: CellReading, config: RepairConfig, deadline: float | None = None
 ) -> tuple[Found | None, int]:
     """Givens with too few digits: take pen-read cells as printed until one solution remains.
 
@@ -228,7 +256,7 @@ def promote_pen_cells(
         trial = grown
         added.append(cell)
         calls += 1
-        result = solve_grid(trial)
+        result = solve_before(trial, deadline)
         if result.status is Outcome.NO_SOLUTION:
             return None, calls
         if result.status is Outcome.SOLVED:
@@ -242,7 +270,11 @@ def promote_pen_cells(
 
 
 def search_repairs(
-    givens: Digits, reading: CellReading, problems: tuple[Problem, ...], config: RepairConfig
+    givens: Digits,
+    reading: CellReading,
+    problems: tuple[Problem, ...],
+    config: RepairConfig,
+    deadline: float | None = None,
 ) -> tuple[Found | None, int]:
     """Best-first over alternative readings: the most probable change with one solution.
 
@@ -269,7 +301,7 @@ def search_repairs(
         if calls >= config.max_solver_calls:
             break
         calls += 1
-        result = solve_grid(Grid(NINE, tuple(trial)))
+        result = solve_before(Grid(NINE, tuple(trial)), deadline)
         if result.status is Outcome.SOLVED:
             repairs = tuple(
                 _repair(reading, values, m) for m in sorted(picked, key=lambda m: m.cell)
@@ -386,11 +418,11 @@ def _solver_calls(result: SolveResult) -> int:
     return 0 if result.conflicts else 1
 
 
-def _solve(givens: Digits) -> SolveResult:
-    """Solve 81 digits 0-9 with the solver (ValueError for anything else)."""
+def _solve(givens: Digits, deadline: float | None = None) -> SolveResult:
+    """Solve 81 digits 0-9 with the solver (ValueError for anything else) before ``deadline``."""
     if len(givens) != 81 or not givens.isdigit() or not givens.isascii():
         raise ValueError(f"givens must be 81 digits 0-9, got {len(givens)} characters")
-    return solve_grid(solver_grid(givens))
+    return solve_before(solver_grid(givens), deadline)
 
 
 def _digit_word(value: int) -> str:
