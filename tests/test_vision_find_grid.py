@@ -11,8 +11,9 @@ import pytest
 
 from sudokucam.samples import render
 from sudokucam.samples.dataset import photo_path, read_outlines
-from sudokucam.vision.grid.config import GridConfig
-from sudokucam.vision.grid.find import find_grid, find_grids
+from sudokucam.vision.grid.candidates import find_candidates
+from sudokucam.vision.grid.config import GridConfig, SearchConfig
+from sudokucam.vision.grid.find import find_all_grids, find_grid, find_grids
 from sudokucam.vision.grid.warp import ideal_lattice, map_points, warp_from_corners
 from sudokucam.vision.load import load_image
 from sudokucam.vision.types import GridDetection
@@ -346,3 +347,63 @@ def test_newspaper_page_with_six_puzzles() -> None:
     assert len(grids) == 6
     for truth in truths:
         assert min(corner_error(grid, truth) for grid in grids) < 0.02
+
+
+def test_small_grids_on_a_large_page_are_found_finer() -> None:
+    """Two grids of 200 px on a 3000 × 2000 page, too small for the first search at 640 px,
+    are found by the finer search of both finders (before it: none)."""
+    canvas = np.full((2000, 3000), 235, np.uint8)
+    add_text(canvas)
+    truths = []
+    for left, top in ((400, 500), (2000, 1200)):
+        quad = np.array(
+            [[left, top], [left + 200, top + 4], [left + 197, top + 204], [left - 3, top + 200]],
+            np.float64,
+        )
+        paste_grid(canvas, draw_sudoku(), quad, (40.0, 400.0))
+        truths.append(quad)
+    photo = cv2.cvtColor(canvas, cv2.COLOR_GRAY2BGR)
+    assert find_grids(photo) == []  # one grid wanted: no finer search, as before
+    for finder in (find_grids, find_all_grids):
+        grids = finder(photo, max_grids=4)
+        assert len(grids) == 2
+        for truth in truths:
+            assert min(corner_error(grid, truth) for grid in grids) < 0.02
+
+
+def test_grid_joined_to_a_frame_is_seen_through_its_cells() -> None:
+    """A grid crossed by a fold that runs into a frame is one blob with the frame: no
+    contour gives its outline, the cluster of its cells does (several grids wanted)."""
+    canvas = np.full((480, 640), 170, np.uint8)
+    add_text(canvas)
+    quad = np.array([[170, 70], [500, 75], [497, 405], [167, 400]], np.float64)
+    paste_grid(canvas, draw_sudoku(), quad, (40.0, 400.0))
+    cv2.rectangle(canvas, (0, 0), (639, 479), 30, 4)  # a photo's edge on a white sheet
+    cv2.line(canvas, (0, 240), (639, 240), 40, 2)  # a fold across the page and the grid
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1).mean()
+
+    def best(quads: list[np.ndarray]) -> float:
+        return min(float(np.linalg.norm(q - quad, axis=1).max() / sides) for q in quads)
+
+    assert best(find_candidates(canvas, SearchConfig(), max_grids=1)) > 0.3
+    assert best(find_candidates(canvas, SearchConfig(), max_grids=2)) < 0.03
+
+
+def test_zoomed_search_keeps_every_view_in_pixels() -> None:
+    """A search image 3 times larger gets blocks, runs and smallest grid of the same pixels."""
+    search = SearchConfig()
+    zoomed = search.zoomed(3.0)
+    assert zoomed.max_side == 3 * search.max_side
+    assert [p for p, _ in zoomed.threshold_views] == [3 * p for p, _ in search.threshold_views]
+    assert zoomed.line_run_parts == 3 * search.line_run_parts
+    assert zoomed.min_grid_area_fraction == pytest.approx(search.min_grid_area_fraction / 9)
+    with pytest.raises(ValueError, match="zoom"):
+        search.zoomed(0.5)
+
+
+def test_cut_solution_grid_beside_a_puzzle_is_not_reported() -> None:
+    """The committed sample's small solution grid runs off the photo's edge: every grid
+    asked for, still only the puzzle (a grid partly outside cannot be read)."""
+    photo = load_image(SAMPLES / "printed" / "serif_rotated.jpg")
+    for finder in (find_grids, find_all_grids):
+        assert len(finder(photo, max_grids=9)) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from .cell_clusters import cluster_quads
 from .config import SearchConfig
 from .lattice import odd_size
 from .warp import is_convex_clockwise, order_corners
@@ -108,19 +109,40 @@ def dedupe(quads: list[np.ndarray], tolerance: float) -> list[np.ndarray]:
     return kept
 
 
-def find_candidates(gray: np.ndarray, search: SearchConfig, max_grids: int = 1) -> list[np.ndarray]:
+def find_candidates(
+    gray: np.ndarray,
+    search: SearchConfig,
+    max_grids: int = 1,
+    views: list[np.ndarray] | None = None,
+) -> list[np.ndarray]:
     """Distinct plausible quads (TL, TR, BR, BL) in the pixels of ``gray``, biggest first.
 
-    Each view contributes its ``contours_per_view`` largest contours, plus
-    ``contours_per_extra_grid`` per extra grid wanted.
+    Each view (``ink_views``, or ``views`` when given) contributes its ``contours_per_view``
+    largest contours, plus ``contours_per_extra_grid`` per extra grid wanted. When several
+    grids are wanted, the quads of ``clustered_candidates`` follow.
     """
-    min_area = search.min_grid_area_fraction * gray.shape[0] * gray.shape[1]
+    min_area = min_grid_area(gray, search)
     limit = search.contours_per_view + search.contours_per_extra_grid * (max_grids - 1)
+    views = ink_views(gray, search) if views is None else views
     quads: list[np.ndarray] = []
-    for view in ink_views(gray, search):
+    for view in views:
         quads.extend(contour_quads(view, min_area, limit, search))
+    if max_grids > 1:
+        quads.extend(cluster_quads(views, min_area, search))
     quads = [q for q in quads if is_plausible(q, min_area, search)]
     return dedupe(quads, search.same_quad_fraction * max(gray.shape))
+
+
+def min_grid_area(gray: np.ndarray, search: SearchConfig) -> float:
+    """Area (px²) of the smallest grid looked for in ``gray``."""
+    return search.min_grid_area_fraction * gray.shape[0] * gray.shape[1]
+
+
+def clustered_candidates(views: list[np.ndarray], search: SearchConfig) -> list[np.ndarray]:
+    """Plausible quads around clusters of cell-like holes in ``views`` (cell_clusters.py)."""
+    min_area = min_grid_area(views[0], search)
+    quads = cluster_quads(views, min_area, search)
+    return [q for q in quads if is_plausible(q, min_area, search)]
 
 
 def grids_around_box(quad: np.ndarray) -> list[np.ndarray]:

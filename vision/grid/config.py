@@ -3,7 +3,8 @@
 ``GridConfig`` holds the size of the straightened grid and one frozen section per step:
 
 - ``search`` (:class:`SearchConfig`): rough candidate quads from thresholded views
-  (candidates.py).
+  (candidates.py) and clusters of cell-like holes (cell_clusters.py), and how much finer
+  a page is searched again for small grids (find.py).
 - ``lines`` (:class:`LineConfig`): what counts as ink, and as a line run rather than a
   digit (lattice.py, trace.py).
 - ``score`` (:class:`ScoreConfig`): how grid-like the inside of a quad is (lattice.py).
@@ -43,6 +44,35 @@ class SearchConfig:
     min_side_ratio: float = 0.3  # shortest side of a quad over its longest
     max_corner_cosine: float = 0.75  # every corner between about 41° and 139°
     same_quad_fraction: float = 0.01  # corners all this close (share of photo side): one quad
+    # several grids wanted: also quads around clusters of cell-like holes (cell_clusters.py)
+    cell_min_square: float = 0.5  # a hole's upright box: shorter side over longer, at least
+    cell_min_fill: float = 0.6  # share of its upright box a hole fills, at least
+    cell_join_fraction: float = 0.3  # holes grown by this share of their side join a cluster
+    min_cluster_holes: int = 4  # fewer holes side by side make no cluster
+    # A page shrunk for the search and wanted for several grids is searched again at up to
+    # this many times the resolution, each view keeping its size in pixels, so grids this
+    # many times smaller than the first search sees are seen (``zoomed``).
+    finer_zoom: float = 3.0
+
+    def zoomed(self, zoom: float) -> SearchConfig:
+        """These settings for a search image ``zoom`` times larger, every view the same in pixels.
+
+        Threshold blocks, line runs, the smallest grid and the same-quad tolerance are set
+        as shares of the image's side or area: each share is divided by ``zoom`` (areas by
+        its square), so a part of the larger image as big as the usual search image is
+        looked at as that search looks at a whole photo.
+        """
+        if zoom < 1.0:
+            raise ValueError(f"zoom must be at least 1, got {zoom}")
+        views = tuple((round(parts * zoom), offset) for parts, offset in self.threshold_views)
+        return replace(
+            self,
+            max_side=round(self.max_side * zoom),
+            threshold_views=views,
+            line_run_parts=round(self.line_run_parts * zoom),
+            min_grid_area_fraction=self.min_grid_area_fraction / zoom**2,
+            same_quad_fraction=self.same_quad_fraction / zoom,
+        )
 
 
 @dataclass(frozen=True)
@@ -91,6 +121,9 @@ class RefineConfig:
 
     candidates_per_grid: int = 4  # best-scoring quads refined, per grid wanted
     box_candidates: int = 3  # best quads also tried as a 3×3 box of a larger grid
+    finer_min_score: float = 0.1  # the finer search (SearchConfig.finer_zoom) refines only
+    # quads scoring at least this before refinement (of 121 grids found on training
+    # six-sheets, none scored less)
     cell_size: int = 24
     # reframing: 10 evenly spaced lines searched in a margin around the quad
     reframe_margin_cells: float = 1.5
@@ -149,10 +182,18 @@ class SelectConfig:
 
     min_score: float = 0.5  # below this a candidate is not a Sudoku grid
     min_extra_score: float = 0.75  # a second, third... grid on a page must score this much
+    # ... and its shorter side over its longer be at least this (photographed grids: 0.82+)
+    min_extra_squareness: float = 0.7
+    extra_outside_cells: float = 0.5  # ... and lie no further out of the image (cells)
     sure_score: float = 0.8  # at or above this no more candidates are tried
     same_grid_overlap: float = 0.5  # a quad overlapping a sure grid more is that grid again
     max_overlap_fraction: float = 0.2  # grids overlapping more than this are one grid
     size_preference: float = 0.1  # exponent of relative area in the ranking of grids
+    finer_better_score: float = 0.1  # a finer grid must score this much more to replace
+    # the first search's version of it
+    # find_all_grids searches a shrunk page finer when a quad apart from the grids found
+    # scores this before refinement (one did on every composite page of grid_eval.py)
+    finer_seen_score: float = 0.2
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,16 @@
 """Find 9×9 Sudoku grids in a photo: the map of the grid stage.
 
 1. Candidates (candidates.py): on the photo shrunk to ``search.max_side``, rough quads
-   from contours of thresholded views and of long line runs.
+   from contours of thresholded views and of long line runs; when several grids are
+   wanted, also around clusters of cell-like holes (cell_clusters.py).
 2. Score (lattice.py): how grid-like each quad's inside is: 10 evenly spaced horizontal
    and vertical lines, little between them, no crossword black cells.
 3. Refine the lattice (lattice.py, here): the best few quads are moved onto the 10 + 10
    lines found around them and their 100 crossings measured; quads that could be a
    3×3 box of a grid whose border was missed are tried too; the best grids that do not
    overlap are kept (``find_all_grids`` searches for more than one only once a second
-   candidate looks like a grid).
+   candidate looks like a grid). A shrunk page wanted for several grids is searched
+   again finer (``search.finer_zoom``), for grids too small to be seen at first.
 4. Trace at full resolution (trace.py): each kept grid's lines are followed in the
    whole photo, the border's outer edge measured, and a flat page told from a bent one.
 5. Warp (warp.py): the grid straightened into ``GridDetection.warped``, by one
@@ -19,13 +21,14 @@ Every tunable number lives in ``GridConfig`` (config.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
 
 from ..types import GridDetection
-from .candidates import find_candidates, grids_around_box
+from .candidates import clustered_candidates, find_candidates, grids_around_box, ink_views
 from .config import DEFAULT_CONFIG, GridConfig, SelectConfig
 from .lattice import Pyramid, fit_lattice, measure_lattice, reframe_quad, score_quad
 from .trace import border_offsets, flatten, outer_corners, trace_lattice
@@ -59,6 +62,7 @@ def shrink(gray: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
     return cv2.resize(gray, size, interpolation=cv2.INTER_AREA), scale
 
 
+MAX_SCORE = 1.0  # grid-likeness scores lie in 0..1
 UNIT_CORNERS = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], dtype=np.float64)
 
 
@@ -111,20 +115,50 @@ def overlap_fraction(a: np.ndarray, b: np.ndarray) -> float:
     return float(area) / max(smaller, 1e-9)
 
 
+def extra_grid_like(item: _Found, config: SelectConfig, shape: tuple[int, ...]) -> bool:
+    """Whether a grid may be reported after the first: it scores ``min_extra_score``
+    (tables and crosswords beside a puzzle score lower than Sudokus), is about square
+    (``min_extra_squareness``: a table matched to 9 × 9 lines is mostly wider than tall),
+    and lies in the image (within ``extra_outside_cells``: part of a grid cut by the
+    photo's edge cannot be read)."""
+    if item.score < config.min_extra_score or squareness(item.quad) < config.min_extra_squareness:
+        return False
+    margin = config.extra_outside_cells * float(np.sqrt(quad_area(item.quad))) / 9
+    height, width = shape[:2]
+    x, y = item.quad[:, 0], item.quad[:, 1]
+    return bool(
+        x.min() >= -margin
+        and y.min() >= -margin
+        and x.max() <= width + margin
+        and y.max() <= height + margin
+    )
+
+
+def squareness(quad: np.ndarray) -> float:
+    """Mean width over mean height of a quad (TL, TR, BR, BL), or its inverse: at most 1."""
+    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    width, height = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return float(min(width, height) / max(width, height, 1e-9))
+
+
 def quad_area(quad: np.ndarray) -> float:
     """Area of a quad in square pixels."""
     return float(cv2.contourArea(quad.astype(np.float32)))
 
 
 def select(
-    found: list[_Found], max_grids: int, config: SelectConfig, kept: tuple[_Found, ...] = ()
+    found: list[_Found],
+    max_grids: int,
+    config: SelectConfig,
+    shape: tuple[int, ...],
+    kept: tuple[_Found, ...] = (),
 ) -> list[_Found]:
     """Best grids above the minimum score that do not overlap each other, best first.
 
     The rank favours bigger grids a little (``size_preference``), so the puzzle beats
-    yesterday's small solution grid printed next to it. Grids after the first must score
-    ``min_extra_score``: tables and crosswords beside a puzzle score lower than Sudokus.
-    ``kept``: grids already chosen, which stay first.
+    yesterday's small solution grid printed next to it. Grids after the first must be
+    ``extra_grid_like``. ``kept``: grids already chosen, which stay first. ``shape``: the
+    search image's (height, width).
     """
     largest = max((quad_area(f.quad) for f in [*found, *kept]), default=1.0)
 
@@ -135,18 +169,11 @@ def select(
     for item in sorted(found, key=rank, reverse=True):
         if len(chosen) >= max_grids:
             break
-        if item.score < (config.min_extra_score if chosen else config.min_score):
+        if not (extra_grid_like(item, config, shape) if chosen else item.score >= config.min_score):
             continue
         if all(overlap_fraction(item.quad, c.quad) < config.max_overlap_fraction for c in chosen):
             chosen.append(item)
     return chosen
-
-
-def best_quads(
-    levels: Pyramid, quads: list[np.ndarray], count: int, config: GridConfig
-) -> list[np.ndarray]:
-    """The ``count`` most grid-like quads, best first."""
-    return [quad for _, quad in scored_quads(levels, quads, config)[:count]]
 
 
 def scored_quads(
@@ -157,25 +184,43 @@ def scored_quads(
     return [(scores[i], quads[i]) for i in np.argsort(scores)[::-1]]
 
 
-def refine_all(levels: Pyramid, quads: list[np.ndarray], config: GridConfig) -> list[_Found]:
-    """Refine each quad, skipping those that mostly overlap a grid already found for sure."""
+def refine_all(
+    levels: Pyramid, quads: list[np.ndarray], config: GridConfig, known: tuple[_Found, ...] = ()
+) -> list[_Found]:
+    """Refine each quad, skipping those that mostly overlap a grid already found for sure.
+
+    ``known``: grids found before (not returned), which count as found.
+    """
     found: list[_Found] = []
-    same_grid = config.select.same_grid_overlap
     for quad in quads:
-        sure = [f.quad for f in found if f.score >= config.select.sure_score]
-        if any(overlap_fraction(quad, other) > same_grid for other in sure):
-            continue
-        found.append(refine(levels, quad, config))
+        if off_sure_grids([quad], (*known, *found), config):
+            found.append(refine(levels, quad, config))
     return found
+
+
+def off_sure_grids(
+    quads: list[np.ndarray], grids: tuple[_Found, ...], config: GridConfig
+) -> list[np.ndarray]:
+    """The quads that overlap none of the sure ``grids`` by more than ``same_grid_overlap``."""
+    sure = [g.quad for g in grids if g.score >= config.select.sure_score]
+    same_grid = config.select.same_grid_overlap
+    return [q for q in quads if all(overlap_fraction(q, other) <= same_grid for other in sure)]
 
 
 def find_grids(
     image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG, max_grids: int = 1
 ) -> list[GridDetection]:
-    """Every distinct Sudoku grid in the photo (up to ``max_grids``), best first."""
+    """Every distinct Sudoku grid in the photo (up to ``max_grids``), best first.
+
+    With ``max_grids`` > 1 a shrunk page that shows fewer grids is searched again finer
+    (``SearchConfig.finer_zoom``); the grids it adds follow those of the first search.
+    """
     page = _SearchPage.of(image, config, max_grids)
     found, _ = page.search(max_grids)
-    return page.straighten(select(found, max_grids, config.select))
+    chosen = select(found, max_grids, config.select, page.small.shape)
+    if max_grids > 1:
+        chosen = page.finer_grids(chosen, max_grids)
+    return page.straighten(chosen)
 
 
 def find_all_grids(
@@ -184,18 +229,29 @@ def find_all_grids(
     """The best grid as ``find_grids(max_grids=1)`` finds it, then up to ``max_grids`` - 1 more.
 
     The wider search for more grids (``find_grids``'s for ``max_grids``) runs only when a
-    candidate outside the first grid scores ``select.min_score`` before refinement: a photo
-    of one puzzle costs what ``find_grids(max_grids=1)`` costs, a page of several puzzles
-    both searches. Several grids come in reading order: rows of grids top to bottom, each
-    row left to right.
+    candidate outside the first grid (a contour's quad, or one around a cluster of
+    cell-like holes) scores ``select.min_score`` before refinement; the finer search of a
+    shrunk page (``SearchConfig.finer_zoom``) then, when a candidate outside the grids
+    found scores ``select.finer_seen_score`` (small grids score little at the first
+    search's size), or when no grid is found. A photo of one puzzle mostly costs what
+    ``find_grids(max_grids=1)`` costs, a page of several puzzles all the searches.
+    Several grids come in reading order: rows of grids top to bottom, each row left to
+    right.
     """
     page = _SearchPage.of(image, config, max_grids)
     found, scored = page.search(1)
-    chosen = select(found, 1, config.select)
-    if max_grids > 1 and chosen and _more_seen(scored, chosen[0], config.select):
+    chosen = select(found, 1, config.select, page.small.shape)
+    if max_grids == 1:
+        return page.straighten(chosen)
+    seen = scored + page.clusters_apart(chosen)
+    several = bool(chosen) and _seen_apart(seen, chosen, config.select.min_score, config.select)
+    if several:
         more, _ = page.search(max_grids)
-        chosen = reading_order(select(more, max_grids, config.select, kept=tuple(chosen)))
-    return page.straighten(chosen)
+        chosen = select(more, max_grids, config.select, page.small.shape, tuple(chosen))
+    finer_seen = _seen_apart(seen, chosen, config.select.finer_seen_score, config.select)
+    if several or finer_seen or not chosen:
+        chosen = page.finer_grids(chosen, max_grids)
+    return page.straighten(reading_order(chosen))
 
 
 def reading_order(grids: list[_Found]) -> list[_Found]:
@@ -215,11 +271,16 @@ def reading_order(grids: list[_Found]) -> list[_Found]:
     return ordered
 
 
-def _more_seen(scored: list[tuple[float, np.ndarray]], first: _Found, config: SelectConfig) -> bool:
-    """True when a candidate quad apart from ``first`` already scores like a grid."""
+def _seen_apart(
+    scored: list[tuple[float, np.ndarray]],
+    chosen: list[_Found],
+    threshold: float,
+    config: SelectConfig,
+) -> bool:
+    """True when a candidate quad apart from every chosen grid scores ``threshold``."""
     apart = config.max_overlap_fraction
     return any(
-        score >= config.min_score and overlap_fraction(quad, first.quad) < apart
+        score >= threshold and all(overlap_fraction(quad, c.quad) < apart for c in chosen)
         for score, quad in scored
     )
 
@@ -245,27 +306,97 @@ class _SearchPage:
         small, scale = shrink(gray, config.search.max_side)
         return cls(image, gray, small, scale, build_pyramid(small), config)
 
-    def search(self, max_grids: int) -> tuple[list[_Found], list[tuple[float, np.ndarray]]]:
+    def search(
+        self, max_grids: int, known: tuple[_Found, ...] = (), floor: float = 0.0
+    ) -> tuple[list[_Found], list[tuple[float, np.ndarray]]]:
         """Refined grids for up to ``max_grids``, and every candidate quad with its rough score.
 
         When fewer than ``max_grids`` sure grids are found, quads around the best few
-        candidates (taken as a 3×3 box of a larger grid) are refined too.
+        candidates (taken as a 3×3 box of a larger grid) are refined too. ``known``: grids
+        found before, in this page's pixels; quads on them are not refined again. Quads
+        scoring less than ``floor`` before refinement are not refined.
         """
         config, levels = self.config, self.levels
         count = config.refine.candidates_per_grid * max_grids
-        scored = scored_quads(levels, find_candidates(self.small, config.search, max_grids), config)
+        candidates = find_candidates(self.small, config.search, max_grids, self.views)
+        scored = scored_quads(levels, off_sure_grids(candidates, known, config), config)
         quads = [quad for _, quad in scored[:count]]
-        found = refine_all(levels, quads, config)
-        if sum(f.score >= config.select.sure_score for f in found) < max_grids:
+        found = refine_all(levels, [q for s, q in scored[:count] if s >= floor], config, known)
+        if sum(f.score >= config.select.sure_score for f in [*known, *found]) < max_grids:
             boxes = quads[: config.refine.box_candidates]
-            around = [grid for box in boxes for grid in grids_around_box(box)]
-            found += refine_all(levels, best_quads(levels, around, count, config), config)
+            around = scored_quads(
+                levels, [g for box in boxes for g in grids_around_box(box)], config
+            )
+            best = [quad for score, quad in around[:count] if score >= floor]
+            found += refine_all(levels, best, config, known)
         return found, scored
+
+    @cached_property
+    def views(self) -> list[np.ndarray]:
+        """The binary ink views of the search image that candidates are found in."""
+        return ink_views(self.small, self.config.search)
+
+    def clusters_apart(self, chosen: list[_Found]) -> list[tuple[float, np.ndarray]]:
+        """Quads around clusters of cell-like holes in the line runs (the last view), apart
+        from every chosen grid, each with its grid-likeness before refinement, best first."""
+        apart = self.config.select.max_overlap_fraction
+        quads = [
+            quad
+            for quad in clustered_candidates(self.views[-1:], self.config.search)
+            if all(overlap_fraction(quad, item.quad) < apart for item in chosen)
+        ]
+        return scored_quads(self.levels, quads, self.config)
+
+    def finer(self) -> _SearchPage | None:
+        """This page searched at up to ``search.finer_zoom`` times the resolution, every view
+        the same size in pixels; None when it is searched at full resolution already."""
+        search = self.config.search
+        zoom = min(search.finer_zoom, 1.0 / self.scale)
+        if zoom <= 1.0:
+            return None
+        config = replace(self.config, search=search.zoomed(zoom))
+        small, scale = shrink(self.gray, config.search.max_side)
+        return _SearchPage(self.image, self.gray, small, scale, build_pyramid(small), config)
+
+    def finer_grids(self, chosen: list[_Found], max_grids: int) -> list[_Found]:
+        """The first of ``chosen``, then the best of the others and of the finer search's grids.
+
+        A finer grid replaces one of the others it overlaps only when it scores
+        ``select.finer_better_score`` more (a one-cell shift can score a little higher);
+        where the other scores too high for that, the finer search does not look again.
+        Up to ``max_grids`` in all, in this page's search pixels; ``chosen`` as it is when
+        the page is searched at full resolution already or holds ``max_grids``.
+        """
+        fine = self.finer()
+        if fine is None or len(chosen) >= max_grids:
+            return chosen
+        factor = fine.scale / self.scale
+        first = tuple(rescaled(item, factor) for item in chosen[:1])
+        others = [rescaled(item, factor) for item in chosen[1:]]
+        margin = fine.config.select.finer_better_score
+        beyond = tuple(item for item in others if item.score + margin > MAX_SCORE)
+        found, _ = fine.search(max_grids, (*first, *beyond), fine.config.refine.finer_min_score)
+        same = fine.config.select.max_overlap_fraction
+        found = [
+            item
+            for item in found
+            if all(
+                item.score >= other.score + margin or overlap_fraction(item.quad, other.quad) < same
+                for other in others
+            )
+        ]
+        picked = select(found + others, max_grids, fine.config.select, fine.small.shape, first)
+        return chosen[:1] + [rescaled(item, 1.0 / factor) for item in picked[len(first) :]]
 
     def straighten(self, chosen: list[_Found]) -> list[GridDetection]:
         """The chosen grids at full resolution."""
         full = build_pyramid(self.gray) if chosen else ()
         return [straighten(self.image, full, item, self.scale, self.config) for item in chosen]
+
+
+def rescaled(item: _Found, factor: float) -> _Found:
+    """The same grid in the pixels of an image ``factor`` times larger."""
+    return _Found(item.quad * factor, item.lattice * factor, item.score)
 
 
 def straighten(
