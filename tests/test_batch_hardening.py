@@ -112,6 +112,36 @@ def test_the_same_file_named_twice_is_one_row(tmp_path: Path) -> None:
     assert rows[2]["error"].startswith("symlink loop")
 
 
+def test_output_folder_inside_an_input_folder_is_not_read_again(tmp_path: Path) -> None:
+    """`batch d --out d/out` twice: the second run reads d's photo only, not the crops and
+    solved pictures the first run wrote; the output folder is a skipped row with why."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "photo.jpg").write_bytes(PHOTO.read_bytes())
+    out = folder / "out"
+    for _ in range(2):
+        result = _batch(str(folder), "--out", str(out))
+        assert result.exit_code == 0, result.output
+    assert any(out.rglob("*.png")), "the first run wrote pictures into d/out"
+    rows = _rows(out)
+    read = [r for r in rows if r["status"] != "skipped"]
+    assert {Path(r["source"]).name for r in read} == {"photo.jpg"}
+    skipped = [r for r in rows if r["status"] == "skipped"]
+    assert [Path(r["source"]).name for r in skipped] == ["out"]
+    assert "output folder" in skipped[0]["error"]
+
+
+def test_output_folder_that_is_an_input_folder_is_refused(tmp_path: Path) -> None:
+    """`batch d --out d` would mix results with photos: one line, exit 2, nothing written."""
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "photo.jpg").write_bytes(PHOTO.read_bytes())
+    result = _batch(str(folder), "--out", str(folder / ".." / "d"))
+    assert result.exit_code == 2, result.output
+    assert "is an input folder" in result.output
+    assert sorted(p.name for p in folder.iterdir()) == ["photo.jpg"]
+
+
 # -- huge PDF pages ------------------------------------------------------------------
 
 
@@ -162,6 +192,25 @@ def test_huge_pdf_page_in_the_app_is_read_with_its_note() -> None:
     (row,) = result.rows
     assert row["status"] == "no_grid", row
     assert "megapixels" in row["note"]
+
+
+def test_too_many_pages_or_bytes_is_one_failed_row(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PDF with more pages than the limit, or more bytes, fails with the limit and what
+    to do, before any page is rendered."""
+    import sudokucam.vision.batch.inputs as inputs
+
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(_huge_pdf(inches=1.0))
+    monkeypatch.setattr(inputs, "MAX_PAGES", 0)
+    found = discover([pdf])
+    assert not found.units
+    assert found.failures[0].error == "book.pdf has 1 pages (limit 0); split it into smaller files"
+    monkeypatch.setattr(inputs, "MAX_PAGES", 10)
+    monkeypatch.setattr(inputs, "MAX_PDF_BYTES", 100)
+    error = discover([pdf]).failures[0].error
+    assert error.startswith("book.pdf is too large for a PDF") and "split it" in error
 
 
 def test_huge_pdf_batch_peak_memory_is_bounded(tmp_path: Path) -> None:

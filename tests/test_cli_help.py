@@ -165,8 +165,10 @@ def test_completion_script_and_completions() -> None:
     not SCRIPT.is_file() or shutil.which("bash") is None, reason="needs the script and bash"
 )
 def test_show_completion_prints_the_script_for_the_shell() -> None:
+    # A second command keeps bash as the script's parent (a lone command is exec'd), so the
+    # shell is detected whatever ran the tests.
     done = subprocess.run(
-        ["bash", "-c", f"'{SCRIPT}' --show-completion"], capture_output=True, text=True
+        ["bash", "-c", f"'{SCRIPT}' --show-completion; exit $?"], capture_output=True, text=True
     )
     assert done.returncode == 0, done.stderr
     assert "_SUDOKUCAM_COMPLETE=complete_bash" in done.stdout

@@ -91,7 +91,8 @@ def batch_command(
     pages are kept and only the rest is read.
 
     Folders are walked once per real file: symlink loops and dangling links are listed as
-    skipped, a file reached twice is read once. Every page of a PDF or a multi-page TIFF
+    skipped, a file reached twice is read once, and an --out inside an input folder is
+    passed over (it must not be an input folder itself). Every page of a PDF or a multi-page TIFF
     is read; a PDF page too large for 50 megapixels at --dpi is rendered at a lower dpi
     (its rows say so in "note").
 
@@ -138,12 +139,15 @@ def _check_executor(executor: str) -> None:
 
 
 def _check_paths(inputs: list[Path], out: Path) -> None:
-    """Every input must exist, and the output must be a folder (or not exist yet)."""
+    """Every input must exist, and the output must be a folder (or not exist yet) that is
+    not itself an input folder (one inside an input folder is passed over when walking)."""
     for path in inputs:
         if not path.exists():
             usage_error(f"{path} does not exist")
     if out.exists() and not out.is_dir():
         usage_error(f"--out {out} exists and is not a folder")
+    if any(path.is_dir() and path.resolve() == out.resolve() for path in inputs):
+        usage_error(f"--out {out} is an input folder; choose a folder for the results")
 
 
 def _run(

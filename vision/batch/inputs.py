@@ -41,7 +41,10 @@ TIFF_SUFFIXES = frozenset({".tif", ".tiff"})
 TIFF_MAGICS = (b"II*\x00", b"MM\x00*")
 MAGIC_BYTES_TO_READ = 16
 NOT_REGULAR = "not a regular file (a device, pipe or socket)"
+OUTPUT_FOLDER = "the batch's own output folder (--out): its pictures are not inputs"
 POINTS_PER_INCH = 72.0
+MAX_PDF_BYTES = 1 << 30  # a PDF larger than this is refused (scanned books fit well under it)
+MAX_PAGES = 2000  # a PDF or TIFF with more pages than this is refused: split it
 # Each step of the search for a PDF render scale under the pixel limit shrinks it this much
 # (the first guess is already within a pixel of the limit; rounding may need a step more).
 RENDER_SCALE_STEP = 0.999
@@ -150,15 +153,18 @@ def _kind_from_magic(head: bytes) -> str | None:
     return None
 
 
-def expand(inputs: Sequence[Path]) -> tuple[list[tuple[Path, str]], list[Skipped]]:
+def expand(
+    inputs: Sequence[Path], exclude: Sequence[Path] = ()
+) -> tuple[list[tuple[Path, str]], list[Skipped]]:
     """Files to read (with their kind) and entries passed over, folders walked recursively.
 
     Files named directly are always read (the loader says why one is no image); in
     folders, hidden entries are ignored and files that are neither image nor PDF, symlink
-    loops and dangling links are passed over. Each real file is listed once. Every input
-    must exist: a missing one raises FileNotFoundError.
+    loops, dangling links and the ``exclude`` folders (the batch's output) are passed over.
+    Each real file is listed once. Every input must exist: a missing one raises
+    FileNotFoundError.
     """
-    walk = _Walk()
+    walk = _Walk(exclude)
     for given in inputs:
         path = given_path(Path(given))
         if not path.exists():
@@ -185,7 +191,8 @@ def given_path(path: Path) -> Path:
 class _Walk:
     """What expanding the inputs has found so far, and which real files and folders it saw."""
 
-    def __init__(self) -> None:
+    def __init__(self, exclude: Sequence[Path] = ()) -> None:
+        self.excluded = {Path(folder).resolve() for folder in exclude}
         self.files: list[tuple[Path, str]] = []
         self.skipped: list[Skipped] = []
         self.seen_files: set[tuple[int, int]] = set()  # (device, inode): one real file
@@ -195,6 +202,9 @@ class _Walk:
         """Walk a folder once, in sorted order, recursively, following links that lead out."""
         real = folder.resolve()
         if real in self.seen_folders:
+            return
+        if real in self.excluded:
+            self.skipped.append(Skipped(str(folder), OUTPUT_FOLDER))
             return
         self.seen_folders.add(real)
         try:
@@ -276,9 +286,10 @@ def _cannot_read(error: OSError) -> str:
     return f"cannot be read: {error.strerror or error}"
 
 
-def discover(inputs: Sequence[Path]) -> Inputs:
-    """Expand the inputs into work units; PDFs are opened to count their pages."""
-    files, skipped = expand(inputs)
+def discover(inputs: Sequence[Path], exclude: Sequence[Path] = ()) -> Inputs:
+    """Expand the inputs into work units, passing over the ``exclude`` folders; PDFs are
+    opened to count their pages."""
+    files, skipped = expand(inputs, exclude)
     units: list[WorkUnit] = []
     failures: list[InputFailure] = []
     for path, kind in files:
@@ -293,15 +304,25 @@ def units_of(path: Path, kind: str) -> list[WorkUnit]:
     """The work units of one file: one for an image, one per page of a TIFF or a PDF."""
     size, mtime_ns = _stat(path)
     if kind == "pdf":
+        _check_size(path.name, size, MAX_PDF_BYTES, "PDF", "split it into smaller PDFs")
         pages = count_pdf_pages(_read(path), path.name)
-    elif size > MAX_FILE_BYTES:
-        raise BatchInputError(
-            f"{path.name} is too large for a photo: {size / 2**20:.0f} MB "
-            f"(limit {MAX_FILE_BYTES / 2**20:.0f} MB); use a smaller photo"
-        )
     else:
+        _check_size(path.name, size, MAX_FILE_BYTES, "photo", "use a smaller photo")
         pages = tiff_pages(path) if is_tiff(path) else 1
+    if pages > MAX_PAGES:
+        raise BatchInputError(
+            f"{path.name} has {pages} pages (limit {MAX_PAGES}); split it into smaller files"
+        )
     return [WorkUnit(str(path), size, mtime_ns, page, pages, kind) for page in range(1, pages + 1)]
+
+
+def _check_size(name: str, size: int, limit: int, what: str, advice: str) -> None:
+    """A BatchInputError when a file of ``size`` bytes is over ``limit``."""
+    if size > limit:
+        raise BatchInputError(
+            f"{name} is too large for a {what}: {size / 2**20:.0f} MB "
+            f"(limit {limit / 2**20:.0f} MB); {advice}"
+        )
 
 
 def is_tiff(path: Path) -> bool:

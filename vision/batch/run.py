@@ -304,8 +304,9 @@ class BatchPlan:
 def plan_batch(
     inputs: Sequence[Path], store: BatchStore, *, retry_failed: bool = False
 ) -> BatchPlan:
-    """Find the inputs, store failed ones, and split the units into done and to do."""
-    found = discover(inputs)
+    """Find the inputs (never the store's own folder), store failed ones, and split the
+    units into done and to do."""
+    found = discover(inputs, exclude=(store.out,))
     store.remove_leftovers()
     stored: dict[str, StoredUnit] = {}
     for failure in found.failures:
