@@ -1,10 +1,26 @@
 """The app under load: page loads while one session searches, and memory under big uploads.
 
-Usage: .venv/bin/python benchmarks/app_load.py [--loads 5] [--uploads 6]
-       [--megapixels 49,23.9] [--busy-cap 150] [--only busy|memory] [--json]
+Usage: .venv/bin/python benchmarks/app_load.py [--loads 5] [--uploads 6] [--repeats 5]
+       [--sessions 5] [--cores 2] [--megapixels 49,23.9] [--busy-cap 150]
+       [--only load,photo,sessions,busy,memory] [--json]
 
-Starts `sudokucam ui` on a free 127.0.0.1 port and drives it with Playwright in Debian's
-Chromium (/usr/bin/chromium, as tests/test_browser.py does); nothing leaves the machine.
+Starts `sudokucam ui` on a free 127.0.0.1 port (the server pinned to --cores CPUs) and
+drives it with Playwright in Debian's Chromium (/usr/bin/chromium, as
+tests/test_browser.py does); nothing leaves the machine.
+
+load: seconds from starting the server until it answers its health check, the first page
+load (the first script run imports the app), and --loads page loads after it; a page load
+is from `goto` in a fresh browser context until the first tab's heading shows.
+
+photo: a 12-megapixel phone-sized photo (the demo sample scaled to 4032×3024 with a little
+sensor-like noise, saved as JPEG; each upload a slightly different file so nothing is
+served from a cache) uploaded on "Solve a photo": seconds from handing the file to the
+page until "Solved" shows. The first upload (which loads the digit model) is reported on
+its own, then --repeats more, each in a fresh session.
+
+sessions: the server's resident memory (its process tree) idle, with --sessions browser
+sessions open, and after each of them has solved a 12-megapixel photo (one after
+another; each session keeps its photo and answer), with the peak while they did.
 
 busy: first the idle figures (health answer, and a full page render in a fresh browser
 context: from `goto` until the first tab's heading shows). Then one session types Peter
@@ -35,7 +51,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -45,6 +61,12 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
 FIRST_TAB = "Solve a photo"
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "samples" / "printed" / "demo.jpg"
+PHONE_SIZE = (4032, 3024)  # a 12-megapixel phone photo, landscape
+PHONE_NOISE = 3.0  # standard deviation of the added sensor-like noise, in grey levels
+PHONE_JPEG_QUALITY = 90
+SOLVED_TEXT = "Solved"
 TYPE_TAB = "Type a puzzle"
 WAIT_MS = 300_000  # a page or an answer slower than this counts as a failure
 ANSWER = ["cannot be solved", "gave up", "did not finish", "busy"]  # Type page outcomes
@@ -66,13 +88,24 @@ def health_seconds(url: str, timeout: float = 300) -> float:
     return time.perf_counter() - start
 
 
+def pinned(cores: int | None) -> Callable[[], None] | None:
+    """A pre-exec function pinning the server to the first `cores` CPUs (None: no pinning)."""
+    if not cores:
+        return None
+    chosen = set(sorted(os.sched_getaffinity(0))[:cores])
+    return lambda: os.sched_setaffinity(0, chosen)
+
+
 @contextmanager
-def served() -> Iterator[tuple[str, int]]:
-    """`sudokucam ui` on a free port: its URL and the launcher's pid; stopped when done."""
+def served(cores: int | None = None) -> Iterator[tuple[str, int, float]]:
+    """`sudokucam ui` on a free port: its URL, the launcher's pid and the seconds it took
+    to answer its health check; stopped when done."""
     port = free_port()
+    started = time.perf_counter()
     server = subprocess.Popen(
         [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+        preexec_fn=pinned(cores),
     )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
     try:
@@ -84,8 +117,8 @@ def served() -> Iterator[tuple[str, int]]:
             except OSError:
                 if time.monotonic() > deadline or server.poll() is not None:
                     raise RuntimeError("the app server did not come up") from None
-                time.sleep(0.3)
-        yield url, server.pid
+                time.sleep(0.1)
+        yield url, server.pid, time.perf_counter() - started
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -213,6 +246,83 @@ def busy_run(browser: Any, url: str, count: int, cap_s: float) -> dict[str, Any]
     return {"idle": idle, "busy": during, "busy_answer_s": waited, "busy_answer": text}
 
 
+def load_run(browser: Any, url: str, up_s: float, count: int) -> dict[str, Any]:
+    """Server start, the first page load, and `count` page loads after it."""
+    first = page_load_seconds(browser, url)
+    later = loads(browser, url, count)["page_s"]
+    return {"server_up_s": up_s, "first_page_s": first, "page_s": later}
+
+
+def phone_photo(path: Path, variant: int) -> Path:
+    """The demo sample as a 12-megapixel phone photo with a little noise (seeded by variant)."""
+    import cv2
+    import numpy as np
+
+    sample = cv2.imread(str(SAMPLE))
+    if sample is None:
+        raise FileNotFoundError(f"the sample photo {SAMPLE} is missing")
+    big = cv2.resize(sample, PHONE_SIZE, interpolation=cv2.INTER_CUBIC)
+    noise = np.random.default_rng(variant).normal(0.0, PHONE_NOISE, big.shape)
+    noisy = np.clip(big + noise, 0, 255).astype(np.uint8)
+    cv2.imwrite(str(path), noisy, [cv2.IMWRITE_JPEG_QUALITY, PHONE_JPEG_QUALITY])
+    return path
+
+
+def answer_seconds(page: Any, photo: Path) -> float:
+    """Seconds from handing `photo` to the page's uploader until "Solved" shows."""
+    start = time.perf_counter()
+    page.locator("input[type=file]").first.set_input_files(str(photo))
+    solved = page.locator("[data-testid=stAlert]").filter(has_text=SOLVED_TEXT)
+    solved.first.wait_for(timeout=WAIT_MS)
+    return time.perf_counter() - start
+
+
+def photo_run(browser: Any, url: str, folder: Path, repeats: int) -> dict[str, Any]:
+    """Upload-to-answer seconds for 12-megapixel photos, each in a fresh session."""
+    times = []
+    for variant in range(repeats + 1):
+        page = open_tab(browser, url, FIRST_TAB)
+        times.append(answer_seconds(page, phone_photo(folder / f"phone{variant}.jpg", variant)))
+        page.context.close()
+    photo = folder / "phone0.jpg"
+    megapixels = PHONE_SIZE[0] * PHONE_SIZE[1] / 1e6
+    return {"megapixels": round(megapixels, 1), "jpeg_kb": round(photo.stat().st_size / 1024),
+            "first_answer_s": times[0], "answer_s": times[1:],
+            "reader_s": reader_seconds(photo, repeats)}  # fmt: skip
+
+
+def reader_seconds(photo: Path, repeats: int) -> list[float]:
+    """The app's photo reader alone on the same photo, here in this process (after a warm-up):
+    decoding and reading, without the page around it."""
+    from sudokucam.vision.load import decode_image
+    from sudokucam.vision.pipeline import EVERY_GRID_CONFIG, Reader
+
+    reader, data = Reader(config=EVERY_GRID_CONFIG), photo.read_bytes()
+    reader.read(decode_image(data, photo.name))
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        reader.read(decode_image(data, photo.name), name=photo.name)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def sessions_run(browser: Any, url: str, root: int, folder: Path, count: int) -> dict[str, Any]:
+    """Server memory idle, with `count` sessions open, and after each solved a photo."""
+    time.sleep(1.0)
+    idle = tree_rss_mb(root)
+    pages = [open_tab(browser, url, FIRST_TAB) for _ in range(count)]
+    time.sleep(1.0)
+    opened = tree_rss_mb(root)
+    with PeakSampler(root) as sampler:
+        for number, page in enumerate(pages):
+            answer_seconds(page, phone_photo(folder / f"session{number}.jpg", 100 + number))
+        time.sleep(1.0)
+        after = tree_rss_mb(root)
+    return {"sessions": count, "idle_rss_mb": round(idle), "open_rss_mb": round(opened),
+            "after_rss_mb": round(after), "peak_rss_mb": round(sampler.peak)}  # fmt: skip
+
+
 def blank_png(path: Path, megapixels: float) -> Path:
     """A white PNG of about `megapixels` megapixels (square)."""
     from PIL import Image
@@ -255,8 +365,26 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
 
 
+PARTS = ("load", "photo", "sessions", "busy", "memory")
+
+
 def report(result: dict[str, Any]) -> None:
     """The figures as a few lines of text."""
+    if "load" in result:
+        lo = result["load"]
+        print(f"load: server up in {lo['server_up_s']:.1f} s; first page "
+              f"{lo['first_page_s']:.2f} s; then page {summary(lo['page_s'])}")  # fmt: skip
+    if "photo" in result:
+        ph = result["photo"]
+        print(f"photo: {ph['megapixels']} MP JPEG ({ph['jpeg_kb']} KB), upload to answer: "
+              f"first {ph['first_answer_s']:.2f} s (loads the model), "
+              f"then {summary(ph['answer_s'])}; "
+              f"the reader alone {summary(ph['reader_s'])}")  # fmt: skip
+    if "sessions" in result:
+        se = result["sessions"]
+        print(f"sessions: server tree {se['idle_rss_mb']} MB idle, {se['open_rss_mb']} MB with "
+              f"{se['sessions']} open, {se['after_rss_mb']} MB after each solved a 12 MP photo "
+              f"(peak {se['peak_rss_mb']} MB)")  # fmt: skip
     if "busy" in result:
         b = result["busy"]
         for when in ("idle", "busy"):
@@ -274,36 +402,59 @@ def report(result: dict[str, Any]) -> None:
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--loads", type=int, default=5, help="page loads idle and while busy")
+    ap.add_argument("--loads", type=int, default=5, help="page loads (load; idle and busy)")
+    ap.add_argument("--repeats", type=int, default=5, help="12 MP uploads after the first")
+    ap.add_argument("--sessions", type=int, default=5, help="sessions for the memory figure")
+    ap.add_argument("--cores", type=int, default=2, help="CPUs the server may use (0: all)")
     ap.add_argument("--uploads", type=int, default=6, help="concurrent big uploads")
     ap.add_argument("--megapixels", default="49,23.9", help="sizes of the blank PNGs")
     ap.add_argument("--busy-cap", type=float, default=150.0, help="longest wait for the answer")
-    ap.add_argument("--only", choices=["busy", "memory"], help="run one part only")
+    ap.add_argument("--only", default=",".join(PARTS), help=f"parts to run, of {PARTS}")
     ap.add_argument("--json", action="store_true", help="print JSON instead of text")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    args.parts = [p for p in args.only.split(",") if p]
+    if unknown := set(args.parts) - set(PARTS):
+        ap.error(f"unknown parts {sorted(unknown)}; choose from {PARTS}")
+    return args
+
+
+def run_parts(browser: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """Each part asked for, on a fresh server (load, photo and sessions share one)."""
+    result: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        if {"load", "photo", "sessions"} & set(args.parts):
+            with served(args.cores) as (url, root, up_s):
+                if "load" in args.parts:
+                    result["load"] = load_run(browser, url, up_s, args.loads)
+                if "photo" in args.parts:
+                    result["photo"] = photo_run(browser, url, folder, args.repeats)
+                if "sessions" in args.parts:
+                    result["sessions"] = sessions_run(browser, url, root, folder, args.sessions)
+        if "busy" in args.parts:
+            with served(args.cores) as (url, _, _):
+                result["busy"] = busy_run(browser, url, args.loads, args.busy_cap)
+        if "memory" in args.parts:
+            result["memory"] = []
+            for megapixels in (float(m) for m in args.megapixels.split(",")):
+                with served(args.cores) as (url, root, _):
+                    png = blank_png(folder / "blank.png", megapixels)
+                    run = memory_run(browser, url, root, png, args.uploads)
+                    result["memory"].append({"megapixels": megapixels, **run})
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the parts asked for, each on a fresh server, and print the figures."""
+    """Run the parts asked for and print the figures."""
     args = parse_args(argv)
     if not CHROMIUM.is_file():
         print(f"needs Debian's chromium at {CHROMIUM}", file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 
-    result: dict[str, Any] = {}
     with sync_playwright() as driver:
         browser = launch(driver)
-        if args.only in (None, "busy"):
-            with served() as (url, _):
-                result["busy"] = busy_run(browser, url, args.loads, args.busy_cap)
-        if args.only in (None, "memory"):
-            result["memory"] = []
-            for megapixels in (float(m) for m in args.megapixels.split(",")):
-                with tempfile.TemporaryDirectory() as tmp, served() as (url, root):
-                    png = blank_png(Path(tmp) / "blank.png", megapixels)
-                    run = memory_run(browser, url, root, png, args.uploads)
-                    result["memory"].append({"megapixels": megapixels, **run})
+        result = run_parts(browser, args)
         browser.close()
     print(json.dumps(result, indent=2)) if args.json else report(result)
     return 0

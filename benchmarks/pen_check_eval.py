@@ -15,6 +15,13 @@ Columns: right entries read as written; mistakes flagged (read as anything but t
 answer); mistakes read exactly as written; then the cells a person would be misled on
 per 1,000 entries (right ones called wrong + mistakes not flagged) for three mistake
 rates.
+
+A second table judges the entries as `sudokucam check` does (``vision/check``): an entry
+that disagrees with the answer is called wrong only when read surely, else "unsure" (the
+person is asked). It counts right entries called wrong (false alarms, the target is 0) and
+unsure, and how the simulated mistakes come out. ``--progress`` does the same on the Times
+progress photos' train split: every cell labelled with the answer's digit or with notes
+that is called wrong is a false alarm.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ from pathlib import Path
 import numpy as np
 
 from sudokucam.samples.dataset import DATASET, SPLITS, photo_path, split_ids, truth
+from sudokucam.samples.progress_dataset import available, load_split
+from sudokucam.vision.check import DEFAULT_CHECK_CONFIG, entry_is_sure
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.pen import PenConfig, digit_evidence, read_pen_entries
 from sudokucam.vision.types import CellReading
@@ -108,6 +117,84 @@ def score(photos: list[PenCells], prior: float) -> PriorScore:
     return PriorScore(prior, right_total, right_kept, mistakes_total, flagged, exact)
 
 
+@dataclass(frozen=True)
+class CheckScore:
+    """How `check` judges right entries and simulated mistakes at the shipped prior."""
+
+    right_total: int
+    right_wrong: int  # false alarms
+    right_unsure: int
+    mistakes_total: int
+    mistakes_wrong: int
+    mistakes_unsure: int
+
+    def table(self) -> str:
+        """A Markdown table of the counts."""
+        r, m = self.right_total, self.mistakes_total
+        return "\n".join(
+            [
+                "| entries | called wrong | unsure (asked) | called right |",
+                "|---|---|---|---|",
+                f"| right ({r}) | {self.right_wrong} | {self.right_unsure} "
+                f"| {r - self.right_wrong - self.right_unsure} |",
+                f"| simulated mistakes ({m}) | {100 * self.mistakes_wrong / m:.2f}% "
+                f"| {100 * self.mistakes_unsure / m:.2f}% "
+                f"| {100 * (1 - (self.mistakes_wrong + self.mistakes_unsure) / m):.2f}% |",
+            ]
+        )
+
+
+def judged(photo: PenCells, read: str, answers: str, cells: list[int]) -> tuple[int, int]:
+    """Of ``cells``, how many `check` calls wrong surely and how many it is unsure of."""
+    wrong = unsure = 0
+    for c in cells:
+        if read[c] in ("0", answers[c]):
+            continue
+        if entry_is_sure(photo.reading.probs[c], int(read[c]), int(answers[c])):
+            wrong += 1
+        else:
+            unsure += 1
+    return wrong, unsure
+
+
+def check_score(photos: list[PenCells]) -> CheckScore:
+    """Right entries and simulated mistakes judged as `sudokucam check` judges them."""
+    counts = np.zeros(6, dtype=np.int64)
+    for photo in photos:
+        cells = [c for c, d in enumerate(photo.pen) if d != "0"]
+        read, _ = read_pen_entries(photo.reading, photo.first_read, photo.solution)
+        counts[:3] += (len(cells), *judged(photo, read, photo.solution, cells))
+        for answer in "123456789":
+            wrong = [c for c in cells if photo.pen[c] != answer]
+            fake = "".join(answer if c in wrong else d for c, d in enumerate(photo.solution))
+            read, _ = read_pen_entries(photo.reading, photo.first_read, fake)
+            counts[3:] += (len(wrong), *judged(photo, read, fake, wrong))
+    return CheckScore(*(int(n) for n in counts))
+
+
+def progress_false_alarms(reader: Reader) -> str:
+    """False alarms and unsure cells of `check` on the Times progress photos' train split."""
+    photos = load_split("train")
+    alarms, unsure, entries, checked = [], 0, 0, 0
+    for photo in photos:
+        result = reader.read(photo.path)
+        solution = result.grids[0].solution if result.grids else None
+        if solution is None:
+            continue
+        grid, checked = result.grids[0], checked + 1
+        entries += len(grid.pen_cells)
+        unsure += len(grid.unsure_entries())
+        for c in grid.wrong_entries:
+            label = int(photo.labels[c])
+            if label == 10 or str(label) == solution[c]:
+                alarms.append(f"{photo.name} cell {c}")
+    return (
+        f"Times progress train: {checked} of {len(photos)} photos solved, {entries} written "
+        f"entries read, {len(alarms)} false alarms, {unsure} unsure"
+        + "".join(f"\n  false alarm: {a}" for a in alarms)
+    )
+
+
 def table(scores: list[PriorScore]) -> str:
     """A Markdown table, one row per prior."""
     rates = " | ".join(f"misled /1000 at {r:.0%} mistakes" for r in MISTAKE_RATES)
@@ -130,11 +217,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=SPLITS, default="validation")
     parser.add_argument("--dataset", type=Path, default=DATASET)
+    parser.add_argument("--progress", action="store_true", help="also the Times progress photos")
     args = parser.parse_args(argv)
     if not args.dataset.is_dir():
         print(f"error: no dataset at {args.dataset}", file=sys.stderr)
         return 2
-    photos, skipped = collect(Reader(), args.dataset, split_ids(args.split, args.dataset))
+    reader = Reader()
+    photos, skipped = collect(reader, args.dataset, split_ids(args.split, args.dataset))
     scores = [score(photos, prior) for prior in PRIORS]
     entries = scores[0].right_total
     print(f"{args.split} split: {len(photos)} pen-filled photos, {entries} pen entries")
@@ -142,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"skipped (grid not read in place): {', '.join(map(str, skipped))}")
     print(f"shipped prior: {PenConfig().right_prior:g}\n")
     print(table(scores))
+    print(f"\ncheck ({DEFAULT_CHECK_CONFIG}):\n")
+    print(check_score(photos).table())
+    if args.progress and available():
+        print("\n" + progress_false_alarms(reader))
     return 0
 
 

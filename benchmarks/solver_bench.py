@@ -1,15 +1,21 @@
-"""Time the sudokucam solver per puzzle, side by side with PyPI peers.
+"""Time the sudokucam solver per puzzle beside a Norvig-style reference and PyPI peers.
 
 Usage: .venv/bin/python benchmarks/solver_bench.py [--limit 1000] [--peer-limit 100]
-       [--generated 20] [--seed 0] [--sets 17_clue,top1465] [--no-peers] [--json]
+       [--generated 20] [--seed 0] [--sets 17_clue,top1465] [--no-peers] [--full-scan]
+       [--json]
 
-Times are CPU seconds of this process (time.process_time; --wall for wall-clock), which
-stay fair while other jobs share the machine. Ours is timed on solve_grid (validation,
-solution, and the uniqueness proof: the search runs on until it has shown there is no
-second solution) and on count_solutions(limit=2).
+Both sudokucam and the reference (benchmarks/norvig_reference.py: Peter Norvig's
+constraint propagation and search, written from his essay, extended to prove
+uniqueness) do the whole job from the same 81-character line: parse, solve, and go on
+until a second solution is found or shown not to exist. They run on each puzzle in
+turn, one after the other, so the machine's load falls on both alike; the ratio is of
+the per-puzzle medians. Times are CPU seconds of this process (time.process_time;
+--wall for wall-clock). Every answer of ours is checked with is_solution, and its
+solution count against the reference's.
 Peers: dlxsudoku (Sudoku(text).solve(), which also proves uniqueness when it has to
-guess) and py-sudoku (Sudoku(...).solve(), one solution, no uniqueness proof). Peers run on
-the first --peer-limit puzzles of each sample, which is slow for them on hard sets.
+guess) and py-sudoku (Sudoku(...).solve(), one solution, no uniqueness proof), on the
+first --peer-limit puzzles of each sample. --full-scan times sudokucam alone on every
+puzzle of every file and prints the slowest five of each.
 """
 
 from __future__ import annotations
@@ -27,11 +33,26 @@ from functools import partial
 from pathlib import Path
 
 from sudokucam.samples.dataset import PUZZLES
-from sudokucam.solver import Grid, Outcome, Wording, count_solutions, is_solution, solve_grid
+from sudokucam.solver import (
+    Grid,
+    Outcome,
+    SolveResult,
+    count_solutions,
+    is_solution,
+    solve_grid,
+)
 from sudokucam.solver.geometry import shape_for_size
 from sudokucam.solver.sample import random_puzzle
 
+# The benchmark's own yardstick lives beside this file.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import norvig_reference  # type: ignore[import-not-found]
+
 CLUE_FRACTION = {16: 0.45, 25: 0.5}  # generated puzzles keep this share of clues (unique)
+SLOWEST = 5  # slowest puzzles printed per set
+IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+STATUS_COUNT = {Outcome.SOLVED: 1, Outcome.MULTIPLE_SOLUTIONS: 2, Outcome.NO_SOLUTION: 0}
+CLOCK: Callable[[], float] = time.process_time  # CPU seconds: fair on a shared machine
 
 
 @dataclass(frozen=True)
@@ -48,22 +69,68 @@ class Row:
     note: str
 
 
-def load_set(path: Path, limit: int, seed: int) -> list[Grid]:
-    """A seeded sample of up to `limit` puzzles from a one-per-line file."""
+@dataclass(frozen=True)
+class Comparison:
+    """sudokucam beside the reference on one set, and its slowest puzzles."""
+
+    puzzle_set: str
+    puzzles: int
+    ours_median_ms: float
+    reference_median_ms: float | None
+    ratio: float | None  # reference median / ours
+    slowest: tuple[tuple[str, float], ...]  # (puzzle, ms), slowest first
+
+
+def load_lines(path: Path, limit: int, seed: int) -> list[str]:
+    """A seeded sample of up to `limit` puzzle lines from a one-per-line file (0: all)."""
     lines = [s for s in (raw.strip() for raw in path.read_text().splitlines()) if s]
-    if len(lines) > limit:
+    if limit and len(lines) > limit:
         lines = random.Random(seed).sample(lines, limit)
-    return [Grid.parse(line) for line in lines]
+    return lines
 
 
-def generated_set(size: int, count: int, seed: int) -> list[Grid]:
-    """Seeded random unique puzzles of one size."""
+def generated_lines(size: int, count: int, seed: int) -> list[str]:
+    """Seeded random unique puzzles of one size, as compact lines."""
     rng = random.Random(seed)
     shape = shape_for_size(size)
-    return [random_puzzle(shape, rng, CLUE_FRACTION[size]) for _ in range(count)]
+    return [random_puzzle(shape, rng, CLUE_FRACTION[size]).to_string() for _ in range(count)]
 
 
-CLOCK: Callable[[], float] = time.process_time  # CPU seconds: fair on a shared machine
+def check(line: str, result: SolveResult, reference: int | None) -> None:
+    """Fail loudly on a wrong solution or a solution count unlike the reference's."""
+    puzzle = Grid.parse(line)
+    if not all(is_solution(s, puzzle) for s in result.solutions):
+        raise AssertionError(f"wrong solution for {line}")
+    ours = STATUS_COUNT.get(result.status)
+    if reference is not None and ours != reference:
+        raise AssertionError(f"{line}: {result.status} but the reference counts {reference}")
+
+
+def compare(name: str, lines: list[str], with_reference: bool) -> Comparison:
+    """Solve each puzzle with sudokucam, then with the reference, timing both."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    for line in lines:
+        start = CLOCK()
+        result = solve_grid(line)
+        ours.append(CLOCK() - start)
+        count: int | None = None
+        if with_reference:
+            start = CLOCK()
+            count = norvig_reference.count_solutions(line, 2)
+            theirs.append(CLOCK() - start)
+        check(line, result, count)
+    slowest = sorted(zip(ours, lines, strict=True), reverse=True)[:SLOWEST]
+    ours_ms = statistics.median(ours) * 1e3
+    ref_ms = statistics.median(theirs) * 1e3 if theirs else None
+    return Comparison(
+        name,
+        len(lines),
+        round(ours_ms, 3),
+        None if ref_ms is None else round(ref_ms, 3),
+        None if ref_ms is None else round(ref_ms / ours_ms, 2),
+        tuple((line, round(t * 1e3, 2)) for t, line in slowest),
+    )
 
 
 class PeerTimeoutError(Exception):
@@ -120,25 +187,10 @@ def summarise(name: str, solver: str, times: list[float], note: str = "") -> Row
     )
 
 
-def run_ours(name: str, puzzles: list[Grid]) -> list[Row]:
-    """Time solve_grid and count_solutions, checking every answer with the oracle."""
-    results: dict[Outcome, int] = {}
-
-    def solve_and_check(p: Grid) -> None:
-        r = solve_grid(p)
-        results[r.status] = results.get(r.status, 0) + 1
-        if not all(is_solution(s, p) for s in r.solutions):
-            raise AssertionError(f"wrong solution for {p.to_string()}")
-
-    times, _ = time_each(puzzles, solve_grid)
-    for p in puzzles:
-        solve_and_check(p)
-    note = ", ".join(f"{n} {s.spelled(Wording.GRID)}" for s, n in results.items())
+def run_ours(name: str, puzzles: list[Grid]) -> Row:
+    """Time count_solutions(limit=2) on parsed grids (the search without validation)."""
     counts, _ = time_each(puzzles, lambda p: count_solutions(p, 2))
-    return [
-        summarise(name, "sudokucam solve_grid (unique proof)", times, note),
-        summarise(name, "sudokucam count_solutions(limit=2)", counts),
-    ]
+    return summarise(name, "sudokucam count_solutions(limit=2)", counts)
 
 
 def run_peers(name: str, puzzles: list[Grid], timeout: float) -> list[Row]:
@@ -195,58 +247,87 @@ def _pysudoku(module: object) -> Callable[[Grid], object]:
     return run
 
 
-def markdown(rows: list[Row]) -> str:
-    """The rows as a Markdown table."""
-    head = "| set | solver | puzzles | median ms | p99 ms | max ms | total s | note |"
-    lines = [head, "|---|---|---:|---:|---:|---:|---:|---|"]
-    for r in rows:
+def markdown(comparisons: list[Comparison], rows: list[Row]) -> str:
+    """The comparison table, the slowest puzzles of each set, and the other rows."""
+    lines = [
+        "| set | puzzles | sudokucam median ms | reference median ms | ratio | slowest ms |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    for c in comparisons:
+        ref = "" if c.reference_median_ms is None else f"{c.reference_median_ms:.3f}"
+        ratio = "" if c.ratio is None else f"{c.ratio:.1f}×"
+        top = c.slowest[0][1] if c.slowest else 0.0
         lines.append(
+            f"| {c.puzzle_set} | {c.puzzles} | {c.ours_median_ms:.3f} | {ref} | {ratio} | {top} |"
+        )
+    for c in comparisons:
+        lines.append(f"\nslowest of {c.puzzle_set} (sudokucam ms):")
+        lines += [f"  {ms:10.2f}  {line}" for line, ms in c.slowest]
+    if rows:
+        lines += ["", "| set | solver | puzzles | median ms | p99 ms | max ms | total s | note |"]
+        lines.append("|---|---|---:|---:|---:|---:|---:|---|")
+        lines += [
             f"| {r.puzzle_set} | {r.solver} | {r.puzzles} | {r.median_ms:.3f} | {r.p99_ms:.3f} "
             f"| {r.max_ms:.3f} | {r.total_s:.2f} | {r.note} |"
-        )
+            for r in rows
+        ]
     return "\n".join(lines)
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--limit", type=int, default=1000, help="puzzles sampled per set")
+    ap.add_argument("--limit", type=int, default=1000, help="puzzles sampled per set (0: all)")
     ap.add_argument("--peer-limit", type=int, default=100, help="puzzles per set for peers")
     ap.add_argument("--generated", type=int, default=20, help="16×16 and 25×25 puzzles each")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sets", default="", help="comma-separated substrings of set names")
     ap.add_argument("--peer-timeout", type=float, default=10.0, help="seconds per peer puzzle")
     ap.add_argument("--wall", action="store_true", help="wall-clock time instead of CPU time")
-    ap.add_argument("--no-peers", action="store_true", help="time sudokucam only")
+    ap.add_argument("--no-peers", action="store_true", help="no PyPI peers")
+    ap.add_argument("--full-scan", action="store_true", help="sudokucam alone on every puzzle")
     ap.add_argument("--json", action="store_true", help="print JSON instead of Markdown")
     return ap.parse_args(argv)
 
 
+def puzzle_sets(args: argparse.Namespace) -> list[tuple[str, Callable[[], list[str]]]]:
+    """The sets asked for, each with a loader of its puzzle lines."""
+    limit = 0 if args.full_scan else args.limit
+    sets: list[tuple[str, Callable[[], list[str]]]] = [
+        (path.stem, partial(load_lines, path, limit, args.seed))
+        for path in sorted(PUZZLES.glob("*.txt"))
+    ]
+    sets.append(("norvig_impossible", lambda: [IMPOSSIBLE]))
+    if args.generated:
+        for size in (16, 25):
+            name = f"generated_{size}x{size}"
+            sets.append((name, partial(generated_lines, size, args.generated, args.seed)))
+    wanted = [w for w in args.sets.split(",") if w]
+    return [(n, load) for n, load in sets if not wanted or any(w in n for w in wanted)]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run every set and print the table."""
+    """Run every set and print the tables."""
     args = parse_args(argv)
     global CLOCK
     if args.wall:
         CLOCK = time.perf_counter
-    wanted = [w for w in args.sets.split(",") if w]
-    sets: list[tuple[str, Callable[[], list[Grid]]]] = [
-        (path.stem, partial(load_set, path, args.limit, args.seed))
-        for path in sorted(PUZZLES.glob("*.txt"))
-    ]
-    if args.generated:
-        for size in (16, 25):
-            name = f"generated_{size}x{size}"
-            sets.append((name, partial(generated_set, size, args.generated, args.seed)))
+    comparisons: list[Comparison] = []
     rows: list[Row] = []
-    for name, load in sets:
-        if wanted and not any(w in name for w in wanted):
-            continue
-        puzzles = load()
-        rows += run_ours(name, puzzles)
-        if not args.no_peers:
-            rows += run_peers(name, puzzles[: args.peer_limit], args.peer_timeout)
+    for name, load in puzzle_sets(args):
+        lines = load()
+        nine = len(lines[0]) == 81 and name != "norvig_impossible"  # the reference: 9×9 only
+        comparisons.append(compare(name, lines, nine and not args.full_scan))
+        if not args.full_scan:
+            grids = [Grid.parse(line) for line in lines]
+            rows.append(run_ours(name, grids))
+            if not args.no_peers:
+                rows += run_peers(name, grids[: args.peer_limit], args.peer_timeout)
         print(f"done {name}", file=sys.stderr, flush=True)
-    print(json.dumps([asdict(r) for r in rows], indent=2) if args.json else markdown(rows))
+    if args.json:
+        print(json.dumps([asdict(c) for c in comparisons] + [asdict(r) for r in rows], indent=2))
+    else:
+        print(markdown(comparisons, rows))
     return 0
 
 

@@ -63,6 +63,7 @@ from synth.fonts import (  # type: ignore[import-not-found, unused-ignore]
     load_font,
     pick_font,
 )
+from synth.marks import Marks  # type: ignore[import-not-found, unused-ignore]
 from synth.params import KINDS, KindRanges, PhotoParams, sample_params  # type: ignore[import-not-found, unused-ignore]
 from synth.pen import choose_pen_entries  # type: ignore[import-not-found, unused-ignore]
 from synth.photo import render_photo  # type: ignore[import-not-found, unused-ignore]
@@ -84,6 +85,7 @@ __all__ = [
     "FontMissingError",
     "GridTruth",
     "KindRanges",
+    "Marks",
     "Photo",
     "PhotoParams",
     "PhotoTruth",

@@ -24,14 +24,15 @@ its time limit while the hot loop pays only a counter.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import compress, islice
 from operator import itemgetter
 
-from .errors import SearchTimeoutError
+from . import bitboard
+from .clock import CHECK_EVERY as CHECK_EVERY
+from .clock import Clock as Clock
 from .geometry import Shape, shape_for_size
 
 Mask = int
@@ -48,34 +49,14 @@ class EngineConfig:
     branch_ties_big: int = 1000  # the same from locked_candidates_from_size on (all of them)
     probing_from_size: int = 16  # try both values of cells before branching (not worth on 9×9)
     probes: int = 8  # two-candidate cells tried both ways at each branch point
+    bitboard_up_to_size: int = 12  # sizes searched first by the bitboard search (bitboard.py)
+    # Bitboard nodes before a search starts over with the stronger steps (a hard 9×9
+    # puzzle takes a few hundred; 2,000 cost about 0.1 s).
+    bitboard_budget: int = 2000
 
 
 CONFIG = EngineConfig()
-# Search nodes between two looks at the clock: a 9×9 node takes about 50 µs, a 25×25
-# probing step a few ms, so a deadline is noticed within ~1 ms (9×9) to ~0.1 s (25×25).
-CHECK_EVERY = 16
 PEER_WEIGHT = tuple(36 // (k * k) if k else 0 for k in range(26))  # by candidates left
-
-
-class Clock:
-    """Counts a search's nodes and looks at the time every CHECK_EVERY of them.
-
-    deadline: a `time.monotonic()` time, or None for a search without a time limit.
-    The search decrements `left` at each node and calls `check` when it reaches zero.
-    """
-
-    __slots__ = ("deadline", "left")
-
-    def __init__(self, deadline: float | None = None) -> None:
-        """A clock for one search; its first look comes after CHECK_EVERY nodes."""
-        self.deadline = deadline
-        self.left = CHECK_EVERY
-
-    def check(self) -> None:
-        """Raise SearchTimeoutError when the deadline has passed; else count anew."""
-        self.left = CHECK_EVERY
-        if self.deadline is not None and time.monotonic() > self.deadline:
-            raise SearchTimeoutError
 
 
 @dataclass(frozen=True)
@@ -613,17 +594,37 @@ def find_solutions(
 ) -> list[list[int]]:
     """Up to `limit` solutions of a puzzle given as a flat value list (0 empty).
 
-    deadline: a `time.monotonic()` time; the search raises SearchTimeoutError (with no
-    `seconds`: the caller that chose the limit knows it) once it has passed.
+    Up to 12×12 the bitboard search runs first; past its node budget, the search starts
+    over here with box-line reductions and pairs at every node (the rare puzzle whose
+    tree singles alone cannot keep small). deadline: a `time.monotonic()` time; the
+    search raises SearchTimeoutError (with no `seconds`: the caller that chose the limit
+    knows it) once it has passed.
     """
     if shape is None:
         shape = shape_for_size(round(len(values) ** 0.5))
-    t = tables_for(shape)
+    if limit <= 0:
+        return []
+    clock = Clock(deadline)
+    if shape.size <= CONFIG.bitboard_up_to_size:
+        try:
+            return bitboard.find_solutions(values, shape, limit, clock, CONFIG.bitboard_budget)
+        except bitboard.BudgetSpentError:
+            return _search_with(values, strong_tables(shape), limit, clock)
+    return _search_with(values, tables_for(shape), limit, clock)
+
+
+@cache
+def strong_tables(shape: Shape) -> Tables:
+    """The tables of a shape with box-line reductions and pairs at every node."""
+    return replace(tables_for(shape), locked=True, pairs=True, ties=CONFIG.branch_ties_big)
+
+
+def _search_with(values: Sequence[int], t: Tables, limit: int, clock: Clock) -> list[list[int]]:
+    """Up to `limit` solutions found by this module's search with the tables given."""
     cand = initial_state(values, t)
-    if cand is None or limit <= 0:
+    if cand is None:
         return []
     found: list[State] = []
-    clock = Clock(deadline)
     if t.probes:
         search_probing(cand, t, found, limit, clock=clock)
     else:

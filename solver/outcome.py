@@ -20,6 +20,7 @@ class Outcome(StrEnum):
     COMPLETE = "complete"  # a photo: solved, and every cell already filled correctly
     STEP = "step"  # a hint: a next step is given
     WRONG_ENTRIES = "wrong_entries"  # a hint: some of the person's entries are wrong
+    WRONG_NOTES = "wrong_notes"  # a hint: a cell's candidate notes leave out its answer
     INVALID = "invalid"  # the givens break the rules (a value twice in a unit)
     NO_SOLUTION = "unsolvable"  # the givens keep the rules but no grid completes them
     MULTIPLE_SOLUTIONS = "multiple_solutions"  # two or more solutions
@@ -65,6 +66,7 @@ SPELLING: Final[dict[Wording, dict[Outcome, str]]] = {
         Outcome.STEP: "step",
         Outcome.SOLVED: "solved",
         Outcome.WRONG_ENTRIES: "wrong entries",
+        Outcome.WRONG_NOTES: "wrong notes",
         Outcome.INVALID: "invalid",
         Outcome.NO_SOLUTION: "no solution",
         Outcome.MULTIPLE_SOLUTIONS: "multiple solutions",

@@ -82,13 +82,10 @@ def solve_before(puzzle: Puzzle, deadline: float | None) -> SolveResult:
     conflicts = find_conflicts(grid)
     if conflicts:
         return SolveResult(grid, Outcome.INVALID, conflicts=conflicts)
-    dead = find_dead_cells(grid)
-    if dead:
-        return SolveResult(grid, Outcome.NO_SOLUTION, conflicts=dead)
     found = find_solutions(grid.values, grid.shape, limit=2, deadline=deadline)
     solutions = tuple(Grid(grid.shape, tuple(s)) for s in found)
-    if not solutions:
-        return SolveResult(grid, Outcome.NO_SOLUTION)
+    if not solutions:  # the cells left without a candidate, if any, say why
+        return SolveResult(grid, Outcome.NO_SOLUTION, conflicts=find_dead_cells(grid))
     status = Outcome.SOLVED if len(solutions) == 1 else Outcome.MULTIPLE_SOLUTIONS
     return SolveResult(grid, status, solutions)
 

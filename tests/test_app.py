@@ -1,8 +1,10 @@
 """The Streamlit app driven through streamlit.testing.v1.AppTest, one test per flow.
 
-Uploads and webcam shots are simulated with AppTest's file_uploader and camera_input;
-edits to the 9×9 tables are seeded through their edit state in session_state, as AppTest
-documents for st.data_editor.
+Uploads and webcam shots are simulated with AppTest's file_uploader and camera_input.
+A tap on the board (a custom component, whose JavaScript AppTest does not run) is
+simulated as the board's frontend does it: the arguments the page gave the board are
+read from the page, the cell is changed, and the whole grid is sent back as the
+board's value with the next edit number.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from typer.testing import CliRunner
 
 from sudokucam.solver import is_solution
 from sudokucam.ui.app import layout
-from sudokucam.ui.app.pages.play_board import apply_text, board_frame
+from sudokucam.ui.app.pages.play_board import board_after, game_view, notes_of
 from sudokucam.ui.app.state.game import Board, Game, load_game
 from sudokucam.ui.app.state.settings import APP_CONFIG
-from sudokucam.ui.app.widgets.grid_editor import editor_frame, frame_values
+from sudokucam.ui.app.widgets.board import BoardEdit, BoardView, Look
+from sudokucam.ui.app.widgets.hints import HintMarks
 from sudokucam.ui.cli import app as cli_app
 from sudokucam.ui.cli.serve import streamlit_command, streamlit_env
 
@@ -62,21 +65,54 @@ def all_text(at: Any) -> str:
     return "\n".join(t for kind in kinds for t in texts(getattr(at, kind)))
 
 
-def edit_cells(at: Any, key: str, edits: dict[int, str]) -> None:
-    """Type into cells (0-80) of the data editor with this key, then rerun."""
-    rows: dict[int, dict[str, str]] = {}
-    for cell, text in edits.items():
-        rows.setdefault(cell // 9, {})[str(cell % 9 + 1)] = text
-    at.session_state[key] = {"edited_rows": rows, "added_rows": [], "deleted_rows": []}
+def board_args(at: Any, key: str) -> dict[str, Any]:
+    """The arguments the page last gave the board with this key."""
+    found = [e for e in at.get("component_instance") if e.key == key]
+    assert len(found) == 1, [e.key for e in at.get("component_instance")]
+    args: dict[str, Any] = json.loads(found[0].proto.json_args)
+    return args
+
+
+def board_keys(at: Any, prefix: str) -> list[str]:
+    """The keys of the boards on the page whose key starts with prefix."""
+    return [str(e.key) for e in at.get("component_instance") if str(e.key).startswith(prefix)]
+
+
+def board_key(at: Any, prefix: str) -> str:
+    """The key of the one board whose key starts with prefix."""
+    keys = board_keys(at, prefix)
+    assert len(keys) == 1, keys
+    return keys[0]
+
+
+def send_board(at: Any, key: str, digits: str, printed: str, notes: list[str], cell: int) -> None:
+    """Send the board's value as its frontend does after an edit, then rerun."""
+    seq = board_args(at, key)["ack"] + 1
+    value = {"seq": seq, "cell": cell, "digits": digits, "printed": printed, "notes": notes}
+    at.session_state[key] = value
     at.run()
     assert not at.exception, at.exception
 
 
-def editor_key(at: Any, prefix: str) -> str:
-    """The key of the data editor whose key starts with prefix."""
-    keys = [e.key for e in at.data_editor if e.key and e.key.startswith(prefix)]
-    assert len(keys) == 1, keys
-    return str(keys[0])
+def tap(at: Any, key: str, edits: dict[int, int], note: bool = False) -> None:
+    """Tap cells (0-80) and digits on the board (0: Erase; note: in Notes mode), then rerun."""
+    args = board_args(at, key)
+    digits, printed, notes = list(args["digits"]), list(args["printed"]), list(args["notes"])
+    for cell, digit in edits.items():
+        if note:
+            notes[cell] = "".join(sorted(set(notes[cell]) ^ {str(digit)}))
+            digits[cell], printed[cell] = "0", "0"
+            continue
+        if digits[cell] == "0":
+            printed[cell] = "1" if args["typed_printed"] and digit else "0"
+        digits[cell], notes[cell] = str(digit), ""
+        printed[cell] = printed[cell] if digit else "0"
+    send_board(at, key, "".join(digits), "".join(printed), notes, max(edits))
+
+
+def looks_of(at: Any, key: str) -> dict[int, str]:
+    """The look of every cell of a board that has one."""
+    return {c: look for c, look in enumerate(board_args(at, key)["looks"]) if look}
 
 
 def png_of(image: np.ndarray) -> bytes:
@@ -135,23 +171,46 @@ def test_ui_rejects_bad_port() -> None:
 # ----------------------------------------------------------------------------- pure parts
 
 
-def test_editor_frame_round_trip_keeps_digits_and_drops_marks() -> None:
-    values = [int(ch) if ch != "." else 0 for ch in PUZZLE]
-    frame = editor_frame(values, {0: "?", 1: "*", 2: "?"})
-    assert frame.iat[0, 0] == "5?" and frame.iat[0, 1] == "3*" and frame.iat[0, 2] == ""
-    assert frame_values(frame) == values
+def test_board_view_args_and_edits_round_trip() -> None:
+    view = BoardView(
+        PUZZLE.replace(".", "0"),
+        {0: Look.GIVEN, 2: Look.UNSURE},
+        notes=("", "", "12", *[""] * 78),
+        removed={2: "2"},
+        editable=True,
+        legend=(Look.GIVEN,),
+    )
+    args = view.args(ack=4)
+    assert args["printed"][:3] == "100" and args["looks"][:3] == ["given", "", "unsure"]
+    assert args["removed"][2] == "2" and args["ack"] == 4 and args["words"]["given"] == "printed"
+    sent = {"seq": 5, "cell": 2, "digits": args["digits"], "printed": args["printed"],
+            "notes": args["notes"]}  # fmt: skip
+    edit = BoardEdit.parse(sent)
+    assert edit is not None and edit.seq == 5 and edit.values[0] == 5
+    printed, pen = edit.split()
+    assert printed[0] == 5 and pen[0] == 0 and printed[1] == 0  # r1c2: a 3, not printed
+    assert BoardEdit.parse({**sent, "digits": "12"}) is None
+    assert BoardEdit.parse({**sent, "notes": ["x"] * 81}) is None
+    with pytest.raises(ValueError, match="81 characters"):
+        BoardView("123")
 
 
-def test_board_text_entries_and_pencil_marks() -> None:
+def test_board_edits_become_moves_with_notes_and_givens_kept() -> None:
     board = Board(tuple(int(ch) if ch != "." else 0 for ch in PUZZLE))
-    board = apply_text(board, 2, "4", pencil=False)
-    assert board.entries[2] == 4
-    board = apply_text(board, 3, "26", pencil=False)
-    assert board.marks[3] == {2, 6} and board.entries[3] == 0
-    board = apply_text(board, 3, "6", pencil=True)
-    assert board.marks[3] == {2}
-    assert board_frame(board).iat[0, 3] == "(2)"
-    assert apply_text(board, 0, "9", pencil=False) == board  # a given never changes
+    notes = list(notes_of(board))
+    notes[3] = "26"
+    digits = "9" + "0" * 80  # a given overwritten: ignored
+    digits = PUZZLE.replace(".", "0")[:2] + "4" + PUZZLE.replace(".", "0")[3:]
+    moved = board_after(board, BoardEdit(1, 2, digits, "0" * 81, tuple(notes)))
+    assert moved.entries[2] == 4 and moved.marks[3] == {2, 6} and moved.givens == board.givens
+    forged = board_after(board, BoardEdit(2, 0, "9" + digits[1:], "0" * 81, tuple(notes)))
+    assert forged.givens[0] == 5 and forged.entries[0] == 0
+    hint = HintMarks(frozenset({3}), {3: "6"})
+    view = game_view(moved, wrong=[2], hint=hint)
+    assert view.looks[0] is Look.GIVEN and view.looks[2] is Look.WRONG
+    assert view.looks[3] is Look.HINT and view.removed == {3: "6"} and view.notes[3] == "26"
+    assert view.lock_printed and view.can_note and 0 in view.printed_cells()
+    assert not game_view(moved, wrong=[], hint=hint, playing=False).editable  # game over
 
 
 def test_game_undo_redo_check_and_save_round_trip() -> None:
@@ -203,18 +262,24 @@ def test_typed_grid_edit_resolves_and_reports_conflict() -> None:
     at = open_app(layout.TYPE)
     at.text_area(key="typed_text").input(PUZZLE).run()
     at.button(key="typed_solve").click().run()
-    edit_cells(at, editor_key(at, "typed_grid_"), {2: "5"})  # r1c3 = 5: twice in row 1
+    key = board_key(at, "typed_grid_")
+    tap(at, key, {2: 5})  # r1c3 = 5: twice in row 1
     assert not at.success
     assert any("r1c1 and r1c3 both hold 5" in e for e in texts(at.error))
+    looks = looks_of(at, key)
+    assert looks[0] == looks[2] == "conflict" and looks[1] == "given"  # the clash highlighted
+    tap(at, key, {2: 0})  # Erase: solved again
+    assert texts(at.code) == [SOLUTION] and "conflict" not in looks_of(at, key).values()
 
 
 def test_typed_into_the_empty_grid_is_solved() -> None:
     at = open_app(layout.TYPE)
     at.button(key="typed_solve").click().run()
     assert any("The grid is empty" in i for i in texts(at.info))
-    givens = {c: ch for c, ch in enumerate(PUZZLE) if ch != "."}
-    edit_cells(at, editor_key(at, "typed_grid_"), givens)
+    key = board_key(at, "typed_grid_")
+    tap(at, key, {c: int(ch) for c, ch in enumerate(PUZZLE) if ch != "."})
     assert texts(at.code) == [SOLUTION]
+    assert board_args(at, "typed_solution")["digits"] == SOLUTION
 
 
 def test_typed_puzzle_with_several_solutions_warns() -> None:
@@ -234,19 +299,55 @@ def test_play_new_puzzle_type_check_undo_hint() -> None:
     at = open_app(layout.PLAY)
     at.button(key="play_new").click().run()
     game = at.session_state["play_game"]
+    key = board_key(at, "play_board_")
     cell = game.board.givens.index(0)
     wrong = next(v for v in range(1, 10) if v != game.solution[cell])
-    edit_cells(at, editor_key(at, "play_board_"), {cell: str(wrong)})
+    tap(at, key, {cell: wrong})
     assert at.session_state["play_game"].board.entries[cell] == wrong
+    at.run()  # a rerun does not apply the same edit twice
+    assert len(at.session_state["play_game"].undo_stack) == 1
     at.button(key="play_check").click().run()
     assert any("1 wrong" in e for e in texts(at.error))
+    assert looks_of(at, key)[cell] == "wrong"
     at.button(key="play_undo").click().run()
     assert at.session_state["play_game"].board.entries[cell] == 0
+    assert board_args(at, key)["digits"][cell] == "0"  # the board shows the undone move
     at.button(key=f"play_hint_{hash(at.session_state['play_game'].board)}_button").click().run()
     assert any("Look at r" in i for i in texts(at.info))
+    assert "hint" in looks_of(at, key).values()
     hint_key = f"play_hint_{hash(at.session_state['play_game'].board)}_reveal"
     at.button(key=hint_key).click().run()
     assert any(" = " in s for s in texts(at.success))
+
+
+def test_play_notes_mode_adds_and_removes_candidate_notes() -> None:
+    at = open_app(layout.PLAY)
+    at.button(key="play_new").click().run()
+    key = board_key(at, "play_board_")
+    cell = at.session_state["play_game"].board.givens.index(0)
+    tap(at, key, {cell: 4}, note=True)
+    tap(at, key, {cell: 7}, note=True)
+    assert at.session_state["play_game"].board.marks[cell] == {4, 7}
+    assert board_args(at, key)["notes"][cell] == "47"
+    tap(at, key, {cell: 4}, note=True)
+    assert at.session_state["play_game"].board.marks[cell] == {7}
+    at.button(key="play_undo").click().run()
+    assert at.session_state["play_game"].board.marks[cell] == {4, 7}
+
+
+def test_hint_marks_name_the_cells_and_the_candidates_removed() -> None:
+    """A hint shows its target first; once revealed, its pattern and the notes it rules out."""
+    from sudokucam.solver.logic.solving import Hint
+    from sudokucam.solver.logic.step import Step, Technique
+    from sudokucam.solver.outcome import Outcome
+    from sudokucam.ui.app.widgets.hints import hint_marks
+
+    step = Step(Technique.NAKED_PAIR, (), ((5, 3), (5, 8), (7, 3)), (2, 3), (0,), "a pair")
+    found = Hint(Outcome.STEP, "", step)
+    assert hint_marks(found, revealed=False).cells == {2, 3}
+    shown = hint_marks(found, revealed=True)
+    assert shown.cells == {2, 3} and shown.removed == {5: "38", 7: "3"}
+    assert hint_marks(None, revealed=True) == HintMarks()
 
 
 def test_play_pause_hides_the_board() -> None:
@@ -254,9 +355,9 @@ def test_play_pause_hides_the_board() -> None:
     at.button(key="play_new").click().run()
     at.button(key="play_pause").click().run()
     assert any("Paused" in i for i in texts(at.info))
-    assert not at.data_editor
+    assert not board_keys(at, "play_board_")
     at.button(key="play_pause").click().run()
-    assert at.data_editor
+    assert board_keys(at, "play_board_")
 
 
 # ----------------------------------------------------------------------------- photos
@@ -291,16 +392,19 @@ def test_photo_sample_selector_and_cell_edit(samples_dir: Path) -> None:
     at.selectbox(key="photo_sample").set_value("printed/demo").run()
     assert texts(at.code) == [flat(truth["solution"])]
     givens = flat(truth["givens"]) if "givens" in truth else None
-    key = editor_key(at, "photo_grid_")
-    table = frame_values(at.data_editor[0].value)
+    key = board_key(at, "photo_grid_")
+    table = [int(d) for d in board_args(at, key)["digits"]]
     if givens is not None:
         assert "".join(map(str, table)) == givens
     filled = next(c for c, v in enumerate(table) if v)
     same_row = next(c for c in range(filled // 9 * 9, filled // 9 * 9 + 9) if not table[c])
-    edit_cells(at, key, {same_row: str(table[filled])})  # a digit twice in one row
+    tap(at, key, {same_row: table[filled]})  # a digit twice in one row
     assert not at.code and "break the rules" in "\n".join(texts(at.error))
-    edit_cells(at, key, {same_row: ""})  # take it back: solved again
+    looks = looks_of(at, key)
+    assert looks[same_row] == looks[filled] == "conflict"  # the clash is highlighted
+    tap(at, key, {same_row: 0})  # take it back: solved again
     assert texts(at.code) == [flat(truth["solution"])]
+    assert "conflict" not in looks_of(at, key).values()
 
 
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
@@ -310,23 +414,58 @@ def test_progress_check_rings_wrong_entries(samples_dir: Path, name: str) -> Non
     at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
     at.run()
     assert not at.exception, at.exception
-    correct_reading(at, "progress_givens_", flat(truth["givens"]))
-    correct_reading(at, "progress_pen_", flat(truth["pen"]))
+    correct_reading(at, flat(truth["givens"]), flat(truth["pen"]))
+    answer_questions(at, flat(truth["pen"]))
     metrics = {m.label: int(m.value) for m in at.metric}
     mistakes = {r * 9 + c for r, c in truth["mistakes"]}
     pen = flat(truth["pen"])
     assert metrics["Entries wrong"] == len(mistakes), all_text(at)
     assert metrics["Entries right"] == sum(1 for d in pen if d != "0") - len(mistakes)
+    assert metrics["To check"] == 0
     # a wrong entry is not an empty cell: the two are counted apart
-    assert metrics["Cells empty"] == pen.count("0") - sum(
+    assert metrics["Cells left"] == pen.count("0") - sum(
         1 for d in flat(truth["givens"]) if d != "0"
     )
+    looks = looks_of(at, board_key(at, "progress_board_"))
+    assert {c for c, look in looks.items() if look == "wrong"} == mistakes
     names = [f"r{c // 9 + 1}c{c % 9 + 1}" for c in sorted(mistakes)]
     if mistakes:
         assert all(n in texts(at.warning)[0] for n in names)
     hint_button = next(b.key for b in at.button if b.key and b.key.endswith("_button"))
     at.button(key=hint_button).click().run()
     assert any("Look at r" in i for i in texts(at.info)), all_text(at)
+
+
+def test_progress_asks_about_an_unsure_entry_and_one_tap_answers_it(
+    samples_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An entry the reading is unsure of is a question with its cell's picture; tapping a
+    digit writes it on the board and closes the question (the reader's doubt is stubbed)."""
+    from sudokucam.vision.results import GridResult, UnsureEntry
+
+    photo, _ = sample(samples_dir, "progress", "half_blue")
+    at = open_app(layout.PROGRESS)
+    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    key = board_key(at, "progress_board_")
+    args = board_args(at, key)
+    pen = [c for c in range(81) if args["digits"][c] != "0" and args["printed"][c] == "0"]
+    cell = pen[0]
+    read, other = int(args["digits"][cell]), 1 + int(args["digits"][cell]) % 9
+    doubt = (UnsureEntry(cell, read, other),)
+    monkeypatch.setattr(GridResult, "unsure_entries", lambda self: doubt, raising=False)
+    at.run()
+    question = f"is this a **{read}** or a **{other}**?"
+    assert any(question in m for m in texts(at.markdown)), all_text(at)
+    assert looks_of(at, key)[cell] == "unsure"
+    assert {m.label: int(m.value) for m in at.metric}["To check"] == 1
+    at.button(key=f"progress_ask_{_digest(photo)}_{cell}_{other}").click().run()
+    assert not at.exception, at.exception
+    assert board_args(at, key)["digits"][cell] == str(other)
+    assert not any(question in m for m in texts(at.markdown))
+    assert looks_of(at, key)[cell] == "edited"
+    assert {m.label: int(m.value) for m in at.metric}["To check"] == 0
 
 
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
@@ -345,12 +484,13 @@ def test_progress_counts_and_words_are_those_of_the_cli(
     assert not at.exception, at.exception
     metrics = {m.label: int(m.value) for m in at.metric}
     assert metrics == {
-        "Cells empty": check["empty"],
+        "Cells left": check["left"],
         "Entries wrong": len(check["wrong"]),
+        "To check": len(check["unsure"]),
         "Entries right": len(check["right"]),
     }
     line = text.stdout.splitlines()[0]
-    assert line.startswith(f"{check['empty']} cells empty, {len(check['wrong'])} entr"), line
+    assert line.startswith(f"{check['left']} cells left, {len(check['wrong'])} entr"), line
     assert line in texts(at.caption), all_text(at)
 
 
@@ -366,17 +506,31 @@ def test_photo_of_several_puzzles_says_so(repo_dir: Path) -> None:
     assert any("Solved" in t for t in texts(at.success)), all_text(at)
 
 
-def correct_reading(at: Any, prefix: str, truth: str) -> None:
-    """Type the true digits into the cells of a table that were misread (as a person would)."""
-    key = editor_key(at, prefix)
-    table = "".join(map(str, frame_values(at.data_editor(key=key).value)))
-    fixes = {
-        c: (t if t != "0" else "")
-        for c, (v, t) in enumerate(zip(table, truth, strict=True))
-        if v != t
-    }
-    if fixes:
-        edit_cells(at, key, fixes)
+def correct_reading(at: Any, givens: str, pen: str) -> None:
+    """Correct the checked board to the truth, as a person tapping misread cells would."""
+    key = board_key(at, "progress_board_")
+    args = board_args(at, key)
+    digits = "".join(g if g != "0" else p for g, p in zip(givens, pen, strict=True))
+    printed = "".join("1" if g != "0" else "0" for g in givens)
+    if (args["digits"], args["printed"]) != (digits, printed):
+        send_board(at, key, digits, printed, args["notes"], -1)
+
+
+def answer_questions(at: Any, pen: str) -> None:
+    """Answer each 'is this a 3 or an 8?' with the digit truly written: one tap on its button,
+    or, when neither is right, a tap on the board."""
+    for _ in range(81):
+        asks = [b for b in at.button if b.key and b.key.startswith("progress_ask_")]
+        if not asks:
+            return
+        cell = int(asks[0].key.split("_")[-2])
+        button = next((b for b in asks if b.key.endswith(f"_{cell}_{pen[cell]}")), None)
+        if button is not None:
+            button.click().run()
+        else:
+            tap(at, board_key(at, "progress_board_"), {cell: int(pen[cell])})
+        assert not at.exception, at.exception
+        assert not any(b.key.endswith(f"_{cell}_{pen[cell]}") for b in at.button if b.key)
 
 
 def _digest(photo: Path) -> str:

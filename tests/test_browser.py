@@ -3,11 +3,14 @@
 The server runs on 127.0.0.1 for the whole module and is always stopped at the end.
 Chromium is the system one (/usr/bin/chromium, never a downloaded build); its fake
 camera plays a Y4M video made from a sample photo. Screenshots are kept under each
-test's tmp_path; the assertions are on page text, not pixels.
+test's tmp_path; the assertions are on page text and the board's accessible labels
+("row 3, column 5: 7, printed"), not pixels. The board is a component in its own
+iframe: taps go to its cells and number pad inside that frame.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
@@ -21,8 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from sudokucam.ui.app.widgets.grid_editor import CELL_WIDTH_PX
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -39,9 +40,11 @@ CHROMIUM_ARGS = [
 ]
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-DESKTOP = {"width": 1280, "height": 1600}
+DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 90_000
+BOARD_FRAME = "iframe[title='sudokucam.ui.app.widgets.board.board']"
+MIN_CELL_PX = 36  # a cell a thumb can hit on a 360-pixel phone
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -145,18 +148,47 @@ def snap(page: Any, path: Path, height: int = 2000) -> None:
     page.set_viewport_size(size)
 
 
-def edit_cell(page: Any, editor: Any, row: int, col: int, text: str) -> None:
-    """Type into one cell (1-based row and column) of a 9×9 data editor."""
-    box = editor.bounding_box()
-    header = box["height"] / 10  # the header row is as tall as a data row
-    col_width = CELL_WIDTH_PX
-    x = box["x"] + box["width"] - (9 - col + 0.5) * col_width
-    y = box["y"] + header * (row + 0.5)
-    page.mouse.click(x, y)
-    page.wait_for_timeout(400)
-    page.keyboard.type(text)
-    page.wait_for_timeout(200)
-    page.keyboard.press("Enter")
+def board(page: Any, label: str) -> Any:
+    """The frame of the board whose grid has this accessible name (waits for it)."""
+    frames = page.frame_locator(BOARD_FRAME)
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while time.monotonic() < deadline:
+        for k in range(page.locator(BOARD_FRAME).count()):
+            frame = frames.nth(k)
+            if frame.get_by_role("grid", name=label).count():
+                return frame
+        page.wait_for_timeout(300)
+    raise TimeoutError(f"no board named {label!r} on the page")
+
+
+def cell(frame: Any, row: int, col: int) -> Any:
+    """One cell of a board (1-based row and column), found by its accessible label."""
+    return frame.get_by_role("gridcell", name=f"row {row}, column {col}:")
+
+
+def tap(frame: Any, row: int, col: int, digit: int) -> None:
+    """Tap a cell, then a digit of the number pad (0: Erase)."""
+    cell(frame, row, col).click(timeout=WAIT_MS)
+    name = "Erase" if digit == 0 else str(digit)
+    frame.get_by_role("button", name=name, exact=True).click(timeout=WAIT_MS)
+
+
+def board_digits(frame: Any) -> str:
+    """The 81 digits a board shows, from its cells' labels ('0' for empty)."""
+    labels = frame.get_by_role("gridcell").evaluate_all("els => els.map(e => e.ariaLabel)")
+    assert len(labels) == 81, labels
+    return "".join(lbl.split(": ")[1].split(",")[0].replace("empty", "0") for lbl in labels)
+
+
+def wait_label(frame: Any, row: int, col: int, words: str) -> None:
+    """Wait until a cell's label holds these words (the page has answered an edit)."""
+    cell(frame, row, col).and_(frame.locator(f"[aria-label*='{words}']")).wait_for(timeout=WAIT_MS)
+
+
+def assert_thumb_sized(frame: Any) -> None:
+    """Every cell is at least MIN_CELL_PX wide and tall."""
+    box = cell(frame, 5, 5).bounding_box()
+    assert box["width"] >= MIN_CELL_PX and box["height"] >= MIN_CELL_PX, box
 
 
 def test_typed_puzzle_in_browser(app_url: str, playwright: Any, tmp_path: Path) -> None:
@@ -169,51 +201,79 @@ def test_typed_puzzle_in_browser(app_url: str, playwright: Any, tmp_path: Path) 
         page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
         page.get_by_text("The answer as text").click()
         page.get_by_test_id("stCode").get_by_text(SOLUTION).wait_for(timeout=WAIT_MS)
-        table = page.get_by_role("table", name="Solution").inner_text()
-        assert "".join(ch for ch in table if ch.isdigit()) == SOLUTION
+        assert board_digits(board(page, "Solution")) == SOLUTION
         snap(page, tmp_path / "typed.png")
     finally:
         browser.close()
 
 
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_typing_a_puzzle_with_the_number_pad(
+    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    browser = launch(playwright)
+    try:
+        page = open_tab(browser, app_url, "Type a puzzle", viewport=viewport)
+        frame = board(page, "Puzzle to solve")
+        assert_thumb_sized(frame)
+        filled = [(c // 9 + 1, c % 9 + 1, int(ch)) for c, ch in enumerate(PUZZLE) if ch != "."]
+        for row, col, digit in filled[:-1]:
+            tap(frame, row, col, digit)
+        row, col, digit = filled[-1]  # the last one by keyboard: a click, then the digit
+        cell(frame, row, col).click()
+        page.keyboard.press(str(digit))
+        wait_label(frame, row, col, f": {digit}, printed")
+        page.wait_for_timeout(1500)  # the page takes in the last edit
+        page.get_by_role("button", name="Solve").click()
+        page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
+        assert board_digits(board(page, "Solution")) == SOLUTION
+        assert board_digits(frame) == PUZZLE.replace(".", "0")
+        snap(page, tmp_path / f"typed_pad_{viewport['width']}.png")
+    finally:
+        browser.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_upload_solve_correct_and_download(
-    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path
+    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     photo = demo_photo(samples_dir)
     browser = launch(playwright)
     try:
-        page = open_tab(browser, app_url, "Solve a photo")
+        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
         page.locator("input[type=file]").set_input_files(str(photo))
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
-        snap(page, tmp_path / "photo_solved.png")
+        answer = page.get_by_test_id("stImage").first.bounding_box()
+        frame = board(page, "Digits read from the photo")
+        grid = page.locator(BOARD_FRAME).first.bounding_box()
+        assert answer["y"] < grid["y"] or answer["x"] < grid["x"]  # the answer comes first
+        if viewport is PHONE:
+            assert answer["width"] >= viewport["width"] * 0.8  # full width on a phone
+            assert_thumb_sized(frame)
+        snap(page, tmp_path / f"photo_solved_{viewport['width']}.png")
 
-        editor = page.locator("[data-testid=stDataFrame]").first
         truth = json.loads(photo.with_suffix(".json").read_text())
         first = truth["givens"][0][0]
         wrong = 9 if first != 9 else 8
-        edit_cell(page, editor, 1, 1, str(wrong))  # a misreading in r1c1 ...
+        tap(frame, 1, 1, wrong)  # a misreading in r1c1 ...
         page.get_by_text("What to try").wait_for(timeout=WAIT_MS)
         download = page.get_by_role("button", name="Download the solved photo")
         download.wait_for(state="detached", timeout=WAIT_MS)  # nothing to save while broken
         body = page.inner_text("body")
         assert "break the rules" in body or "no solution" in body
-        snap(page, tmp_path / "photo_broken.png")
-        edit_cell(page, editor, 1, 1, str(first) if first else "")  # ... corrected
+        wait_label(frame, 1, 1, "breaks the rules")  # the clash is highlighted on the board
+        snap(page, tmp_path / f"photo_broken_{viewport['width']}.png")
+        tap(frame, 1, 1, first)  # ... corrected
         page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
         page.get_by_text("What to try").wait_for(state="detached", timeout=WAIT_MS)
-        snap(page, tmp_path / "photo_corrected.png")
+        snap(page, tmp_path / f"photo_corrected_{viewport['width']}.png")
 
         with page.expect_download(timeout=WAIT_MS) as saving:
             download.click()
         saved = tmp_path / "solved.png"
         saving.value.save_as(saved)
         assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-        phone = open_tab(browser, app_url, "Solve a photo", viewport=PHONE)
-        phone.locator("input[type=file]").set_input_files(str(photo))
-        phone.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
-        snap(phone, tmp_path / "photo_phone.png")
     finally:
         browser.close()
 
@@ -247,16 +307,78 @@ def test_webcam_shot_through_fake_camera(
         browser.close()
 
 
-def test_play_in_browser_on_a_phone(app_url: str, playwright: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_check_progress_marked_photo_first_and_a_question_answered(
+    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    photo = samples_dir / "progress" / "half_blue.jpg"
+    if not photo.is_file() or not MODEL.is_file():
+        pytest.skip("needs the progress sample photo and the digit model")
     browser = launch(playwright)
     try:
-        page = open_tab(browser, app_url, "Play", viewport=PHONE)
+        page = open_tab(browser, app_url, "Check my progress", viewport=viewport)
+        page.locator("input[type=file]").set_input_files(str(photo))
+        page.get_by_text("Red rings: wrong entries").wait_for(timeout=WAIT_MS)
+        frame = board(page, "Your grid, checked")
+        marked = page.get_by_test_id("stImage").first.bounding_box()
+        assert marked["y"] < page.locator(BOARD_FRAME).first.bounding_box()["y"]
+        if viewport is PHONE:
+            assert marked["width"] >= viewport["width"] * 0.8
+        questions = page.get_by_text("is this a")
+        if not questions.count():
+            pytest.skip("the reading is sure of every entry of this sample now")
+        snap(page, tmp_path / f"check_question_{viewport['width']}.png")
+        asked = questions.count()
+        text = questions.first.inner_text()  # "r1c1: is this a 1 or a 4?"
+        name, digit = text.split(":")[0], text.rstrip("?").split()[-1]
+        row, col = int(name[1]), int(name[3])
+        digest = hashlib.sha1(photo.read_bytes(), usedforsecurity=False).hexdigest()[:12]
+        cell_index = (row - 1) * 9 + col - 1
+        page.locator(f".st-key-progress_ask_{digest}_{cell_index}_{digit} button").click()
+        page.wait_for_function(
+            f"() => document.body.innerText.split('is this a').length - 1 < {asked + 1}",
+            timeout=WAIT_MS,
+        )
+        wait_label(frame, row, col, f"column {col}: {digit}")
+        snap(page, tmp_path / f"check_answered_{viewport['width']}.png")
+    finally:
+        browser.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_play_a_game_with_notes_undo_and_a_hint(
+    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    browser = launch(playwright)
+    try:
+        page = open_tab(browser, app_url, "Play", viewport=viewport)
         page.get_by_role("button", name="New puzzle").click()
         page.get_by_role("button", name="Check").wait_for(timeout=WAIT_MS)
+        frame = board(page, "Your board")
+        assert_thumb_sized(frame)
+        empty = frame.get_by_role("gridcell", name="empty").first
+        row, col = (
+            int(w.split()[-1]) for w in empty.get_attribute("aria-label").split(":")[0].split(",")
+        )
+        empty.click()
+        frame.get_by_role("button", name="Notes").click()
+        for digit in (2, 7):
+            frame.get_by_role("button", name=f"Note {digit}").click()
+        wait_label(frame, row, col, "notes 2 7")
+        frame.get_by_role("button", name="Notes").click()  # back to digits
+        frame.get_by_role("button", name="5", exact=True).click()
+        wait_label(frame, row, col, f"column {col}: 5")
+        page.wait_for_timeout(1500)  # the page takes in the move
+        snap(page, tmp_path / f"play_moves_{viewport['width']}.png")
+        page.get_by_role("button", name="Undo").click()
+        wait_label(frame, row, col, "notes 2 7")  # the digit taken back, the notes kept
         page.get_by_role("button", name="Check").click()
         page.get_by_text("No mistakes so far.").wait_for(timeout=WAIT_MS)
         page.get_by_role("button", name="Hint: where can I go next?").click()
         page.get_by_text("Look at r").first.wait_for(timeout=WAIT_MS)
-        snap(page, tmp_path / "play_phone.png")
+        frame.locator("[aria-label*=', hint']").first.wait_for(timeout=WAIT_MS)
+        page.get_by_role("button", name="Show the digit and why").click()
+        page.get_by_text(" = ").first.wait_for(timeout=WAIT_MS)
+        snap(page, tmp_path / f"play_hint_{viewport['width']}.png")
     finally:
         browser.close()

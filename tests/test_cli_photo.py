@@ -209,8 +209,8 @@ def test_check_hint_gives_a_right_next_step_from_the_right_entries(
         # the step fills an empty cell or corrects a wrong entry, never a right digit
         assert grid["givens"][cell] == "0"
         assert grid["handwritten"][cell] == "0" or cell in wrong
-        if cell in wrong:
-            assert "which is wrong" in next_lines[0]
+        if cell in wrong:  # called wrong, or unsure: either way the line says so
+            assert "which is wrong" in next_lines[0] or "looks wrong" in next_lines[0]
     assert step["explanation"] in next_lines[0]
 
 
@@ -268,10 +268,10 @@ def test_a_photo_of_one_puzzle_reads_one_grid(repo_dir: Path) -> None:
 
 @needs_model
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
-def test_check_says_cells_empty_and_entries_wrong_apart(
+def test_check_says_cells_left_and_entries_wrong_apart(
     repo_dir: Path, tmp_path: Path, name: str
 ) -> None:
-    """Wrong entries are not empty cells: `check` counts both, as its JSON does."""
+    """Wrong entries are not cells left: `check` counts both, as its JSON does."""
     photo = repo_dir / "samples" / "progress" / f"{name}.jpg"
     truth = json.loads(photo.with_suffix(".json").read_text())
     out = str(tmp_path / "checked.png")
@@ -279,17 +279,21 @@ def test_check_says_cells_empty_and_entries_wrong_apart(
     check = json.loads(runner.invoke(app, ["check", str(photo), "-o", out, "--json"]).stdout)[
         "grids"
     ][0]["check"]
-    wrong = check["wrong"]
+    wrong, unsure = check["wrong"], [u["cell"] for u in check["unsure"]]
     entries = "entry" if len(wrong) == 1 else "entries"
     names = f" ({', '.join(wrong)})" if wrong else ""
+    asked = [f"{u['cell']}: {u['reading']} or {u['other']}?" for u in check["unsure"]]
+    unsure_part = f", {len(unsure)} unsure ({', '.join(asked)})" if unsure else ""
     expected = (
-        f"{check['empty']} cells empty, {len(wrong)} {entries} wrong{names}, "
+        f"{check['left']} cells left, {len(wrong)} {entries} wrong{names}{unsure_part}, "
         f"{len(check['right'])} right"
     )
+    assert check["left"] == check["empty"]
     assert text.stdout.splitlines()[0] == expected
-    assert sorted(wrong) == sorted(f"r{r + 1}c{c + 1}" for r, c in truth["mistakes"])
+    # every mistake is flagged: called wrong when read surely, else asked about
+    assert sorted(wrong + unsure) == sorted(f"r{r + 1}c{c + 1}" for r, c in truth["mistakes"])
     pen = sum(1 for row in truth["pen"] for d in row if d) if truth["pen"] else 0
-    assert len(check["right"]) + len(wrong) == pen
+    assert len(check["right"]) + len(wrong) + len(unsure) == pen
 
 
 @needs_model

@@ -192,7 +192,8 @@ def test_committed_set_is_complete_and_small() -> None:
     heics = [p.relative_to(SAMPLES).as_posix() for p in SAMPLES.rglob("*.heic")]
     assert heics == ["phone/nearly_done.heic"]  # made from progress/ by make_heic.py
     assert all(p.stat().st_size < 250_000 for p in [*jpgs, *SAMPLES.rglob("*.heic")])
-    assert sum(p.stat().st_size for p in SAMPLES.rglob("*") if p.is_file()) < 3_000_000
+    # about 2.7 MB of pictures plus the ~1 MB live-camera clip (samples/video/pan.mp4)
+    assert sum(p.stat().st_size for p in SAMPLES.rglob("*") if p.is_file()) < 4_000_000
 
 
 @pytest.mark.parametrize("dat", DAT_FILES, ids=lambda p: p.relative_to(SAMPLES).as_posix())
@@ -278,3 +279,70 @@ def test_y4m_writer(tmp_path: Path) -> None:
     assert float(np.abs(luma.astype(float) - expected.astype(float)).mean()) < 3.0
     with pytest.raises(ValueError, match="size"):
         make_y4m.write_y4m(image, tmp_path / "odd.y4m", (641, 480))
+
+
+# ----------------------------------------------------------------------------- marks: notes, pencil
+
+
+def test_marks_that_draw_nothing_leave_the_photo_as_it_was() -> None:
+    """Marks come from their own generator: all off, the photo is the same pixel for pixel."""
+    plain = render.render_photo(11, "progress", size=(480, 360), pen_fill=0.4)
+    marked = render.render_photo(
+        11, "progress", size=(480, 360), pen_fill=0.4, marks=render.Marks()
+    )
+    assert np.array_equal(plain.image, marked.image)
+    assert plain.truth.notes is None and marked.truth.notes is not None
+    assert not (marked.truth.notes != "").any()
+
+
+@pytest.mark.parametrize("layout", ["grid", "free"])
+def test_notes_hold_the_answer_except_the_wrong_ones(layout: str) -> None:
+    marks = render.Marks(notes_fill=0.6, notes_wrong=2, notes_layout=layout, erasures=2)
+    photo = render.render_photo(12, "progress", size=(480, 360), pen_fill=0.3, marks=marks)
+    t = photo.truth
+    plain = render.render_photo(12, "progress", size=(480, 360), pen_fill=0.3)
+    assert not np.array_equal(plain.image, photo.image)  # the notes are drawn
+    noted = np.argwhere(t.notes != "")
+    assert len(noted) > 10
+    assert len(t.notes_wrong) == 2
+    for r, c in noted:
+        assert t.givens[r, c] == 0 and t.pen[r, c] == 0, "notes in a filled cell"
+        digits = str(t.notes[r, c])
+        assert digits == "".join(sorted(set(digits))) and 1 <= len(digits) <= 4
+        assert (str(t.solution[r, c]) in digits) != ((r, c) in t.notes_wrong)
+    doc = t.to_json()
+    assert doc["contents"][noted[0][0]][noted[0][1]] == "notes"
+    assert sum(row.count("notes") for row in doc["contents"]) == len(noted)
+
+
+def test_pencil_entries_are_grey() -> None:
+    """Pencil fill-ins are drawn in grey, not in the pen's coloured ink."""
+    kw = {"size": (640, 480), "pen_fill": 0.8, "pen_font": "Comic Neue"}
+    pen = render.render_photo(13, "progress", **kw)
+    pencil = render.render_photo(13, "progress", marks=render.Marks(pencil=True), **kw)
+    assert np.array_equal(pen.truth.pen, pencil.truth.pen)
+    diff = np.abs(pen.image.astype(int) - pencil.image.astype(int)).sum(axis=2) > 30
+    assert diff.any()
+    colour = pencil.image[diff].astype(int)
+    # grey: the channels of the changed pixels stay close to one another
+    assert float(np.median(colour.max(axis=1) - colour.min(axis=1))) < 25
+
+
+@pytest.mark.parametrize("name", ["notes_half", "pencil"])
+def test_committed_marked_samples(name: str) -> None:
+    truth = json.loads((SAMPLES / "progress" / f"{name}.json").read_text(encoding="utf-8"))
+    notes, contents = truth["notes"], truth["contents"]
+    givens, pen = np.array(truth["givens"]), np.array(truth["pen"])
+    for r in range(9):
+        for c in range(9):
+            expected = (
+                "printed" if givens[r, c] else "written" if pen[r, c] else
+                "notes" if notes[r][c] else "empty"
+            )  # fmt: skip
+            assert contents[r][c] == expected
+    marks = truth["effects"]["marks"]
+    if name == "pencil":
+        assert marks["pencil"] and not any(n for row in notes for n in row)
+    else:
+        assert sum(row.count("notes") for row in contents) >= 10
+        assert truth["notes_wrong"] and all(notes[r][c] for r, c in truth["notes_wrong"])

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from sudokucam.solver import Grid, engine, is_solution, shape_for_size
+from sudokucam.solver import Grid, bitboard, engine, is_solution, shape_for_size
+from sudokucam.solver.clock import Clock
 from sudokucam.solver.sample import random_puzzle, random_solution
 
 LIMIT = 40
@@ -60,3 +61,40 @@ def test_big_unique_puzzle_solved_with_every_step(size: int) -> None:
     found = engine.find_solutions(list(puzzle.values), shape, limit=2)
     assert len(found) == 1
     assert is_solution(Grid(shape, tuple(found[0])), puzzle)
+
+
+IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
+
+
+def test_norvig_impossible_puzzle_is_refuted() -> None:
+    """No solution: the bitboard search spends its budget, the stronger steps refute it."""
+    values = list(Grid.parse(IMPOSSIBLE).values)
+    tables = bitboard.board_tables(shape_for_size(9))
+    with pytest.raises(bitboard.BudgetSpentError):
+        bitboard.search(bitboard.initial_board(values, tables), tables, [], 2, Clock(), [50])
+    assert engine.find_solutions(values, limit=2) == []
+
+
+@pytest.mark.parametrize("size", [4, 6, 8, 9, 12])
+def test_bitboard_search_agrees_with_the_engine(size: int) -> None:
+    """Puzzles with several solutions: the bitboard search finds the same ones, each once."""
+    rng = random.Random(200 + size)
+    shape = shape_for_size(size)
+    plain = engine.tables_for(shape)
+    tables = bitboard.board_tables(shape)
+    for _ in range(4):
+        values = list(random_solution(shape, rng).values)
+        for cell in rng.sample(range(size * size), int(BLANK.get(size, 0.6) * size * size)):
+            values[cell] = 0
+        ours: list[bitboard.Board] = []
+        bitboard.search(bitboard.initial_board(values, tables), tables, ours, LIMIT, Clock(), [-1])
+        found = {tuple(bitboard.decode(b, tables)) for b in ours}
+        assert len(found) == len(ours)
+        assert found == all_solutions(values, plain) or len(found) == LIMIT
+
+
+def test_bitboard_finds_broken_givens() -> None:
+    """Two equal givens in a row: no solution, found without a search."""
+    values = [0] * 81
+    values[0] = values[8] = 5
+    assert engine.find_solutions(values, limit=2) == []

@@ -9,10 +9,29 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
+from PIL import Image, ImageOps
 
 from sudokucam.errors import SudokucamError
-from sudokucam.vision.load import ImageLoadError, _register_heif, load_image
+from sudokucam.vision.grid.warp import map_points
+from sudokucam.vision.load import (
+    DecodeConfig,
+    ImageLoadError,
+    LoadProblem,
+    Photo,
+    _register_heif,
+    load_image,
+    open_encoded,
+    open_photo,
+)
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.classifier import MODEL_DIR
+from sudokucam.vision.types import CellReading
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+CORNER_AGREEMENT = 0.002  # corners read reduced and whole agree to this share of the grid's side
+needs_model = pytest.mark.skipif(
+    not (MODEL_DIR / "model.onnx").is_file(), reason="the digit model is not built yet"
+)
 
 
 def gradient_rgb(width: int = 64, height: int = 48) -> np.ndarray:
@@ -226,3 +245,148 @@ def test_arrays_are_checked_and_converted() -> None:
         load_image(12)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="max_pixels"):
         load_image(bgr, max_pixels=0)
+
+
+# ------------------------------------------ reduced decoding: only the pixels needed
+
+
+def square_photo(width: int = 403, height: int = 261) -> np.ndarray:
+    """A white RGB picture with one black 32 × 32 square, its centre at (315.5, 55.5)."""
+    rgb = np.full((height, width, 3), 255, np.uint8)
+    rgb[40:72, 300:332] = 0
+    return rgb
+
+
+def turned_jpeg(rgb: np.ndarray, orientation: int, quality: int = 95) -> bytes:
+    """``rgb`` saved as a JPEG whose EXIF names ``orientation`` (the pixels stored as given)."""
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    return encode(rgb, "JPEG", quality=quality, exif=exif.tobytes())
+
+
+def ink_centre(bgr: np.ndarray) -> np.ndarray:
+    """(x, y) centre of the dark ink of a picture, pixel centres at integers."""
+    ink = 255.0 - bgr[:, :, 0].astype(np.float64)
+    ys, xs = np.mgrid[0 : bgr.shape[0], 0 : bgr.shape[1]]
+    return np.array([(ink * xs).sum(), (ink * ys).sum()]) / ink.sum()
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_reduced_jpeg_is_upright_and_maps_back_to_full_pixels(orientation: int) -> None:
+    """At 1/2, 1/4 and 1/8 a JPEG is decoded upright (as at full size, turned once), and
+    a point found there maps back onto the same point of the full-resolution photo."""
+    data = turned_jpeg(square_photo(), orientation)
+    photo = open_encoded(data, "turned.jpg")
+    full = photo.image
+    upright = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(data))))[:, :, ::-1]
+    assert np.array_equal(full, upright)
+    assert photo.size == (full.shape[1], full.shape[0])
+    for factor in (2, 4, 8):
+        scaled = photo.scaled(factor)
+        height, width = full.shape[:2]
+        assert scaled.pixels.shape == (-(-height // factor), -(-width // factor), 3)
+        found = scaled.to_full(ink_centre(scaled.pixels))
+        assert np.abs(found - ink_centre(full)).max() < 0.1
+        assert np.allclose(scaled.from_full(found), ink_centre(scaled.pixels))
+
+
+def test_other_formats_and_arrays_are_shrunk_by_block_means() -> None:
+    """A PNG or an array is decoded whole and shrunk (means of factor × factor blocks),
+    with the same mapping back to full pixels."""
+    rgb = square_photo()
+    for photo in (open_encoded(encode(rgb, "PNG"), "p.png"), open_photo(rgb[:, :, ::-1].copy())):
+        assert np.array_equal(photo.image, rgb[:, :, ::-1])
+        scaled = photo.scaled(4)
+        assert scaled.pixels.shape == (261 // 4, 403 // 4, 3)
+        assert np.abs(scaled.to_full(ink_centre(scaled.pixels)) - (315.5, 55.5)).max() < 0.1
+
+
+def test_the_photo_is_decoded_only_when_pixels_are_asked_for() -> None:
+    """A JPEG is opened from its header: a body cut short is found (and refused as
+    damaged) only when pixels are decoded, and the pixel limit is checked from the header."""
+    data = encode(gradient_rgb(256, 256), "JPEG", quality=90)
+    photo = open_encoded(data[: len(data) // 2], "cut.jpg")
+    assert photo.size == (256, 256)
+    with pytest.raises(ImageLoadError, match=r"cut\.jpg is corrupt or truncated") as caught:
+        photo.scaled(4)
+    assert caught.value.problem is LoadProblem.DAMAGED
+    with pytest.raises(ImageLoadError, match=r"big\.jpg is too large: 256×256") as refused:
+        open_encoded(data, "big.jpg", max_pixels=256 * 255)
+    assert refused.value.problem is LoadProblem.TOO_LARGE and refused.value.pixels == 65536
+
+
+def test_the_reader_refuses_too_many_pixels_from_the_header(tmp_path: Path) -> None:
+    """A JPEG whose header announces 20000 × 20000 pixels (its body 16 × 16) is refused by
+    the reader before any decoding, naming the size."""
+    import struct as packing
+
+    import cv2
+
+    ok, encoded = cv2.imencode(".jpg", np.full((16, 16, 3), 200, np.uint8))
+    assert ok
+    data = bytearray(encoded.tobytes())
+    frame = data.find(b"\xff\xc0")
+    data[frame + 5 : frame + 9] = packing.pack(">HH", 20000, 20000)
+    path = tmp_path / "huge.jpg"
+    path.write_bytes(bytes(data))
+    result = Reader(classifier=NeverCalled()).read(path)
+    assert result.image is None and result.error is not None
+    assert "huge.jpg is too large: 20000×20000 = 400.0 megapixels" in result.error
+
+
+class NeverCalled:
+    """A classifier that fails the test if a cell is ever read."""
+
+    def read(self, warped: np.ndarray) -> CellReading:
+        """Never expected to run."""
+        raise AssertionError("the photo should have been refused before reading")
+
+
+def test_reduction_is_the_coarsest_that_keeps_the_side_asked_for() -> None:
+    """A 4000-pixel photo is decoded at 1/4 for a 640-pixel search; small ones whole."""
+    big = Photo("big", (4000, 3000), image=np.zeros((1, 1, 3), np.uint8))
+    assert big.reduction_for(640) == 4
+    assert big.reduction_for(1920) == 2
+    assert big.reduction_for(500) == 8  # 4000 / 8 = 500
+    assert big.reduction_for(501) == 4
+    assert Photo("small", (640, 480), image=np.zeros((1, 1, 3), np.uint8)).reduction_for(640) == 1
+
+
+def test_moved_detection_maps_the_same_photo_points_to_the_same_grid_points() -> None:
+    """A detection found in a reduced copy, moved to full pixels: its homography sends the
+    full-pixel corners where the reduced one sent the reduced corners, and back."""
+    from sudokucam.vision.grid.warp import moved_detection, warp_from_corners
+
+    reduced = np.full((300, 400), 255, np.uint8)
+    corners = np.array([[60.0, 40.0], [330.0, 55.0], [320.0, 270.0], [50.0, 260.0]])
+    found = warp_from_corners(reduced, corners, score=1.0)
+    moved = moved_detection(found, 4.0, (1.5, 1.5))
+    full = corners * 4 + 1.5
+    assert np.allclose(moved.corners, full)
+    assert np.allclose(moved.lattice, found.lattice * 4 + 1.5)
+    assert np.allclose(map_points(moved.homography, full), map_points(found.homography, corners))
+    square = map_points(found.homography, corners)
+    assert np.allclose(map_points(moved.inverse, square), full)
+
+
+@needs_model
+def test_reading_a_large_photo_reduced_gives_the_full_resolution_answer(tmp_path: Path) -> None:
+    """A sample photo enlarged to 3200 pixels and stored turned (EXIF 6): read from 1/4 of
+    its pixels, the digits are those read from the whole photo, and the corners (in
+    full-resolution pixels) agree to ``CORNER_AGREEMENT`` of the grid's side."""
+    import cv2
+
+    from sudokucam.vision.pipeline import PipelineConfig
+
+    small = load_image(SAMPLES / "printed" / "demo.jpg")
+    big = cv2.resize(small, None, fx=3200 / 1024, fy=3200 / 1024, interpolation=cv2.INTER_CUBIC)
+    path = tmp_path / "phone.jpg"
+    path.write_bytes(turned_jpeg(np.rot90(big[:, :, ::-1], 1).copy(), 6, quality=90))
+    reduced = Reader().read(path)
+    whole = Reader(config=PipelineConfig(decode=DecodeConfig(reduce=False))).read(path)
+    assert reduced.error is None and whole.error is None
+    assert reduced.image is not None and reduced.image.shape == big.shape  # upright, full size
+    a, b = reduced.grids[0], whole.grids[0]
+    assert (a.givens, a.handwritten, a.solution) == (b.givens, b.handwritten, b.solution)
+    side = float(np.linalg.norm(b.detection.corners[2] - b.detection.corners[0])) / np.sqrt(2)
+    assert np.abs(a.detection.corners - b.detection.corners).max() < CORNER_AGREEMENT * side

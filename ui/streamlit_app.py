@@ -10,4 +10,6 @@ from __future__ import annotations
 
 import importlib
 
+# Under `sudokucam ui --lan` a browser without the link's token sees only a short page.
+importlib.import_module("sudokucam.ui.lan.gate").require_access()
 importlib.import_module("sudokucam.ui.app.layout").run_app()

@@ -31,6 +31,7 @@ class DrawConfig:
     answer_color: Color = (205, 85, 0)
     right_color: Color = (40, 165, 0)
     wrong_color: Color = (20, 20, 225)
+    unsure_color: Color = (0, 170, 240)  # amber: an entry to ask the person about
     stamp_px: int = 96
     digit_height_fraction: float = 0.62
     digit_stroke_fraction: float = 0.025

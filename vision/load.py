@@ -16,6 +16,9 @@ import re
 import stat
 import threading
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -30,7 +33,6 @@ DEFAULT_MAX_PIXELS = 50_000_000
 # most 150 MB as uncompressed TIFF or BMP.
 MAX_FILE_BYTES = 256 * 2**20
 SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF or HEIC"
-ImageSource = str | Path | bytes | bytearray | memoryview | np.ndarray
 
 
 log = logging.getLogger(__name__)
@@ -85,6 +87,184 @@ def problem_of(message: str) -> LoadProblem:
     return LoadProblem.NOT_AN_IMAGE
 
 
+# The factors a photo can be decoded smaller by: a JPEG's DCT scaling makes 1/2, 1/4 or 1/8
+# of its pixels directly, at a fraction of the time and memory of the full picture.
+REDUCTIONS = (1, 2, 4, 8)
+DCT_SCALED_FORMATS = ("JPEG", "MPO")  # MPO: a phone's JPEG with a second picture after it
+EXIF_ORIENTATION_TAG = 0x0112
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    """How finely the reader decodes a photo: no finer than finding and reading its grids need.
+
+    reduce: decode a JPEG at 1/2, 1/4 or 1/8 of its resolution where that is enough
+    (other formats are shrunk after decoding); False reads every photo at full resolution.
+    grid_detail: a grid must span at least this many times the warped grid's side
+    (``GridConfig.warp_size``) in the pixels it is read from; a grid found smaller is
+    traced again in a finer decode.
+    """
+
+    reduce: bool = True
+    grid_detail: float = 1.0
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.grid_detail <= 0:
+            raise ValueError(f"grid_detail must be positive, got {self.grid_detail}")
+
+
+DEFAULT_DECODE_CONFIG = DecodeConfig()
+
+
+@dataclass(frozen=True)
+class Orientation:
+    """How a photo's stored pixels are turned upright (its EXIF orientation).
+
+    The stored pixels are flipped left to right (``flip_x``), top to bottom (``flip_y``),
+    then transposed (``transpose``); every EXIF orientation is one such combination.
+    """
+
+    flip_x: bool = False
+    flip_y: bool = False
+    transpose: bool = False
+
+    @classmethod
+    def of(cls, image: Image.Image) -> Orientation:
+        """The orientation an opened image's EXIF (or XMP) names; upright when it names none."""
+        code = image.getexif().get(EXIF_ORIENTATION_TAG, 1)
+        flips = {2: (1, 0, 0), 3: (1, 1, 0), 4: (0, 1, 0), 5: (0, 0, 1), 6: (0, 1, 1),
+                 7: (1, 1, 1), 8: (1, 0, 1)}.get(code, (0, 0, 0))  # fmt: skip
+        return cls(*(bool(flag) for flag in flips))
+
+    def apply(self, pixels: np.ndarray) -> np.ndarray:
+        """The stored pixels (H, W[, C]) turned upright."""
+        turned = pixels[:: -1 if self.flip_y else 1, :: -1 if self.flip_x else 1]
+        if self.transpose:
+            turned = turned.swapaxes(0, 1)
+        return np.ascontiguousarray(turned)
+
+    def offsets(self, stored: tuple[int, int], factor: int) -> tuple[float, float]:
+        """(x, y) where pixel (0, 0) of the upright photo decoded at 1/``factor`` lies, in
+        upright full-resolution pixels (centres at integers), for stored (width, height).
+
+        A reduced pixel covers ``factor`` × ``factor`` full pixels, the last one of a row or
+        column fewer when the side is no multiple of ``factor``, which a flip brings first.
+        """
+        centre = (factor - 1) / 2
+        along = []
+        for side, flipped in zip(stored, (self.flip_x, self.flip_y), strict=True):
+            count = -(-side // factor)  # reduced pixels on this side (rounded up)
+            along.append(side - 1 - centre - factor * (count - 1) if flipped else centre)
+        x, y = along
+        return (y, x) if self.transpose else (x, y)
+
+
+@dataclass(frozen=True)
+class ScaledImage:
+    """A photo's pixels at 1/``factor`` of full resolution (upright BGR uint8).
+
+    A point p in these pixels lies at ``factor * p + offset`` in the full photo (pixel
+    centres at integers).
+    """
+
+    pixels: np.ndarray
+    factor: int
+    offset: tuple[float, float] = (0.0, 0.0)
+
+    def to_full(self, points: np.ndarray) -> np.ndarray:
+        """(..., 2) points in these pixels, in full-resolution pixels."""
+        return np.asarray(points, dtype=np.float64) * self.factor + np.asarray(self.offset)
+
+    def from_full(self, points: np.ndarray) -> np.ndarray:
+        """(..., 2) points in full-resolution pixels, in these pixels."""
+        return (np.asarray(points, dtype=np.float64) - np.asarray(self.offset)) / self.factor
+
+
+class Photo:
+    """A photo whose header was read and pixel count checked, decoded when its pixels are asked.
+
+    ``image`` is the photo at full resolution; ``scaled(factor)`` the photo at 1/factor of
+    it (a factor of ``REDUCTIONS``), which a JPEG decodes at that scale and any other
+    photo shrinks from its full-resolution pixels (each a mean of factor × factor). Both
+    are upright (EXIF orientation applied) BGR uint8, decoded once and kept.
+
+    name: used in messages. size: the upright (width, height) at full resolution.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        size: tuple[int, int],
+        *,
+        jpeg: bytes | None = None,
+        orientation: Orientation = Orientation(),
+        image: np.ndarray | None = None,
+    ) -> None:
+        """A photo of ``size``: encoded ``jpeg`` bytes stored in ``orientation``, or ``image``."""
+        if (jpeg is None) == (image is None):
+            raise ValueError("a Photo needs exactly one of jpeg and image")
+        self.name = name
+        self.size = size
+        self._jpeg = jpeg
+        self._orientation = orientation
+        self._image = image
+        self._scaled: dict[int, ScaledImage] = {}
+
+    @property
+    def image(self) -> np.ndarray:
+        """The upright photo at full resolution, BGR uint8 (H, W, 3)."""
+        if self._image is None:
+            self._image = self.scaled(1).pixels
+        return self._image
+
+    def reduction_for(self, long_side: int) -> int:
+        """The largest factor of ``REDUCTIONS`` that leaves the longer side ``long_side`` px."""
+        longer = max(self.size)
+        return max(r for r in REDUCTIONS if r == 1 or -(-longer // r) >= long_side)
+
+    def scaled(self, factor: int) -> ScaledImage:
+        """The photo at 1/``factor`` of full resolution (``factor`` one of ``REDUCTIONS``)."""
+        if factor not in REDUCTIONS:
+            raise ValueError(f"factor must be one of {REDUCTIONS}, got {factor!r}")
+        if factor not in self._scaled:
+            self._scaled[factor] = self._decode(factor)
+        return self._scaled[factor]
+
+    def _decode(self, factor: int) -> ScaledImage:
+        """Decode the JPEG at 1/``factor`` (DCT scaling), or shrink the decoded image."""
+        if self._jpeg is None:
+            assert self._image is not None  # one of the two is always set
+            return ScaledImage(box_shrink(self._image, factor), factor, ((factor - 1) / 2,) * 2)
+        if factor == 1 and self._image is not None:
+            return ScaledImage(self._image, 1)
+        pixel_count = self.size[0] * self.size[1]
+        with _decoding(self._jpeg, self.name, pixel_count), _open_header(self._jpeg) as opened:
+            stored = opened.size
+            if factor > 1:
+                opened.draft("RGB", (stored[0] // factor, stored[1] // factor))
+            opened.load()
+            pixels = self._orientation.apply(_to_bgr(opened))
+        return ScaledImage(pixels, factor, self._orientation.offsets(stored, factor))
+
+
+ImageSource = str | Path | bytes | bytearray | memoryview | np.ndarray | Photo
+
+
+def box_shrink(image: np.ndarray, factor: int) -> np.ndarray:
+    """``image`` at 1/``factor``: each pixel the mean of a factor × factor block (a part
+    block at the right and bottom edges is left out)."""
+    if factor == 1:
+        return image
+    height, width = image.shape[0] // factor, image.shape[1] // factor
+    if min(height, width) < 1:
+        raise ValueError(f"an image of {image.shape[:2]} cannot be shrunk {factor} times")
+    import cv2  # not at the top: the command line's start imports this module without it
+
+    block = image[: height * factor, : width * factor]
+    return cv2.resize(block, (width, height), interpolation=cv2.INTER_AREA)
+
+
 @cache
 def _register_heif() -> bool:
     """Teach Pillow to open HEIC/HEIF files (once); False when pi-heif is missing."""
@@ -98,15 +278,34 @@ def _register_heif() -> bool:
 
 def load_image(source: ImageSource, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
     """A BGR uint8 (H, W, 3) array from a file path, encoded bytes or an image array."""
+    return open_photo(source, max_pixels=max_pixels).image
+
+
+def open_photo(source: ImageSource, *, max_pixels: int = DEFAULT_MAX_PIXELS) -> Photo:
+    """The photo of a file path, encoded bytes or an image array, its pixel count checked.
+
+    Only the header of a JPEG is read here: its pixels are decoded when first asked for,
+    at the scale asked for (``Photo.scaled``); other formats are decoded now.
+    """
     if isinstance(max_pixels, bool) or not isinstance(max_pixels, int) or max_pixels < 1:
         raise ValueError(f"max_pixels must be a positive integer, got {max_pixels!r}")
+    if isinstance(source, Photo):
+        return source
     if isinstance(source, np.ndarray):
-        return _from_array(source, max_pixels)
+        image = _from_array(source, max_pixels)
+        return Photo(describe_array(source), (image.shape[1], image.shape[0]), image=image)
     if isinstance(source, (str, Path)):
-        return decode_image(_read_file(Path(source)), Path(source).name, max_pixels=max_pixels)
+        return open_encoded(_read_file(Path(source)), Path(source).name, max_pixels=max_pixels)
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return decode_image(bytes(source), "the image data", max_pixels=max_pixels)
-    raise TypeError(f"source must be a path, bytes or a numpy array, got {type(source).__name__}")
+        return open_encoded(bytes(source), "the image data", max_pixels=max_pixels)
+    raise TypeError(
+        f"source must be a path, bytes, a numpy array or a Photo, got {type(source).__name__}"
+    )
+
+
+def describe_array(array: np.ndarray) -> str:
+    """How an image array is named in messages: ``<array 480x640x3>``."""
+    return f"<array {'x'.join(map(str, array.shape))}>"
 
 
 def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
@@ -163,47 +362,64 @@ def decode_image(
     """Decode encoded image bytes (``name`` is used in messages) into BGR uint8.
 
     page: which 1-based page of a multi-page file (TIFF) to decode.
+    """
+    return open_encoded(data, name, max_pixels=max_pixels, page=page).image
 
-    Warnings raised while decoding (Pillow's, pi-heif's) are logged, never printed: what
-    goes wrong becomes this module's own ImageLoadError.
+
+def open_encoded(
+    data: bytes, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS, page: int = 1
+) -> Photo:
+    """The photo in encoded image bytes (``name`` is used in messages), its size checked.
+
+    page: which 1-based page of a multi-page file (TIFF) to open. A JPEG stays encoded
+    until its pixels are asked for; any other format is decoded now.
     """
     if not data:
         raise ImageLoadError(f"{name} is empty", LoadProblem.DAMAGED)
     _register_heif()
+    with _decoding(data, name, max_pixels), _open_header(data) as opened:
+        if page > 1:
+            opened.seek(page - 1)  # a later page of a multi-page TIFF
+        _check_size(opened.size, name, max_pixels)
+        if opened.format in DCT_SCALED_FORMATS and page == 1:
+            orientation = Orientation.of(opened)
+            width, height = opened.size
+            size = (height, width) if orientation.transpose else (width, height)
+            return Photo(name, size, jpeg=data, orientation=orientation)
+        upright = ImageOps.exif_transpose(opened)
+        upright.load()
+        image = _to_bgr(upright)
+    return Photo(name, (image.shape[1], image.shape[0]), image=image)
+
+
+@contextmanager
+def _decoding(data: bytes, name: str, max_pixels: int) -> Iterator[None]:
+    """Decoder warnings (Pillow's, pi-heif's) logged, never printed; failures explained.
+
+    Whatever goes wrong while decoding becomes this module's own ImageLoadError.
+    """
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         try:
-            return _decode(data, name, max_pixels, page)
+            yield
+        except UnidentifiedImageError as error:
+            raise ImageLoadError(_not_an_image(data, name)) from error
+        except Image.DecompressionBombError as error:  # a later frame or tile of a huge image
+            found = re.search(r"\((\d+) pixels\)", str(error))
+            pixels = int(found.group(1)) if found else None
+            size = f"{pixels / 1e6:.1f} megapixels" if pixels else "too many pixels"
+            raise ImageLoadError(
+                f"{name} is too large: {size} (limit {max_pixels / 1e6:.1f})",
+                LoadProblem.TOO_LARGE,
+                pixels,
+            ) from error
+        except (OSError, SyntaxError, ValueError, EOFError) as error:
+            raise ImageLoadError(
+                f"{name} is corrupt or truncated ({error})", LoadProblem.DAMAGED
+            ) from error
         finally:
             for warning in caught:
                 log.debug("decoding %s: %s", name, warning.message)
-
-
-def _decode(data: bytes, name: str, max_pixels: int, page: int = 1) -> np.ndarray:
-    """Open, check the size from the header, turn upright and decode; refusals explained."""
-    try:
-        with _open_header(data) as opened:
-            if page > 1:
-                opened.seek(page - 1)  # a later page of a multi-page TIFF
-            _check_size(opened.size, name, max_pixels)
-            upright = ImageOps.exif_transpose(opened)
-            upright.load()
-            return _to_bgr(upright)
-    except UnidentifiedImageError as error:
-        raise ImageLoadError(_not_an_image(data, name)) from error
-    except Image.DecompressionBombError as error:  # a later frame or tile of a huge image
-        found = re.search(r"\((\d+) pixels\)", str(error))
-        pixels = int(found.group(1)) if found else None
-        size = f"{pixels / 1e6:.1f} megapixels" if pixels else "too many pixels"
-        raise ImageLoadError(
-            f"{name} is too large: {size} (limit {max_pixels / 1e6:.1f})",
-            LoadProblem.TOO_LARGE,
-            pixels,
-        ) from error
-    except (OSError, SyntaxError, ValueError, EOFError) as error:
-        raise ImageLoadError(
-            f"{name} is corrupt or truncated ({error})", LoadProblem.DAMAGED
-        ) from error
 
 
 # Pillow's own guard (Image.MAX_IMAGE_PIXELS) is lifted while a header is read, so that
@@ -266,9 +482,19 @@ def _to_bgr(image: Image.Image) -> np.ndarray:
         rgba = image.convert("RGBA")
         paper = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         rgb = Image.alpha_composite(paper, rgba).convert("RGB")
+    elif image.mode in ("RGB", "L"):
+        return _bgr_of(np.asarray(image))
     else:
         rgb = image.convert("RGB")
-    return np.ascontiguousarray(np.asarray(rgb)[:, :, ::-1])
+    return _bgr_of(np.asarray(rgb))
+
+
+def _bgr_of(pixels: np.ndarray) -> np.ndarray:
+    """BGR uint8 (H, W, 3) of RGB (H, W, 3) or gray (H, W) uint8 pixels."""
+    import cv2  # not at the top: the command line's start imports this module without it
+
+    code = cv2.COLOR_GRAY2BGR if pixels.ndim == 2 else cv2.COLOR_RGB2BGR
+    return np.asarray(cv2.cvtColor(pixels, code), dtype=np.uint8)
 
 
 def _from_array(array: np.ndarray, max_pixels: int) -> np.ndarray:

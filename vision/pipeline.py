@@ -13,6 +13,7 @@ reader; ``Reader.resolve`` re-solves a grid after a person corrected its digits.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -25,9 +26,21 @@ import numpy as np
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
-from .grid.find import find_all_grids, find_grids
+from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
 from .grid.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
-from .load import DEFAULT_MAX_PIXELS, ImageLoadError, ImageSource, load_image
+from .grid.warp import moved_detection
+from .load import (
+    DEFAULT_DECODE_CONFIG,
+    DEFAULT_MAX_PIXELS,
+    REDUCTIONS,
+    DecodeConfig,
+    ImageLoadError,
+    ImageSource,
+    Photo,
+    ScaledImage,
+    describe_array,
+    open_photo,
+)
 from .read.decide import KindDecisionConfig, decide_kinds
 from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
 from .read.kind_trace import KindStep, LaterChange
@@ -89,7 +102,8 @@ class PipelineConfig:
     for one, and look for up to ``max_grids`` - 1 more only when the photo shows another
     (``find_all_grids``: a photo of one puzzle costs no more; several come in reading
     order), leaving out grids printed full (answers, not puzzles) beside a puzzle; False
-    always searches for ``max_grids`` (``find_grids``, best first).
+    always searches for ``max_grids`` (``find_grids``, best first). decode: how finely
+    photos are decoded (``DecodeConfig``).
     """
 
     grid: GridConfig = DEFAULT_CONFIG
@@ -103,6 +117,7 @@ class PipelineConfig:
     more_when_seen: bool = False
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
+    decode: DecodeConfig = DEFAULT_DECODE_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -142,32 +157,79 @@ class Reader:
     def read(self, source: ImageSource, name: str | None = None) -> PhotoResult:
         """Read every grid of a photo and solve it; problems come back as statuses.
 
-        ``name`` says where the photo came from in the result (default: its path).
+        ``name`` says where the photo came from in the result (default: its path). The
+        photo is decoded no finer than finding and reading its grids need
+        (``PipelineConfig.decode``); the result's geometry is in full-resolution pixels.
         """
         timings: dict[str, float] = {}
         name = describe_source(source) if name is None else name
         try:
-            image = timed(
-                timings, "load", lambda: load_image(source, max_pixels=self.config.max_pixels)
+            photo = timed(
+                timings, "load", lambda: open_photo(source, max_pixels=self.config.max_pixels)
             )
+            page = timed(timings, "load", lambda: photo.scaled(self.search_reduction(photo)))
         except ImageLoadError as exc:
             return PhotoResult(name, None, (), str(exc), timings)
-        if min(image.shape[:2]) < MIN_PHOTO_SIDE:
-            height, width = image.shape[:2]
-            return PhotoResult(name, image, (), f"the photo ({width}×{height}) is too small "
+        if min(photo.size) < MIN_PHOTO_SIDE:
+            width, height = photo.size
+            return PhotoResult(name, photo, (), f"the photo ({width}×{height}) is too small "
                                f"to hold a Sudoku grid", timings)  # fmt: skip
-        detections = timed(timings, "find_grid", lambda: self.find(image))
+        finer = finer_decode(photo)
+        detections = timed(timings, "find_grid", lambda: self.find(page.pixels, finer))
         if not detections:
-            return PhotoResult(name, image, (), NO_GRID_MESSAGE, timings)
-        grids = tuple(self.read_grid(d, timings, image) for d in detections)
+            return PhotoResult(name, photo, (), NO_GRID_MESSAGE, timings)
+        page, detections = self.sharpen(photo, page, detections, timings)
+        grids = tuple(
+            at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
+        )
         if self.config.more_when_seen:
             grids = tuple(g for g in grids if not printed_answer(g)) or grids
-        return PhotoResult(name, image, grids, None, timings)
+        return PhotoResult(name, photo, grids, None, timings)
 
-    def find(self, image: np.ndarray) -> list[GridDetection]:
-        """The grids in a loaded photo, best first."""
+    def search_reduction(self, photo: Photo) -> int:
+        """How many times smaller the photo is decoded for the grid search (1 when not reduced).
+
+        The search sees the photo shrunk to ``search.max_side``, so no decode finer than that
+        is needed (the finer search for small grids asks for its own, ``finer_decode``).
+        """
+        if not self.config.decode.reduce:
+            return 1
+        return photo.reduction_for(self.config.grid.search.max_side)
+
+    def sharpen(
+        self,
+        photo: Photo,
+        page: ScaledImage,
+        detections: list[GridDetection],
+        timings: dict[str, float],
+    ) -> tuple[ScaledImage, list[GridDetection]]:
+        """The grids traced again in a finer decode when ``page`` shows one too small to read.
+
+        Reading needs each grid to span ``decode.grid_detail`` × ``grid.warp_size`` pixels.
+        """
+        need = self.config.decode.grid_detail * self.config.grid.warp_size
+        side = min(grid_side(d.lattice) for d in detections) * page.factor  # full pixels
+        factor = max(r for r in REDUCTIONS if r <= page.factor and (r == 1 or side / r >= need))
+        if factor == page.factor:
+            return page, detections
+        finer = timed(timings, "load", lambda: photo.scaled(factor))
+        found = [(finer.from_full(page.to_full(d.lattice)), d.score) for d in detections]
+        return finer, timed(
+            timings,
+            "find_grid",
+            lambda: [retrace(finer.pixels, g, s, self.config.grid) for g, s in found],
+        )
+
+    def find(self, image: np.ndarray, finer_photo: FinerPhoto | None = None) -> list[GridDetection]:
+        """The grids in a loaded photo, best first.
+
+        ``finer_photo``: where ``image`` is a reduced copy of the photo, the photo decoded
+        finer for the search for small grids on a page of several (``FinerPhoto``).
+        """
         find = find_all_grids if self.config.more_when_seen else find_grids
-        return find(image, config=self.config.grid, max_grids=self.config.max_grids)
+        return find(
+            image, config=self.config.grid, max_grids=self.config.max_grids, finer_photo=finer_photo
+        )
 
     def read_grid(
         self,
@@ -353,6 +415,26 @@ def _with_message(result: GridResult) -> GridResult:
     return replace(result, message=text)
 
 
+def finer_decode(photo: Photo) -> FinerPhoto:
+    """The photo decoded so its longer side is at least the pixels asked (or whole)."""
+    return lambda side: photo.scaled(photo.reduction_for(side)).pixels
+
+
+def grid_side(lattice: np.ndarray) -> float:
+    """The side in pixels of a grid's (10, 10, 2) lattice: the mean diagonal over √2."""
+    corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+    diagonals = np.linalg.norm(corners[2] - corners[0]) + np.linalg.norm(corners[3] - corners[1])
+    return float(diagonals) / (2.0 * math.sqrt(2.0))
+
+
+def at_full_scale(grid: GridResult, page: ScaledImage) -> GridResult:
+    """The grid, read in ``page``, with its geometry in the full photo's pixels."""
+    if page.factor == 1 and page.offset == (0.0, 0.0):
+        return grid
+    moved = moved_detection(grid.detection, float(page.factor), page.offset)
+    return replace(grid, detection=moved)
+
+
 def printed_answer(grid: GridResult) -> bool:
     """True for a grid printed full (yesterday's answer beside the puzzle): no puzzle to solve."""
     return "0" not in grid.givens
@@ -384,7 +466,9 @@ def describe_source(source: object) -> str:
     if isinstance(source, (str, Path)):
         return str(source)
     if isinstance(source, np.ndarray):
-        return f"<array {'x'.join(map(str, source.shape))}>"
+        return describe_array(source)
+    if isinstance(source, Photo):
+        return source.name
     if isinstance(source, (bytes, bytearray, memoryview)):
         return f"<{len(source)} bytes>"
     return f"<{type(source).__name__}>"

@@ -336,6 +336,8 @@ def candidate_moves(
     per_cell: dict[int, list[Move]] = {}
     for cell in range(81):
         digit, kind = int(reading.digits[cell]), int(reading.kinds[cell])
+        if kind == Kind.NOTES:  # candidate notes are never an entry: nothing to repair
+            continue
         old, base = int(givens[cell]), config.change_log_loss
         moves = [
             Move(base + max(0.0, float(q[cell, old] - q[cell, v])), cell, v, False)

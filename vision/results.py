@@ -15,11 +15,42 @@ import numpy as np
 from ..solver.geometry import cell_name
 from ..solver.logic.solving import Hint, hint
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
+from .check import (
+    DEFAULT_CHECK_CONFIG,
+    CheckConfig,
+    UnsureEntry,
+    judge_entries,
+    notes_missing_answer,
+)
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, as_bgr, draw_digits, draw_rings
+from .load import Photo
 from .repair import Problem, Repair
-from .types import CellReading, Digits, GridDetection, solver_grid
+from .types import CellReading, Digits, GridDetection, Kind, solver_grid
 
 DRAW_MODES = ("solution", "check")
+CONTENT_NAMES = {  # the JSON word for what a cell holds
+    Kind.EMPTY: "empty",
+    Kind.PRINTED: "printed",
+    Kind.HANDWRITTEN: "written",
+    Kind.NOTES: "notes",
+}
+NOTES_WRONG_TEXT = "your notes rule out the answer"
+MAX_NAMED = 12  # cells named in one list of the check's line; the rest are counted
+CANNOT_CHECK = {  # why entries cannot be checked, by the grid's status
+    Outcome.INVALID: "the digits read as printed break the rules",
+    Outcome.NO_SOLUTION: "the digits read as printed have no solution",
+    Outcome.MULTIPLE_SOLUTIONS: "the digits read as printed have more than one solution",
+}
+
+__all__ = [
+    "CONTENT_NAMES",
+    "DRAW_MODES",
+    "EntryCounts",
+    "GridResult",
+    "PhotoResult",
+    "UnsureEntry",
+    "counted",
+]
 
 
 def counted(count: int, one: str, many: str) -> str:
@@ -29,26 +60,68 @@ def counted(count: int, one: str, many: str) -> str:
 
 @dataclass(frozen=True)
 class EntryCounts:
-    """Where a person stands with a grid: cells holding no digit, pen entries wrong and right.
+    """Where a person stands with a grid: cells left, written entries wrong, unsure and right.
 
     The one count and wording of what is left, said alike by ``sudokucam check`` and the
-    app: a wrong entry is not an empty cell, and both are said.
+    app: a wrong entry is not a cell left, and both are said.
+
+    empty: cells holding no digit (blank or holding only candidate notes): the cells left.
+    wrong: entries surely wrong; right: entries that agree with the answer.
+    unsure: entries that disagree with the answer but were not read surely.
+    notes: how many of the cells left hold candidate notes.
     """
 
     empty: int
     wrong: int
     right: int
+    unsure: int = 0
+    notes: int = 0
 
-    def text(self, wrong_cells: Sequence[str] = ()) -> str:
-        """'5 cells empty, 3 entries wrong (r6c2, r6c8, r9c2), 47 right'.
+    @property
+    def left(self) -> int:
+        """Cells still to fill in (those with notes included)."""
+        return self.empty
 
-        ``wrong_cells``: the names of the wrong entries, said after their count.
+    def text(
+        self,
+        wrong_cells: Sequence[str] = (),
+        unsure: Sequence[str] = (),
+        wrong_notes: Sequence[str] = (),
+    ) -> str:
+        """'5 cells left (2 with notes), 3 entries wrong (r6c2, r6c8, r9c2), 47 right'.
+
+        ``wrong_cells``: the names of the wrong entries, said after their count;
+        ``unsure``: one phrase per unsure entry ('r3c4: 9 or 2?'), said after theirs;
+        ``wrong_notes``: the names of cells whose notes leave out the answer, said last.
+        A grid without entries, and a finished one, are said in their own words.
         """
-        names = f" ({', '.join(wrong_cells)})" if wrong_cells else ""
-        return (
-            f"{counted(self.empty, 'cell', 'cells')} empty, "
-            f"{counted(self.wrong, 'entry', 'entries')} wrong{names}, {self.right} right"
-        )
+        notes = "".join(f"; {name}: {NOTES_WRONG_TEXT}" for name in wrong_notes)
+        return self._headline(wrong_cells, unsure) + notes
+
+    def _headline(self, wrong_cells: Sequence[str], unsure: Sequence[str]) -> str:
+        """The counts, or what a grid without entries or a finished one comes to."""
+        left = f"{counted(self.empty, 'cell', 'cells')} left"
+        with_notes = f" ({self.notes} with notes)" if self.notes else ""
+        if self.wrong + self.unsure + self.right == 0:
+            return f"no entries to check yet: {left}{with_notes}"
+        if self.empty == 0 and self.wrong + self.unsure == 0:
+            return f"complete: all {counted(self.right, 'entry', 'entries')} right"
+        parts = [
+            left + with_notes,
+            f"{counted(self.wrong, 'entry', 'entries')} wrong{_listed(wrong_cells)}",
+        ]
+        if self.unsure:
+            parts.append(f"{self.unsure} unsure{_listed(unsure)}")
+        parts.append(f"{self.right} right")
+        return ", ".join(parts)
+
+
+def _listed(names: Sequence[str]) -> str:
+    """' (a, b, c)', the first MAX_NAMED and how many more; '' for no names."""
+    if not names:
+        return ""
+    more = f" and {len(names) - MAX_NAMED} more" if len(names) > MAX_NAMED else ""
+    return f" ({', '.join(names[:MAX_NAMED])}{more})"
 
 
 @dataclass(frozen=True)
@@ -64,6 +137,7 @@ class GridResult:
     repairs: givens the solver changed from the first reading.
     problems: why the givens as read had no single solution (conflicting cells, ...).
     message: one line for a person.
+    check: when a written entry that disagrees with the answer counts as surely wrong.
     """
 
     detection: GridDetection
@@ -76,6 +150,7 @@ class GridResult:
     repairs: tuple[Repair, ...]
     problems: tuple[Problem, ...]
     message: str
+    check: CheckConfig = DEFAULT_CHECK_CONFIG
 
     @property
     def conflicts(self) -> tuple[Problem, ...]:
@@ -94,11 +169,47 @@ class GridResult:
         return tuple(c for c, d in enumerate(self.handwritten) if d != "0")
 
     @property
+    def notes(self) -> tuple[str, ...]:
+        """(81,) the candidate digits noted in each cell left ("" where none, or a digit)."""
+        return tuple(
+            "" if g != "0" or h != "0" else n
+            for g, h, n in zip(self.givens, self.handwritten, self.reading.notes, strict=True)
+        )
+
+    @property
+    def contents(self) -> tuple[Kind, ...]:
+        """(81,) what each cell holds: a printed given, a written entry, notes, or nothing."""
+        return tuple(
+            Kind.PRINTED if g != "0" else Kind.HANDWRITTEN if h != "0" else
+            Kind.NOTES if n else Kind.EMPTY
+            for g, h, n in zip(self.givens, self.handwritten, self.notes, strict=True)
+        )  # fmt: skip
+
+    @property
     def wrong_entries(self) -> tuple[int, ...]:
-        """Pen entries that disagree with the solution (empty without a solution)."""
+        """Written entries surely wrong: read surely, and not the answer (empty unsolved)."""
+        return self._judged[0]
+
+    def unsure_entries(self) -> tuple[UnsureEntry, ...]:
+        """Written entries that disagree with the answer but were not read surely."""
+        return self._judged[1]
+
+    @property
+    def _judged(self) -> tuple[tuple[int, ...], tuple[UnsureEntry, ...]]:
+        """The entries disagreeing with the answer: surely wrong, and unsure."""
+        if self.solution is None:
+            return (), ()
+        return judge_entries(self.reading.probs, self.handwritten, self.solution, self.check)
+
+    def wrong_notes(self) -> tuple[int, ...]:
+        """Cells whose candidate notes leave out the answer (empty without a solution)."""
         if self.solution is None:
             return ()
-        return tuple(c for c in self.pen_cells if self.handwritten[c] != self.solution[c])
+        return notes_missing_answer(self.notes, self.solution)
+
+    def cells_left(self) -> int:
+        """Cells still to fill in: blank or holding only candidate notes."""
+        return len(self.empty_cells)
 
     @property
     def right_entries(self) -> tuple[int, ...]:
@@ -114,10 +225,15 @@ class GridResult:
         return "".join(d if c in right else "0" for c, d in enumerate(self.handwritten))
 
     def next_hint(self) -> Hint | None:
-        """What comes next from the right pen entries (wrong ones set aside); None unsolved."""
+        """What comes next from the right entries (others set aside) and the notes; None unsolved.
+
+        A cell whose notes leave out the answer comes first; otherwise the step may use the
+        person's notes (their candidates, within what the grid allows).
+        """
         if self.solution is None:
             return None
-        return hint(solver_grid(self.givens), solver_grid(self.kept_entries))
+        entries = solver_grid(self.kept_entries)
+        return hint(solver_grid(self.givens), entries, notes=self.notes)
 
     @property
     def empty_cells(self) -> tuple[int, ...]:
@@ -133,15 +249,38 @@ class GridResult:
 
     @property
     def entry_counts(self) -> EntryCounts:
-        """How many cells are empty and how many pen entries are wrong and right."""
-        return EntryCounts(len(self.empty_cells), len(self.wrong_entries), len(self.right_entries))
+        """Cells left (with notes), and how many written entries are wrong, unsure and right."""
+        notes = sum(1 for n in self.notes if n)
+        return EntryCounts(
+            self.cells_left(),
+            len(self.wrong_entries),
+            len(self.right_entries),
+            len(self.unsure_entries()),
+            notes,
+        )
 
     @property
     def check_message(self) -> str:
-        """One line on the pen entries: cells empty, entries wrong (which) and right."""
+        """One line on the entries: cells left, entries wrong, unsure and right, wrong notes."""
         if self.solution is None:
-            return f"cannot check the pen entries: {self.message}"
-        return self.entry_counts.text([cell_name(c) for c in self.wrong_entries])
+            return self._cannot_check()
+        return self.entry_counts.text(
+            [cell_name(c) for c in self.wrong_entries],
+            [f"{cell_name(u.cell)}: {u.reading} or {u.other}?" for u in self.unsure_entries()],
+            [cell_name(c) for c in self.wrong_notes()],
+        )
+
+    def _cannot_check(self) -> str:
+        """Why the entries cannot be checked: the status in words, and the cells concerned."""
+        reason = CANNOT_CHECK.get(self.status)
+        if reason is None:
+            return f"cannot check the entries: {self.message}"
+        problems = "; ".join(p.text for p in self.problems[:4])
+        more = f" and {len(self.problems) - 4} more" if len(self.problems) > 4 else ""
+        detail = f" ({problems}{more})" if problems else ""
+        return (
+            f"cannot check the entries: {reason}{detail}; retake the photo, or correct the reading"
+        )
 
     def draw(
         self, image: np.ndarray, mode: str = "solution", config: DrawConfig = DEFAULT_DRAW_CONFIG
@@ -160,7 +299,24 @@ class GridResult:
         if mode == "solution":
             return draw_digits(image, lattice, self.answer, config.answer_color, config)
         out = draw_rings(image, lattice, self.wrong_entries, config.wrong_color, config)
+        unsure = [u.cell for u in self.unsure_entries()]
+        out = draw_rings(out, lattice, unsure, config.unsure_color, config)
         return draw_rings(out, lattice, self.right_entries, config.right_color, config)
+
+    def check_dict(self) -> dict[str, object]:
+        """The check as JSON: entries wrong, unsure, right; cells left (with notes); wrong notes."""
+        return {
+            "wrong": [cell_name(c) for c in self.wrong_entries],
+            "unsure": [
+                {"cell": cell_name(u.cell), "reading": u.reading, "other": u.other}
+                for u in self.unsure_entries()
+            ],
+            "right": [cell_name(c) for c in self.right_entries],
+            "empty": len(self.empty_cells),
+            "left": self.cells_left(),
+            "with_notes": sum(1 for n in self.notes if n),
+            "wrong_notes": [cell_name(c) for c in self.wrong_notes()],
+        }
 
     def to_dict(self, with_trace: bool = True) -> dict[str, object]:
         """The JSON contract of one grid (see ``sudokucam read --json``).
@@ -172,17 +328,15 @@ class GridResult:
             "corners": np.round(self.detection.corners, 2).tolist(),
             "givens": self.givens,
             "handwritten": self.handwritten,
+            "notes": list(self.notes),
+            "contents": [CONTENT_NAMES[k] for k in self.contents],
             "confidence": [round(float(p), 4) for p in self.confidence],
             "status": self.status,
             "solution": self.solution,
             "message": self.message,
             "repairs": [r.to_dict() for r in self.repairs],
             "problems": [p.to_dict() for p in self.problems],
-            "check": {
-                "wrong": [cell_name(c) for c in self.wrong_entries],
-                "right": [cell_name(c) for c in self.right_entries],
-                "empty": len(self.empty_cells),
-            },
+            "check": self.check_dict(),
             "score": round(float(self.detection.score), 4),
         }
         if with_trace:
@@ -198,23 +352,29 @@ class PhotoResult:
     once seen (``PipelineConfig.more_when_seen``, the command line's and the app's way).
 
     source: the path, or a short description of bytes or an array.
-    image: the photo as loaded (BGR uint8), None when it could not be loaded.
+    photo: the photo as loaded (a BGR uint8 array, or a ``Photo`` decoded at full
+        resolution only when ``image`` is asked for), None when it could not be loaded.
     error: None, or one line saying why the photo gave no grid.
     timings: seconds spent in each step.
     """
 
     source: str
-    image: np.ndarray | None
+    photo: np.ndarray | Photo | None
     grids: tuple[GridResult, ...]
     error: str | None
     timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def image(self) -> np.ndarray | None:
+        """The photo at full resolution (BGR uint8), None when it could not be loaded."""
+        return self.photo.image if isinstance(self.photo, Photo) else self.photo
 
     @property
     def status(self) -> Outcome:
         """The first grid's status, or NO_GRID / ERROR when there is none."""
         if self.grids:
             return self.grids[0].status
-        return Outcome.NO_GRID if self.image is not None else Outcome.ERROR
+        return Outcome.NO_GRID if self.photo is not None else Outcome.ERROR
 
     @property
     def ok(self) -> bool:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 NUM_CLASSES = 19  # 0 empty, 1-9 printed 1-9, 10-18 handwritten 1-9
 Digits = str  # 81 characters '0'-'9', row by row, '0' for empty
 NINE = shape_for_size(9)
+NO_NOTES: tuple[str, ...] = ("",) * 81  # a reading without candidate notes
 
 
 def digits_of(values: Iterable[int]) -> Digits:
@@ -48,6 +49,7 @@ class Kind(IntEnum):
     EMPTY = 0
     PRINTED = 1
     HANDWRITTEN = 2
+    NOTES = 3  # candidate notes only: never an entry (not a given, not handwritten)
 
 
 @dataclass(frozen=True)
@@ -78,10 +80,16 @@ class CellScores:
 
     probs: (81, 19) float32 class probabilities (0 empty, 1-9 printed, 10-18 handwritten).
     cells: (81, N, N) float32 ink images the probabilities were read from, or None.
+    notes: (81,) float64 probability that each cell holds only candidate notes, or None
+        when no notes model ran.
+    note_digits: (81,) the digits noted in each cell the notes model took for notes
+        ("" elsewhere), or None.
     """
 
     probs: np.ndarray
     cells: np.ndarray | None = None
+    notes: np.ndarray | None = None
+    note_digits: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,7 @@ class CellReading:
         kind, after every evidence step (0 for empty cells); None when not known.
     trace: which step settled each cell's kind (``vision/read/kind_trace.py``); None when
         the reading did not come through ``decide_kinds``.
+    notes: (81,) the candidate digits noted in each cell ("" when none), ascending.
     """
 
     probs: np.ndarray
@@ -102,13 +111,15 @@ class CellReading:
     kinds: np.ndarray
     kind_log_odds: np.ndarray | None = None
     trace: KindTrace | None = None
+    notes: tuple[str, ...] = NO_NOTES
 
     @property
     def confidence(self) -> np.ndarray:
-        """(81,) probability of the chosen class of each cell."""
+        """(81,) probability of the chosen class of each cell (notes: of not being empty)."""
         chosen = np.where(
             self.kinds == Kind.EMPTY,
             0,
             np.where(self.kinds == Kind.PRINTED, self.digits, self.digits + 9),
         )
-        return self.probs[np.arange(81), chosen]
+        chosen_p = self.probs[np.arange(81), chosen]
+        return np.where(self.kinds == Kind.NOTES, 1.0 - self.probs[:, 0], chosen_p)

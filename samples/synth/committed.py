@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import encode_jpeg, page_meta, write_page, write_photo
+from .marks import Marks
 from .photo import render_photo
 from .puzzle_page import render_page
 from .truth import Photo
@@ -65,6 +66,30 @@ SAMPLES: tuple[SampleSpec, ...] = (
     SampleSpec("webcam", "dim", 8, {"motion_blur_px": 3.0, "motion_angle_deg": 20.0}),
     SampleSpec("webcam", "pen", 9, {"pen_fill": 0.6, "pen_mistakes": 1, "pen_font": "Comic Neue"}),
     SampleSpec("scan", "clipping", 10, {}),
+    SampleSpec(
+        "progress",
+        "notes_half",
+        11,
+        {
+            "pen_fill": 0.4,
+            "pen_mistakes": 1,
+            "pen_font": "dkg",
+            "size": (1024, 768),
+            "marks": Marks(notes_fill=0.7, notes_wrong=1, erasures=2),
+        },
+    ),
+    SampleSpec(
+        "progress",
+        "pencil",
+        12,
+        {
+            "pen_fill": 0.8,
+            "pen_mistakes": 1,
+            "pen_font": "Comic Neue",
+            "size": (800, 600),
+            "marks": Marks(pencil=True, erasures=2),
+        },
+    ),
 )
 
 

@@ -10,6 +10,7 @@ from PIL import ImageFont
 from .distractors import draw_article, draw_crossword
 from .fonts import PRINT_FONTS, TEXT_FONTS, TITLE_FONTS, load_font, pick_font, resolve_font
 from .grid_drawing import draw_sudoku, sample_grid_style
+from .marks import MarkedPage, draw_marks, pencilled
 from .paper import paper, print_through
 from .params import PhotoParams
 from .pen import draw_pen, sample_pen_style
@@ -174,9 +175,16 @@ def draw_surroundings(
 
 
 def compose_page(
-    rng: np.random.Generator, givens: np.ndarray, pen: np.ndarray, p: PhotoParams
+    rng: np.random.Generator,
+    givens: np.ndarray,
+    pen: np.ndarray,
+    p: PhotoParams,
+    marked: MarkedPage | None = None,
 ) -> PageDraft:
-    """Print the page: the puzzle in the middle, heading above, columns beside, more below."""
+    """Print the page: the puzzle in the middle, heading above, columns beside, more below.
+
+    ``marked``: the person's notes, pencil, erasures and margin writing, if any.
+    """
     cell = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell)
     fonts = sample_fonts(rng, p.print_font)
@@ -185,9 +193,16 @@ def compose_page(
     lattice = draw_sudoku(sheet, rng, (frame.left, frame.top), cell, givens, style)
     draw_surroundings(sheet, rng, frame, cell, fonts)
     pen_style = sample_pen_style(rng, p.pen_font)
+    if marked is not None:
+        pen_style = pencilled(pen_style, marked.marks)
     draw_pen(sheet, rng, lattice, pen, pen_style)
     if pen.any():
         fonts["pen"] = pen_style.font
+    if marked is not None:
+        taken = (givens > 0) | (pen > 0)
+        fonts |= draw_marks(
+            sheet, marked.rng, lattice, taken, marked.notes, marked.marks, pen_style
+        )
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)

@@ -22,11 +22,25 @@ class PhotoTruth:
     lattice: np.ndarray  # (10, 10, 2) grid-line crossings in output pixels
     fonts: dict[str, str]
     effects: dict[str, Any]
+    notes: np.ndarray | None = None  # (9, 9) noted digits ("" none); None: no marks drawn
+    notes_wrong: tuple[tuple[int, int], ...] = ()  # notes cells leaving out the answer
 
     @property
     def corners(self) -> np.ndarray:
         """(4, 2) grid corners TL, TR, BR, BL: centres of the outer border lines."""
         return self.lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+
+    @property
+    def contents(self) -> list[list[str]]:
+        """(9, 9) what each cell holds: "empty", "printed", "written" or "notes"."""
+        notes = np.full((9, 9), "", dtype=object) if self.notes is None else self.notes
+        return [
+            [
+                "printed" if g else "written" if w else "notes" if n else "empty"
+                for g, w, n in zip(gr, wr, nr, strict=True)
+            ]
+            for gr, wr, nr in zip(self.givens, self.pen, notes, strict=True)
+        ]
 
     @property
     def device(self) -> str:
@@ -48,6 +62,16 @@ class PhotoTruth:
             "lattice": np.round(self.lattice, 2).tolist(),
             "fonts": self.fonts,
             "effects": self.effects,
+        } | self.marks_json()
+
+    def marks_json(self) -> dict[str, Any]:
+        """The notes and contents of each cell, for photos rendered with marks."""
+        if self.notes is None:
+            return {}
+        return {
+            "notes": [[str(n) for n in row] for row in self.notes],
+            "notes_wrong": [list(rc) for rc in self.notes_wrong],
+            "contents": self.contents,
         }
 
 

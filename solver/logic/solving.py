@@ -20,6 +20,14 @@ from ..solve import deadline_after, solve_before
 from ..validate import find_conflicts
 from .candidates import Candidates
 from .grade import Grade, GradeConfig, grade_solve
+from .notes import (
+    Notes,
+    check_notes,
+    missed_note_text,
+    notes_missing_answer,
+    notes_single,
+    use_notes,
+)
 from .step import Step, Technique
 from .strategy import ALL_TECHNIQUES, LogicSolve, next_step, solve_steps
 
@@ -118,18 +126,30 @@ def check_entries(puzzle: Grid, entries: Grid | None, deadline: float | None = N
     return None
 
 
-def hint(puzzle: Grid, entries: Grid | None = None, time_limit: float | None = None) -> Hint:
-    """The next step a person can take, after checking the givens and their entries.
+def hint(
+    puzzle: Grid,
+    entries: Grid | None = None,
+    time_limit: float | None = None,
+    notes: Notes | None = None,
+) -> Hint:
+    """The next step a person can take, after checking the givens, their entries and notes.
 
     time_limit: seconds allowed for the whole answer; past them the hint's status is TIMEOUT.
+    notes: the person's candidate notes, one string of digits per cell ("" where none): a
+        cell whose notes leave out its answer is named first (WRONG_NOTES); otherwise the
+        step is looked for with the notes narrowing the grid's candidates.
     """
+    if notes is not None:
+        check_notes(notes, puzzle.shape.ncells)
     try:
-        return _hint_before(puzzle, entries, deadline_after(time_limit))
+        return _hint_before(puzzle, entries, deadline_after(time_limit), notes)
     except SearchTimeoutError:
         return Hint(Outcome.TIMEOUT, timeout_message(time_limit))
 
 
-def _hint_before(puzzle: Grid, entries: Grid | None, deadline: float | None) -> Hint:
+def _hint_before(
+    puzzle: Grid, entries: Grid | None, deadline: float | None, notes: Notes | None = None
+) -> Hint:
     """hint with a deadline: SearchTimeoutError once it passes."""
     problem = check_entries(puzzle, entries, deadline)
     if problem is not None:
@@ -139,6 +159,15 @@ def _hint_before(puzzle: Grid, entries: Grid | None, deadline: float | None) -> 
         return Hint(Outcome.SOLVED, "the grid is complete and correct", values=merged)
     solution = unique_solution(puzzle.shape, puzzle.values, deadline)
     cand = Candidates.from_values(puzzle.shape, merged)
+    if notes is not None and solution is not None:
+        missed = notes_missing_answer(cand, notes, solution)
+        if missed:
+            text = missed_note_text(cand, notes, missed)
+            return Hint(Outcome.WRONG_NOTES, text, wrong=missed, values=merged)
+        step = notes_single(cand, notes)
+        if step is not None:
+            return Hint(Outcome.STEP, str(step), step=step, values=merged)
+        use_notes(cand, notes)
     step = next_step(cand, WITH_GUESS, solution, deadline)
     if step is None:  # cannot happen: a guess is always possible with the solution known
         return Hint(Outcome.NO_SOLUTION, "no step found", values=merged)

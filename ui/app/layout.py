@@ -27,7 +27,7 @@ class Page:
 
 def pages() -> tuple[Page, ...]:
     """The tabs, in order."""
-    from .pages import batch, photo, play, progress
+    from .pages import batch, live, photo, play, progress
 
     return (
         Page(PHOTO, "solve the photo", photo.render),
@@ -35,6 +35,7 @@ def pages() -> tuple[Page, ...]:
         Page(TYPE, "solve the typed puzzle", typed.render),
         Page(BATCH, "read the photos", batch.render),
         Page(PLAY, "run the game", play.render),
+        Page(LIVE, "run the live camera", live.render),
     )
 
 
@@ -43,6 +44,11 @@ PROGRESS = "Check my progress"
 TYPE = "Type a puzzle"
 BATCH = "Many photos"
 PLAY = "Play"
+LIVE = "Live camera"
+HOW_TO = (
+    "Photograph a Sudoku, get the answer drawn on it: **1** take or upload a photo from "
+    "straight above, **2** correct any digit it misread, **3** read the answer on your photo."
+)
 
 
 @cache
@@ -56,7 +62,7 @@ def run_app() -> None:
     st.set_page_config(page_title="sudokucam", page_icon="🔢", layout="wide")
     st.html(f"<style>{css()}</style>")
     st.title("sudokucam")
-    st.caption("Photograph a Sudoku: it finds the grid, reads the digits and solves it.")
+    st.caption(HOW_TO)
     all_pages = pages()
     tabs = st.tabs([p.label for p in all_pages], key=MODE_KEY, on_change="rerun")
     for page, tab in zip(all_pages, tabs, strict=True):

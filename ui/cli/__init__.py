@@ -28,7 +28,7 @@ app = typer.Typer(
 )
 
 # Command modules register themselves here, one line each.
-COMMAND_MODULES: tuple[str, ...] = ("serve", "grid", "photo", "batch", "logic")
+COMMAND_MODULES: tuple[str, ...] = ("serve", "grid", "photo", "batch", "logic", "live")
 
 
 def show_version(value: bool) -> None:

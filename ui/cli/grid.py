@@ -105,7 +105,7 @@ def _read_input(arg: str, size: int | None) -> _Input:
     """Read the puzzles from stdin, a file, or the argument itself."""
     if arg == "-":
         text, source = sys.stdin.read(), "stdin"
-    elif Path(arg).is_file():
+    elif _is_file(arg):
         text, source = read_text_file(arg), arg
     elif set(arg) <= _PUZZLE_CHARS:
         text, source = arg, "argument"
@@ -115,6 +115,14 @@ def _read_input(arg: str, size: int | None) -> _Input:
         return _Input(parse_puzzles(text, size), source)
     except PuzzleParseError as exc:
         usage_error(f"{source}: {exc}")
+
+
+def _is_file(arg: str) -> bool:
+    """True when arg names a file (a 25×25 puzzle is too long to be a file name)."""
+    try:
+        return Path(arg).is_file()
+    except OSError:
+        return False
 
 
 def _run_solve(source: _Input, line: bool, as_json: bool, time_limit: float) -> bool:

@@ -88,7 +88,7 @@ HintOpt = Annotated[
     bool,
     typer.Option(
         "--hint",
-        help="Also say what comes next: one step from the right entries, with the digit and why.",
+        help="Also say what comes next: one step from your right entries and notes, and why.",
     ),
 ]
 
@@ -164,14 +164,18 @@ def check_command(
     max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
     force: ForceOpt = False,
 ) -> None:
-    """Check the pen entries of a half-filled paper Sudoku against the solution.
+    """Check the entries (pen or pencil) and notes of a half-filled paper Sudoku.
 
-    Wrong entries are ringed in red and right ones in green on the written photo; the
-    text says how many cells are empty and which entries are wrong. With --hint it also
-    gives the next step a person can take from the right entries (the wrong ones set
-    aside), as "next: ..." in the text and "next" in each grid's JSON. An output that is
-    the input photo itself is refused unless --force. Exit status 0 when every puzzle
-    could be solved (whatever the pen entries), 1 otherwise.
+    An entry is called wrong only when it is read surely; one that disagrees with the
+    answer but may be misread is "unsure", with the two likeliest readings, for you to
+    look at. Wrong entries are ringed in red, unsure ones in amber and right ones in green
+    on the written photo; the text says how many cells are left (cells with candidate
+    notes included), which entries are wrong or unsure, and which cells' notes rule out
+    the answer. With --hint it also gives the next step from where you are: your right
+    entries and your notes (a cell whose notes leave out its answer first), as
+    "next: ..." in the text and "next" in each grid's JSON. An output that is the input
+    photo itself is refused unless --force. Exit status 0 when every puzzle could be
+    solved (whatever the entries), 1 otherwise.
     """
     session = _Session(max_grids, no_repair, max_pixels)
     _run_drawing(image, output, "check", as_json, session, next_step=next_step, force=force)
@@ -203,15 +207,19 @@ class _Session:
         return self._reader
 
     def read(self, path: Path) -> PhotoResult:
-        """Load one photo (refusing bad files before the model loads) and read it."""
-        from ...vision.load import ImageLoadError, load_image
+        """Load one photo (refusing bad files before the model loads) and read it.
+
+        The photo is decoded only as finely as the reader needs (``Reader.search_reduction``).
+        """
+        from ...vision.load import ImageLoadError, open_photo
         from ...vision.results import PhotoResult
 
         try:
-            image = load_image(path, max_pixels=self.max_pixels)
+            photo = open_photo(path, max_pixels=self.max_pixels)
+            photo.scaled(self.reader().search_reduction(photo))  # damaged pixels refused here
         except ImageLoadError as error:
             return PhotoResult(str(path), None, (), refusal(path, error))
-        return self.reader().read(image, name=str(path))
+        return self.reader().read(photo, name=str(path))
 
 
 def refusal(path: Path, error: ImageLoadError) -> str:
@@ -342,7 +350,7 @@ def _print_read(result: PhotoResult) -> None:
 
 def _next_dict(grid: GridResult) -> dict[str, object] | None:
     """The next step from a checked grid as JSON; None when the grid has no solution."""
-    from ...solver.geometry import shape_for_size
+    from ...solver.geometry import cell_name, shape_for_size
     from ...solver.outcome import Wording
 
     found = grid.next_hint()
@@ -350,7 +358,8 @@ def _next_dict(grid: GridResult) -> dict[str, object] | None:
         return None
     step = found.step.to_dict(shape_for_size(9)) if found.step is not None else None
     status = found.status.spelled(Wording.HINT)
-    return {"status": status, "message": found.message, "step": step}
+    cells = [cell_name(c) for c in found.wrong]
+    return {"status": status, "message": found.message, "step": step, "cells": cells}
 
 
 def _next_line(grid: GridResult) -> str:
@@ -362,10 +371,12 @@ def _next_line(grid: GridResult) -> str:
         return "next: no hint without a solution"
     if found.step is None:
         return f"next: {found.message}"
+    unsure = {u.cell for u in grid.unsure_entries()}
     fixes = [
-        f"{cell_name(c)} holds your {grid.handwritten[c]}, which is wrong"
+        f"{cell_name(c)} holds your {grid.handwritten[c]}, which "
+        + ("is wrong" if c in grid.wrong_entries else "looks wrong: look again")
         for c, _ in found.step.placements
-        if c in grid.wrong_entries
+        if c in grid.wrong_entries or c in unsure
     ]
     return f"next: {found.step}" + (f" ({'; '.join(fixes)})" if fixes else "")
 
@@ -380,7 +391,7 @@ def _print_drawing(
     for i, grid in enumerate(result.grids, start=1):
         label = puzzle_label(i, len(result.grids), "{}: ")
         if mode == "check":
-            typer.echo(label + (grid.check_message if grid.solution else grid.message))
+            typer.echo(label + grid.check_message)
             if next_step and grid.solution is not None:
                 typer.echo(_next_line(grid))
         else:

@@ -1,4 +1,5 @@
-"""The `sudokucam ui` command: start the Streamlit app on this machine only."""
+"""The `sudokucam ui` command: start the Streamlit app on this machine, or with `--lan`
+over HTTPS on the local network behind a token in the link."""
 
 from __future__ import annotations
 
@@ -6,23 +7,37 @@ import os
 import signal
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import typer
 
 from ..app.state.settings import APP_CONFIG
-from .common import say, usage_error
+from .common import fail, no_color, say, usage_error
 
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 HOST = "127.0.0.1"
+LAN_HOST = "0.0.0.0"  # every interface, so that phones on the network reach it
 DEFAULT_PORT = 8501
 
 
-def streamlit_command(port: int, script: Path = APP_SCRIPT) -> list[str]:
-    """The command line that serves the app on 127.0.0.1:port, headless and offline."""
-    return [
+@dataclass(frozen=True)
+class LanServing:
+    """What `--lan` adds to the server: its certificate, key and access token."""
+
+    cert: Path
+    key: Path
+    token: str
+
+
+def streamlit_command(
+    port: int, script: Path = APP_SCRIPT, lan: LanServing | None = None
+) -> list[str]:
+    """The command line that serves the app, headless and offline: on 127.0.0.1:port, or
+    over HTTPS on every interface with `lan`."""
+    command = [
         sys.executable, "-m", "streamlit", "run", str(script),
-        "--server.address", HOST,
+        "--server.address", LAN_HOST if lan else HOST,
         "--server.port", str(port),
         "--server.headless", "true",
         "--browser.gatherUsageStats", "false",
@@ -31,12 +46,26 @@ def streamlit_command(port: int, script: Path = APP_SCRIPT) -> list[str]:
         # the server itself refuses larger uploads, so no request can hold more in memory
         "--server.maxUploadSize", str(APP_CONFIG.max_upload_mb),
     ]  # fmt: skip
+    if lan is not None:
+        command += [
+            "--server.sslCertFile", str(lan.cert),
+            "--server.sslKeyFile", str(lan.key),
+            # Streamlit's own welcome would look up this machine's public address online
+            "--logger.hideWelcomeMessage", "true",
+        ]  # fmt: skip
+    return command
 
 
-def streamlit_env() -> dict[str, str]:
-    """The environment for the server: usage statistics off, whatever the user's config."""
+def streamlit_env(token: str | None = None) -> dict[str, str]:
+    """The environment for the server: usage statistics off, whatever the user's config;
+    the access token when there is one."""
+    from ..lan.access import TOKEN_ENV
+
     env = dict(os.environ)
     env["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
+    env.pop(TOKEN_ENV, None)
+    if token:
+        env[TOKEN_ENV] = token
     return env
 
 
@@ -48,19 +77,48 @@ def ui(
         min=1,
         max=65535,
         metavar="PORT",
-        help="Port to serve on (127.0.0.1 only; 1-65535).",
+        help="Port to serve on (1-65535).",
+    ),
+    lan: bool = typer.Option(
+        False,
+        "--lan",
+        help="Serve over HTTPS on the local network (for a phone's camera), "
+        "behind a secret link printed here with its QR code.",
     ),
 ) -> None:
-    """Open the web app: solve a photo, check your progress, type a puzzle, play."""
+    """Open the web app: solve a photo, check your progress, type a puzzle, play.
+
+    Without --lan it listens on 127.0.0.1 only.
+    """
     if not APP_SCRIPT.is_file():
         usage_error(f"the app script is missing: {APP_SCRIPT}")
-    say(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)")
-    raise typer.Exit(serve(streamlit_command(port)))
+    if not lan:
+        say(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)")
+        raise typer.Exit(serve(streamlit_command(port), streamlit_env()))
+    serving = prepare_lan(port)
+    raise typer.Exit(serve(streamlit_command(port, lan=serving), streamlit_env(serving.token)))
 
 
-def serve(command: list[str]) -> int:
+def prepare_lan(port: int) -> LanServing:
+    """Make or reuse the certificate, make the token, print the links and the QR code."""
+    from ..lan.access import new_token
+    from ..lan.cert import CertificateError, config_dir, ensure_certificate, lan_addresses
+    from ..lan.link import announcement
+
+    addresses = lan_addresses()
+    try:
+        files = ensure_certificate(config_dir(), addresses)
+    except CertificateError as exc:
+        fail(str(exc))
+    token = new_token()
+    colour = sys.stdout.isatty() and not no_color()
+    typer.echo(announcement(addresses, port, token, colour))
+    return LanServing(files.cert, files.key, token)
+
+
+def serve(command: list[str], env: dict[str, str]) -> int:
     """Run the server until it stops; Ctrl+C or SIGTERM here stops it too."""
-    server = subprocess.Popen(command, env=streamlit_env())
+    server = subprocess.Popen(command, env=env)
     signal.signal(signal.SIGTERM, lambda *_: server.terminate())
     try:
         return server.wait()

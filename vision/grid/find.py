@@ -21,6 +21,8 @@ Every tunable number lives in ``GridConfig`` (config.py).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -42,6 +44,10 @@ from .warp import (
     to_gray,
     warp_from_corners,
 )
+
+# The photo decoded finer than the image a search was given (a reduced copy of it): for a
+# longer side in pixels, the photo at least that large where it has that many pixels.
+FinerPhoto = Callable[[int], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -208,14 +214,20 @@ def off_sure_grids(
 
 
 def find_grids(
-    image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG, max_grids: int = 1
+    image: np.ndarray,
+    *,
+    config: GridConfig = DEFAULT_CONFIG,
+    max_grids: int = 1,
+    finer_photo: FinerPhoto | None = None,
 ) -> list[GridDetection]:
     """Every distinct Sudoku grid in the photo (up to ``max_grids``), best first.
 
     With ``max_grids`` > 1 a shrunk page that shows fewer grids is searched again finer
     (``SearchConfig.finer_zoom``); the grids it adds follow those of the first search.
+    ``finer_photo``: where ``image`` is a reduced copy of the photo, the photo decoded
+    finer for that search (``FinerPhoto``).
     """
-    page = _SearchPage.of(image, config, max_grids)
+    page = _SearchPage.of(image, config, max_grids, finer_photo)
     found, _ = page.search(max_grids)
     chosen = select(found, max_grids, config.select, page.small.shape)
     if max_grids > 1:
@@ -224,7 +236,11 @@ def find_grids(
 
 
 def find_all_grids(
-    image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG, max_grids: int = 1
+    image: np.ndarray,
+    *,
+    config: GridConfig = DEFAULT_CONFIG,
+    max_grids: int = 1,
+    finer_photo: FinerPhoto | None = None,
 ) -> list[GridDetection]:
     """The best grid as ``find_grids(max_grids=1)`` finds it, then up to ``max_grids`` - 1 more.
 
@@ -236,9 +252,9 @@ def find_all_grids(
     search's size), or when no grid is found. A photo of one puzzle mostly costs what
     ``find_grids(max_grids=1)`` costs, a page of several puzzles all the searches.
     Several grids come in reading order: rows of grids top to bottom, each row left to
-    right.
+    right. ``finer_photo`` as for ``find_grids``.
     """
-    page = _SearchPage.of(image, config, max_grids)
+    page = _SearchPage.of(image, config, max_grids, finer_photo)
     found, scored = page.search(1)
     chosen = select(found, 1, config.select, page.small.shape)
     if max_grids == 1:
@@ -295,16 +311,23 @@ class _SearchPage:
     scale: float
     levels: Pyramid
     config: GridConfig
+    finer_photo: FinerPhoto | None = None
 
     @classmethod
-    def of(cls, image: np.ndarray, config: GridConfig, max_grids: int) -> _SearchPage:
+    def of(
+        cls,
+        image: np.ndarray,
+        config: GridConfig,
+        max_grids: int,
+        finer_photo: FinerPhoto | None = None,
+    ) -> _SearchPage:
         """Check the photo and ``max_grids``, and prepare the search."""
         check_image(image)
         if not isinstance(max_grids, int) or max_grids < 1:
             raise ValueError(f"max_grids must be a positive integer, got {max_grids!r}")
         gray = to_gray(image)
         small, scale = shrink(gray, config.search.max_side)
-        return cls(image, gray, small, scale, build_pyramid(small), config)
+        return cls(image, gray, small, scale, build_pyramid(small), config, finer_photo)
 
     def search(
         self, max_grids: int, known: tuple[_Found, ...] = (), floor: float = 0.0
@@ -349,14 +372,23 @@ class _SearchPage:
 
     def finer(self) -> _SearchPage | None:
         """This page searched at up to ``search.finer_zoom`` times the resolution, every view
-        the same size in pixels; None when it is searched at full resolution already."""
+        the same size in pixels; None when it is searched at full resolution already.
+
+        The finer search image comes from ``finer_photo`` when the page is too small for it.
+        """
         search = self.config.search
-        zoom = min(search.finer_zoom, 1.0 / self.scale)
+        gray = self.gray
+        wanted = math.ceil(search.max_side * search.finer_zoom)
+        if self.finer_photo is not None and max(gray.shape) < wanted:
+            gray = to_gray(self.finer_photo(wanted))
+        grow = max(gray.shape) / max(self.gray.shape)  # pixels of ``gray`` per page pixel
+        zoom = min(search.finer_zoom, grow / self.scale)
         if zoom <= 1.0:
             return None
         config = replace(self.config, search=search.zoomed(zoom))
-        small, scale = shrink(self.gray, config.search.max_side)
-        return _SearchPage(self.image, self.gray, small, scale, build_pyramid(small), config)
+        small, scale = shrink(gray, config.search.max_side)
+        levels = build_pyramid(small)
+        return _SearchPage(self.image, self.gray, small, scale * grow, levels, config)
 
     def finer_grids(self, chosen: list[_Found], max_grids: int) -> list[_Found]:
         """The first of ``chosen``, then the best of the others and of the finer search's grids.
@@ -367,8 +399,8 @@ class _SearchPage:
         Up to ``max_grids`` in all, in this page's search pixels; ``chosen`` as it is when
         the page is searched at full resolution already or holds ``max_grids``.
         """
-        fine = self.finer()
-        if fine is None or len(chosen) >= max_grids:
+        fine = self.finer() if len(chosen) < max_grids else None
+        if fine is None:
             return chosen
         factor = fine.scale / self.scale
         first = tuple(rescaled(item, factor) for item in chosen[:1])
@@ -424,3 +456,19 @@ def find_grid(image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG) -> Grid
     """The most grid-like 9×9 grid in the photo, or None when there is none."""
     grids = find_grids(image, config=config, max_grids=1)
     return grids[0] if grids else None
+
+
+def retrace(
+    image: np.ndarray, lattice: np.ndarray, score: float, config: GridConfig = DEFAULT_CONFIG
+) -> GridDetection:
+    """A grid found in a coarser copy of the photo, traced again and warped from ``image``.
+
+    ``lattice``: its (10, 10, 2) crossings in ``image``'s pixels; ``score``: its
+    grid-likeness where it was found.
+    """
+    check_image(image)
+    grid = np.asarray(lattice, dtype=np.float64)
+    if grid.shape != (10, 10, 2):
+        raise ValueError(f"lattice must have shape (10, 10, 2), got {grid.shape}")
+    item = _Found(grid[[0, 0, 9, 9], [0, 9, 9, 0]], grid, score)
+    return straighten(image, build_pyramid(to_gray(image)), item, 1.0, config)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 
@@ -188,6 +190,27 @@ def warp_lattice(gray: np.ndarray, lattice: np.ndarray, cell_size: int) -> np.nd
     image, scale = pick_level(build_pyramid(gray, 9 * cell_size), corners, 9 * cell_size)
     return cv2.remap(
         image, map_x * scale, map_y * scale, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
+    )
+
+
+def moved_detection(
+    detection: GridDetection, scale: float, offset: tuple[float, float]
+) -> GridDetection:
+    """The same detection in other pixels, where a point p of its own lies at scale * p + offset.
+
+    Corners, lattice and both homographies move; the warped grid stays as it is.
+    """
+    to_old = np.array(
+        [[1 / scale, 0.0, -offset[0] / scale], [0.0, 1 / scale, -offset[1] / scale], [0, 0, 1]]
+    )
+    inverse = np.linalg.inv(to_old) @ detection.inverse
+    shift = np.asarray(offset, dtype=np.float64)
+    return replace(
+        detection,
+        corners=detection.corners * scale + shift,
+        lattice=detection.lattice * scale + shift,
+        homography=detection.homography @ to_old,
+        inverse=inverse / inverse[2, 2],
     )
 
 

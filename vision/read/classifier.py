@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,15 @@ from ..types import NUM_CLASSES, CellReading, CellScores
 from .cells import CellConfig, split_cells
 from .decide import KindDecisionConfig, decide_kinds
 from .kinds import DEFAULT_KIND_CONFIG, KindConfig
+from .notes import (
+    DEFAULT_NOTES_CONFIG,
+    NOTES_DIR,
+    NotesConfig,
+    NotesModel,
+    load_notes_model,
+    note_digits,
+    notes_features,
+)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v1"
 CLASS_NAMES: tuple[str, ...] = (
@@ -80,14 +89,29 @@ def read_model_config(path: Path) -> ModelConfig:
 class DigitClassifier:
     """The ONNX digit classifier: one onnxruntime session, one `run` call per grid.
 
-    ``score`` gives the class probabilities of a grid's cells (and the cell images);
-    ``decide.decide_kinds`` settles digits and kinds from them. ``read`` does both, with
-    ``kind_config`` for the ink-shape step, for callers without a photo (no ink colour).
+    ``score`` gives the class probabilities of a grid's cells (and the cell images, and
+    with a notes model each cell's probability of holding candidate notes and the noted
+    digits); ``decide.decide_kinds`` settles digits and kinds from them. ``read`` does both,
+    with ``kind_config`` for the ink-shape step, for callers without a photo (no ink colour).
     """
 
-    def __init__(self, model_dir: Path = MODEL_DIR, kind_config: KindConfig = DEFAULT_KIND_CONFIG):
-        """Load and check the model folder (model.onnx + config.json) and build the session."""
+    def __init__(
+        self,
+        model_dir: Path = MODEL_DIR,
+        kind_config: KindConfig = DEFAULT_KIND_CONFIG,
+        notes_dir: Path | None = NOTES_DIR,
+        notes_config: NotesConfig = DEFAULT_NOTES_CONFIG,
+    ):
+        """Load and check the model folder (model.onnx + config.json) and build the session.
+
+        ``notes_dir``: the notes model's folder (``None``: cells are never taken for notes).
+        """
         import onnxruntime as ort
+
+        self.notes_model: NotesModel | None = (
+            None if notes_dir is None else load_notes_model(Path(notes_dir))
+        )
+        self.notes_config = notes_config
 
         model_path = Path(model_dir) / "model.onnx"
         if not model_path.is_file():
@@ -139,8 +163,22 @@ class DigitClassifier:
         """The class probabilities of 81 cell images (one `run`), with the images."""
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
-        probs, _ = self.predict(cells)
-        return CellScores(probs, cells)
+        probs, embedding = self.predict(cells)
+        return self._with_notes(CellScores(probs, cells), embedding)
+
+    def _with_notes(self, scores: CellScores, embedding: np.ndarray) -> CellScores:
+        """The scores with each cell's notes probability and noted digits (if a notes model)."""
+        model, cells = self.notes_model, scores.cells
+        if model is None or cells is None:
+            return scores
+        features = notes_features(cells, scores.probs, embedding, self.notes_config)
+        notes = model.probability(features)
+        taken = np.flatnonzero(notes >= model.threshold)
+        digits = ["" for _ in range(len(cells))]
+        read = note_digits(cells[taken], self.predict, self.notes_config) if taken.size else ()
+        for cell, noted in zip(taken, read, strict=True):
+            digits[int(cell)] = noted
+        return replace(scores, notes=notes, note_digits=tuple(digits))
 
     def score(self, warped: np.ndarray) -> CellScores:
         """The class probabilities of every cell of a warped grid (one `run`)."""
@@ -157,11 +195,11 @@ class DigitClassifier:
         cells = np.concatenate(
             [self.cells(np.ascontiguousarray(np.rot90(warped, k))) for k in range(4)]
         )
-        probs, _ = self.predict(cells)
+        probs, embedding = self.predict(cells)
         scores = np.log(probs.max(axis=1) + LOG_FLOOR).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
-        return k, CellScores(probs[rows], cells[rows])
+        return k, self._with_notes(CellScores(probs[rows], cells[rows]), embedding[rows])
 
     def read_cells(self, cells: np.ndarray) -> CellReading:
         """Classify 81 cell images (one `run`) and settle their digits and kinds."""

@@ -21,6 +21,10 @@ comes first because the others have nothing to compare with before it; ink shape
 on any photo, grey ones too; ink colour needs the colour photo and abstains whenever the
 pen's tint does not stand apart from the print's, so it speaks last.
 
+Before the steps, a cell whose notes probability (``CellScores.notes``, from the notes
+model) is at least ``KindDecisionConfig.notes_from`` is ``Kind.NOTES``: it holds no digit,
+is never filled, and no step compares with it or changes it.
+
 Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``); a
 cell's kind was decided by the last step that changed it, else by the classifier. After
 solving, the pipeline adds ``REPAIR`` and ``ANSWER_PRIOR`` changes to the same trace.
@@ -45,16 +49,21 @@ from .kind_trace import KindStep, KindTrace, StepOdds
 from .kinds import DEFAULT_KIND_CONFIG, KindConfig, ink_features, kind_log_odds, puzzle_evidence
 
 EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
+NOTES_FROM = 0.995  # a cell holds notes when the notes model gives at least this
 # log-odds to add, from the log-odds so far and which cells are filled
 Evidence = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
 @dataclass(frozen=True)
 class KindDecisionConfig:
-    """The settings of the evidence steps (a weight of 0 turns a step off)."""
+    """The settings of the evidence steps (a weight of 0 turns a step off).
+
+    notes_from: the notes probability from which a cell is taken for candidate notes.
+    """
 
     ink_shape: KindConfig = DEFAULT_KIND_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
+    notes_from: float = NOTES_FROM
 
 
 DEFAULT_KIND_DECISION_CONFIG = KindDecisionConfig()
@@ -73,31 +82,52 @@ def decide_kinds(
     then the classifier's step). The ink-shape step runs when the cell images are known,
     the ink-colour step when the colour ``image`` (BGR) and the grid's ``lattice`` are given.
     """
-    digits, filled, first = classifier_step(start)
+    notes = notes_cells(start, config.notes_from)
+    digits, filled, first = classifier_step(start, notes)
     steps = [first]
     for step, evidence in evidence_steps(start, image, lattice, config):
         log_odds = steps[-1].log_odds + evidence(steps[-1].log_odds, filled)
-        steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled)))
+        steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled, notes)))
     last = steps[-1]
     trace = KindTrace(digits=digits, steps=tuple(steps))
-    return CellReading(start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace)
+    noted = start.notes if isinstance(start, CellReading) else ("",) * len(digits)
+    if isinstance(start, CellScores) and start.note_digits is not None:
+        noted = tuple(d if n else "" for d, n in zip(start.note_digits, notes, strict=True))
+    return CellReading(
+        start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted
+    )
 
 
-def classifier_step(start: CellScores | CellReading) -> tuple[np.ndarray, np.ndarray, StepOdds]:
-    """The classifier's digits, which cells are filled, and its log-odds and kinds."""
+def notes_cells(start: CellScores | CellReading, notes_from: float) -> np.ndarray:
+    """(N,) bool, the cells holding only candidate notes (none without a notes model)."""
+    if isinstance(start, CellReading):
+        return np.asarray(start.kinds) == Kind.NOTES
+    if start.notes is None:
+        return np.zeros(start.probs.shape[0], dtype=bool)
+    return np.asarray(start.notes >= notes_from)
+
+
+def classifier_step(
+    start: CellScores | CellReading, notes: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, StepOdds]:
+    """The classifier's digits, which cells are filled, and its log-odds and kinds.
+
+    ``notes`` (bool per cell) are candidate-notes cells: never filled, no digit.
+    """
     probs = start.probs
     if probs.ndim != 2 or probs.shape[1] != 19:
         raise ValueError(f"probs must have shape (N, 19), got {probs.shape}")
     if isinstance(start, CellReading):
-        filled = np.asarray(start.kinds) != Kind.EMPTY
+        filled = ~np.isin(np.asarray(start.kinds), (Kind.EMPTY, Kind.NOTES))
         log_odds = start.kind_log_odds
         if log_odds is None:
             log_odds = np.where(filled, kind_log_odds(probs, np.maximum(start.digits, 1)), 0.0)
         return start.digits, filled, StepOdds(KindStep.CLASSIFIER, log_odds, start.kinds)
     digits = np.argmax(probs[:, 1:10] + probs[:, 10:19], axis=1) + 1
-    filled = probs[:, 0] < EMPTY_BELOW
+    noted = np.zeros(len(probs), dtype=bool) if notes is None else notes
+    filled = (probs[:, 0] < EMPTY_BELOW) & ~noted
     log_odds = np.where(filled, kind_log_odds(probs, digits), 0.0)
-    first = StepOdds(KindStep.CLASSIFIER, log_odds, kinds_of(log_odds, filled))
+    first = StepOdds(KindStep.CLASSIFIER, log_odds, kinds_of(log_odds, filled, noted))
     return np.where(filled, digits, 0), filled, first
 
 
@@ -132,10 +162,18 @@ def colour_step_evidence(
     return lambda log_odds, filled: colour_evidence(log_odds, filled, tints, config)
 
 
-def kinds_of(log_odds: np.ndarray, filled: np.ndarray) -> np.ndarray:
-    """(N,) Kind values: printed where the log-odds are ≥ 0, handwritten below, empty unfilled."""
+def kinds_of(
+    log_odds: np.ndarray, filled: np.ndarray, notes: np.ndarray | None = None
+) -> np.ndarray:
+    """(N,) Kind values: printed where the log-odds are ≥ 0, handwritten below, empty unfilled.
+
+    Cells in ``notes`` are NOTES.
+    """
     kinds = np.where(log_odds >= 0, Kind.PRINTED, Kind.HANDWRITTEN)
-    return np.where(filled, kinds, Kind.EMPTY).astype(np.int64)
+    kinds = np.where(filled, kinds, Kind.EMPTY)
+    if notes is not None:
+        kinds = np.where(notes, Kind.NOTES, kinds)
+    return kinds.astype(np.int64)
 
 
 def decide(

@@ -5,16 +5,13 @@ from __future__ import annotations
 import streamlit as st
 
 from ..state.game import Game
-from ..widgets.grid_view import show_grid
-from ..widgets.hints import show_hint
-from .play_board import apply_frame, board_editor
+from ..widgets.hints import hint_marks, hint_revealed, show_hint
+from .play_board import show_board, take_move
 from .play_help import show_help
 from .play_start import start_section
 
 GAME_KEY = "play_game"
 CHECKED_KEY = "play_checked"
-PENCIL_KEY = "play_pencil"
-NOTICE_KEY = "play_notice"
 
 
 def render() -> None:
@@ -27,13 +24,20 @@ def render() -> None:
         st.session_state.pop(CHECKED_KEY, None)
     if game is None:
         return
+    moved = take_move(game.board, game.game_id)
+    if moved is not None and not game.paused:
+        game.play(moved)
     _toolbar(game)
     if game.paused and not game.solved:
         st.info("Paused. Press Resume to see the board and start the clock again.")
         return
-    _board(game)
-    _feedback(game)
-    show_hint(game.board.givens, game.board.entries, key=f"play_hint_{hash(game.board)}")
+    slot = st.container()  # the board, drawn once the hint below is known
+    wrong = _feedback(game)
+    hint_key = f"play_hint_{hash(game.board)}"
+    found = show_hint(game.board.givens, game.board.entries, key=hint_key)
+    with slot:
+        marks = hint_marks(found, hint_revealed(hint_key))
+        show_board(game.board, game.game_id, wrong, marks, playing=not game.solved)
     show_help()
 
 
@@ -70,31 +74,10 @@ def _clock(game: Game) -> None:
     st.markdown(f"Time **{seconds // 60:02d}:{seconds % 60:02d}**")
 
 
-def _board(game: Game) -> None:
-    """The editable table and the board drawn from it."""
-    notice = st.session_state.pop(NOTICE_KEY, None)
-    if notice:
-        st.warning(notice)
-    st.toggle("Pencil marks", key=PENCIL_KEY, help="Typing one digit adds or removes a mark.")
-    frame = board_editor(game.board, key=f"play_board_{game.game_id}_{game.version}")
-    board, touched_given = apply_frame(game.board, frame, bool(st.session_state.get(PENCIL_KEY)))
-    if touched_given:
-        st.session_state[NOTICE_KEY] = "Printed digits cannot be changed: that edit was undone."
-        game.version += 1
-    if board != game.board or touched_given:
-        game.play(board)
-        st.rerun()  # redraw the table from the board: marks in brackets, givens restored
-
-
-def _feedback(game: Game) -> None:
-    """The drawn board, with wrong entries in red after Check, and the end of the game."""
+def _feedback(game: Game) -> list[int]:
+    """How the game goes: solved, or the wrong entries after Check (returned, to mark them)."""
     checked = st.session_state.get(CHECKED_KEY) == game.board
     wrong = game.wrong_cells() if checked else []
-    classes = {c: "given" for c, g in enumerate(game.board.givens) if g}
-    classes |= {c: "answer" for c, e in enumerate(game.board.entries) if e}
-    classes |= {c: "wrong" for c in wrong}
-    marks = {c: sorted(m) for c, m in enumerate(game.board.marks) if m}
-    show_grid(game.board.values, classes, marks, label="Your board")
     if game.solved:
         if not game.paused:
             game.pause()
@@ -107,3 +90,4 @@ def _feedback(game: Game) -> None:
     elif checked:
         left = game.board.values.count(0)
         st.success(f"No mistakes so far. {left} cells to go.")
+    return wrong

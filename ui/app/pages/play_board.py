@@ -1,78 +1,76 @@
-"""The Play page's board as an editable table: digits, pencil marks, and what typing means.
+"""The Play page's board: the game drawn on the board widget, and the person's edits as moves.
 
-A cell's text is its digit, or its pencil marks in brackets, "(159)". Typing one digit
-writes it in (or, in pencil mode, adds or removes that pencil mark); typing two or more
-digits, or brackets, sets the pencil marks; clearing the text empties the cell.
+Tapping a cell and a digit writes it in; in Notes mode (the board's Notes button, or
+the N key) a digit adds or removes that candidate note; Erase clears the cell. Printed
+digits never change.
 """
 
 from __future__ import annotations
 
-import pandas as pd
-import streamlit as st
-
 from ..state.game import CELLS, Board
-from ..widgets.grid_editor import CELL_WIDTH_PX, COLUMNS, ROWS
-
-DIGITS = "123456789"
-
-
-def cell_text(board: Board, cell: int) -> str:
-    """What the table shows in one cell."""
-    value = board.givens[cell] or board.entries[cell]
-    if value:
-        return str(value)
-    marks = board.marks[cell]
-    return f"({''.join(map(str, sorted(marks)))})" if marks else ""
+from ..widgets.board import BoardEdit, BoardView, Look, board, pending_edit
+from ..widgets.hints import HintMarks
 
 
-def board_frame(board: Board) -> pd.DataFrame:
-    """The board as a 9×9 frame of strings."""
-    text = [cell_text(board, c) for c in range(CELLS)]
-    return pd.DataFrame(
-        [text[r * 9 : (r + 1) * 9] for r in range(9)], index=ROWS, columns=COLUMNS, dtype="string"
+def notes_of(board_state: Board) -> tuple[str, ...]:
+    """The pencil marks of a board as 81 strings of digits."""
+    return tuple("".join(map(str, sorted(m))) for m in board_state.marks)
+
+
+def board_after(board_state: Board, edit: BoardEdit) -> Board:
+    """The board with the digits and notes of an edit; printed digits stay as they are."""
+    givens = board_state.givens
+    entries = tuple(0 if givens[c] else int(edit.digits[c]) for c in range(CELLS))
+    marks = tuple(
+        frozenset() if givens[c] or entries[c] else frozenset(int(d) for d in edit.notes[c])
+        for c in range(CELLS)
+    )
+    return Board(givens, entries, marks)
+
+
+def board_key(game_id: str) -> str:
+    """The key of a game's board widget."""
+    return f"play_board_{game_id}"
+
+
+def take_move(board_state: Board, game_id: str) -> Board | None:
+    """The board after the person's newest edit, or None when there is no new edit."""
+    edit = pending_edit(board_key(game_id))
+    if edit is None:
+        return None
+    return board_after(board_state, edit)
+
+
+def game_view(
+    board_state: Board, wrong: list[int], hint: HintMarks, playing: bool = True
+) -> BoardView:
+    """What the board shows: givens, entries, notes, wrong entries and the hint's marks.
+
+    playing: False once the game is over (the board no longer takes edits).
+    """
+    looks = {c: Look.GIVEN for c, g in enumerate(board_state.givens) if g}
+    looks |= {c: Look.ENTRY for c, e in enumerate(board_state.entries) if e}
+    looks |= dict.fromkeys(hint.cells, Look.HINT)
+    looks |= dict.fromkeys(wrong, Look.WRONG)
+    legend = [Look.GIVEN, Look.ENTRY]
+    legend += [Look.WRONG] if wrong else []
+    legend += [Look.HINT] if hint.cells else []
+    return BoardView(
+        "".join(map(str, board_state.values)),
+        looks,
+        printed=frozenset(c for c, g in enumerate(board_state.givens) if g),
+        notes=notes_of(board_state),
+        removed=hint.removed,
+        editable=playing,
+        lock_printed=True,
+        can_note=True,
+        legend=tuple(legend),
+        label="Your board",
     )
 
 
-def apply_text(board: Board, cell: int, text: str, pencil: bool) -> Board:
-    """The board after the person left `text` in `cell` (a given never changes)."""
-    if board.givens[cell]:
-        return board
-    digits = [int(ch) for ch in text if ch in DIGITS]
-    if not digits:
-        return board.place(cell, 0) if board.entries[cell] else board.set_marks(cell, frozenset())
-    if "(" in text or len(digits) > 1:
-        return board.set_marks(cell, frozenset(digits))
-    if pencil:
-        return board.set_marks(cell, board.marks[cell] ^ {digits[0]})
-    return board.place(cell, digits[0])
-
-
-def apply_frame(board: Board, frame: pd.DataFrame, pencil: bool) -> tuple[Board, bool]:
-    """The board after every changed cell of the edited frame; True if a given was touched."""
-    new, touched_given = board, False
-    for cell in range(CELLS):
-        raw = frame.iat[cell // 9, cell % 9]
-        text = "" if raw is None or raw is pd.NA else str(raw).strip()
-        if text == cell_text(board, cell):
-            continue
-        if board.givens[cell]:
-            touched_given = True
-            continue
-        new = apply_text(new, cell, text, pencil)
-    return new, touched_given
-
-
-def board_editor(board: Board, key: str) -> pd.DataFrame:
-    """Show the editable board; returns the table as the person left it."""
-    config = {
-        col: st.column_config.TextColumn(col, width=CELL_WIDTH_PX, max_chars=11, alignment="center")
-        for col in COLUMNS
-    }
-    return st.data_editor(
-        board_frame(board),
-        key=key,
-        column_config=config,
-        num_rows="fixed",
-        hide_index=True,
-        width="content",
-    )
+def show_board(
+    board_state: Board, game_id: str, wrong: list[int], hint: HintMarks, playing: bool = True
+) -> None:
+    """Draw the game's board (without the number pad once the game is over)."""
+    board(game_view(board_state, wrong, hint, playing), key=board_key(game_id))

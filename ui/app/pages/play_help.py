@@ -8,11 +8,13 @@ RULES = """
 **The rules.** Fill every empty cell with a digit from 1 to 9 so that each row, each
 column and each 3×3 box holds every digit exactly once. The printed digits never change.
 
-**Playing here.** Type a digit in a cell of the table to write it in; clear the cell to
-rub it out. Type two or more digits, like `259`, to set pencil marks, or switch on
-*Pencil marks* to add or remove one mark at a time. *Check* shows wrong digits in red,
-*Hint* points to the next cell you can work out (the digit stays hidden until you ask),
-*Save* downloads the game as a text file that *Open a file* reads back.
+**Playing here.** Tap a cell, then a digit of the number pad to write it in (on a
+computer, click a cell and type; the arrows move, Delete rubs out). *Erase* clears the
+cell. Switch on *Notes* (or press N) and each digit adds or removes a small candidate
+note instead. *Undo* takes a move back, *Check* shows wrong digits in red, *Hint* points
+to the next cell you can work out (the digit stays hidden until you ask; then the cells
+of the pattern and the notes it rules out show on the board), *Save* downloads the game
+as a text file that *Open a file* reads back.
 """
 
 TECHNIQUES = """

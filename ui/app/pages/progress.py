@@ -1,4 +1,9 @@
-"""Check my progress: tell printed digits from pen entries, ring the wrong ones, offer a hint."""
+"""Check my progress: the marked photo first, questions on unsure entries, the board, a hint.
+
+Printed digits and the person's own entries are told apart; wrong entries are ringed
+red and right ones green. An entry the reading is not sure of is asked about ("is this
+a 3 or an 8?") rather than called wrong; the answer corrects the board.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,11 @@ import numpy as np
 import streamlit as st
 
 from ....solver import cell_name
+from ....vision.draw import DEFAULT_DRAW_CONFIG, draw_rings
 from ....vision.types import digit_values
-from ..state.backend import grid_region, read_photo, resolve, unsure_cells
-from ..widgets.grid_editor import UNSURE_MARK, grid_editor
-from ..widgets.grid_view import show_grid
-from ..widgets.hints import show_hint
+from ..state.backend import grid_region, read_photo, resolve
+from ..widgets.board import NO_NOTES, BoardView, Look, board, latest_edit, push_edit
+from ..widgets.hints import HintMarks, hint_marks, hint_revealed, show_hint
 from ..widgets.images import shrink, to_rgb
 from ..widgets.photo_input import PhotoInput, photo_input
 from ..widgets.photo_status import (
@@ -23,17 +28,53 @@ from ..widgets.photo_status import (
 )
 
 if TYPE_CHECKING:
-    from ....vision.results import GridResult
+    from ....vision.results import GridResult, UnsureEntry
 
 PREFIX = "progress"
+CROP_MARGIN = 0.15  # a question's cell picture takes this share of a cell more on each side
+CROP_WIDTH_PX = 72  # width a question's cell picture is shown at
+PICTURE_SHARE = 3  # the marked photo's column is this many times ...
+COUNTS_SHARE = 2  # ... as wide as this, the counts' (side by side on a wide screen)
 
 
-def board_classes(grid: GridResult) -> dict[int, str]:
-    """CSS classes: printed digits, right pen entries, wrong pen entries."""
-    classes = {c: "given" for c, d in enumerate(grid.givens) if d != "0"}
-    classes |= {c: "right" for c in grid.right_entries}
-    classes |= {c: "wrong" for c in grid.wrong_entries}
-    return classes
+def board_key(photo: PhotoInput) -> str:
+    """The checked board's key: one board per photo."""
+    return f"{PREFIX}_board_{photo.digest}"
+
+
+def answered_key(photo: PhotoInput) -> str:
+    """Where the cells whose question was answered are kept."""
+    return f"{PREFIX}_answered_{photo.digest}"
+
+
+def changed_cells(read: GridResult, grid: GridResult) -> set[int]:
+    """Cells whose digit or kind the person changed from the first reading."""
+    return {
+        c
+        for c in range(81)
+        if (grid.givens[c], grid.handwritten[c]) != (read.givens[c], read.handwritten[c])
+    }
+
+
+def answered_cells(read: GridResult, grid: GridResult, photo: PhotoInput) -> set[int]:
+    """Cells the person has settled: a question answered, or the cell changed on the board."""
+    answered: set[int] = st.session_state.setdefault(answered_key(photo), set())
+    return answered | changed_cells(read, grid)
+
+
+def reading_lines(read: GridResult, key: str) -> tuple[str, str]:
+    """The printed digits and the pen entries, as read or as corrected on the board."""
+    edit = latest_edit(key)
+    if edit is None:
+        return read.givens, read.handwritten
+    printed, pen = edit.split()
+    return "".join(map(str, printed)), "".join(map(str, pen))
+
+
+def unsure_of(grid: GridResult) -> tuple[UnsureEntry, ...]:
+    """The entries the reading is not sure of (none when the reader does not say)."""
+    found = getattr(grid, "unsure_entries", None)
+    return tuple(found()) if callable(found) else ()
 
 
 def board_values(grid: GridResult) -> list[int]:
@@ -41,6 +82,23 @@ def board_values(grid: GridResult) -> list[int]:
     return [
         int(g) if g != "0" else int(h) for g, h in zip(grid.givens, grid.handwritten, strict=True)
     ]
+
+
+def check_looks(read: GridResult, grid: GridResult, asked: set[int]) -> dict[int, Look]:
+    """How each cell of the checked board is drawn.
+
+    read: the grid as first read; grid: as checked with the corrections; asked: cells
+    whose question is still open.
+    """
+    looks = {c: Look.GIVEN for c, d in enumerate(grid.givens) if d != "0"}
+    looks |= {c: Look.ENTRY for c in grid.pen_cells}
+    looks |= {c: Look.RIGHT for c in grid.right_entries}
+    looks |= {c: Look.WRONG for c in grid.wrong_entries}
+    looks |= {c: Look.UNSURE for c in asked}
+    looks |= dict.fromkeys(changed_cells(read, grid), Look.EDITED)
+    if grid.solution is None:
+        looks |= dict.fromkeys(grid.conflict_cells, Look.CONFLICT)
+    return looks
 
 
 def render() -> None:
@@ -58,75 +116,153 @@ def render() -> None:
         return
     show_more_puzzles(result)
     first = result.grids[0]
-    top = st.container()  # filled below, once the corrections are known
-    givens, pen = _corrections(first, photo)
-    grid = resolve(first, givens, pen)
-    with top:
-        if grid.solution is None:
-            show_grid_status(grid, edited=grid is not first)
-            drawn = grid_region(grid.draw(result.image, "solution"), grid)
-            st.image(to_rgb(shrink(drawn)), caption=failure_caption(grid))
-        else:
-            _checked(result.image, grid)
-            hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
-            show_hint(digit_values(grid.givens), digit_values(grid.kept_entries), key=hint_key)
+    givens, pen = reading_lines(first, board_key(photo))
+    grid = resolve(first, [int(d) for d in givens], [int(d) for d in pen])
+    done = answered_cells(first, grid, photo)
+    open_ones = [u for u in unsure_of(grid) if u.cell not in done]
+    wrong = confirmed_wrong(grid, done)
+    _marked(result.image, grid, wrong, len(open_ones))
+    _questions(first, open_ones, photo)
+    asked = {u.cell for u in open_ones}
+    slot = st.container()  # the board, drawn once the hint below is known
+    marks = HintMarks()
+    if grid.solution is not None:
+        hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
+        found = show_hint(digit_values(grid.givens), digit_values(grid.kept_entries), hint_key)
+        marks = hint_marks(found, hint_revealed(hint_key))
+    with slot:
+        _board(first, grid, photo, asked, marks, wrong)
 
 
-def _checked(image: np.ndarray, grid: GridResult) -> None:
-    """The photo with entries ringed, the grid drawn, and the counts."""
-    left, right = st.columns(2, gap="medium")
-    with left:
-        checked = grid.draw(image, "check")
-        st.image(to_rgb(shrink(checked)), caption="Red rings: wrong entries · green: right")
-    with right:
-        show_grid(
-            board_values(grid),
-            board_classes(grid),
-            legend=("given", "right", "wrong"),
-            label="Your grid, checked",
+def _marked(image: np.ndarray, grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
+    """The photo cropped to the grid, entries ringed (or the broken rules), and the counts
+    beside it (below it on a phone)."""
+    picture, counts = st.columns([PICTURE_SHARE, COUNTS_SHARE], gap="medium")
+    if grid.solution is None:
+        drawn = grid_region(grid.draw(image, "solution"), grid)
+        picture.image(to_rgb(shrink(drawn)), caption=failure_caption(grid), width="stretch")
+        with counts:
+            show_grid_status(grid, edited=True)
+        return
+    config = DEFAULT_DRAW_CONFIG
+    checked = draw_rings(grid.draw(image, "check"), grid.detection.lattice, wrong,
+                         config.wrong_color, config)  # fmt: skip
+    picture.image(
+        to_rgb(shrink(grid_region(checked, grid))),
+        caption="Red rings: wrong entries · amber: to check · green: right",
+        width="stretch",
+    )
+    with counts:
+        _summary(grid, wrong, asked)
+
+
+def _board(
+    read: GridResult,
+    grid: GridResult,
+    photo: PhotoInput,
+    asked: set[int],
+    marks: HintMarks,
+    wrong: tuple[int, ...],
+) -> None:
+    """The checked grid on the board, where a misread digit is corrected by tapping."""
+    looks = check_looks(read, grid, asked) | dict.fromkeys(marks.cells, Look.HINT)
+    looks |= dict.fromkeys(wrong, Look.WRONG)
+    legend = [Look.GIVEN, Look.RIGHT, Look.WRONG]
+    legend += [look for look in (Look.UNSURE, Look.CONFLICT, Look.HINT) if look in looks.values()]
+    notes = getattr(grid, "notes", NO_NOTES)
+    view = BoardView(
+        "".join(map(str, board_values(grid))),
+        looks,
+        printed=frozenset(c for c, d in enumerate(grid.givens) if d != "0"),
+        notes=tuple(notes),
+        removed=marks.removed,
+        editable=True,
+        can_swap=True,
+        legend=tuple(legend),
+        label="Your grid, checked",
+    )
+    st.markdown(
+        "**Your grid.** A digit misread? Tap it, then the right digit; *Printed / pen* "
+        "moves a digit between the printed ones and yours."
+    )
+    board(view, key=board_key(photo))
+
+
+def _questions(read: GridResult, open_ones: list[UnsureEntry], photo: PhotoInput) -> None:
+    """One question per unsure entry still open, each answered with one tap."""
+    if not open_ones:
+        return
+    st.markdown("**A few entries are hard to read.** Which digit did you write?")
+    for entry in open_ones:
+        _question(read, entry, photo)
+
+
+def _question(read: GridResult, entry: UnsureEntry, photo: PhotoInput) -> None:
+    """'r3c5: is this a 3 or an 8?', the cell's picture, and one button per digit."""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    with row:
+        st.image(cell_crop(read.detection.warped, entry.cell), width=CROP_WIDTH_PX)
+        st.markdown(
+            f"{cell_name(entry.cell)}: is this a **{entry.reading}** or a **{entry.other}**?"
         )
-        _summary(grid)
-
-
-def _corrections(grid: GridResult, photo: PhotoInput) -> tuple[list[int], list[int]]:
-    """Two tables, printed digits and pen entries, for fixing what was misread."""
-    bad = grid.solution is None
-    unsure = unsure_cells(grid)
-    with st.expander("Correct the reading (printed digits and pen entries)", expanded=bad):
-        st.caption(f"{UNSURE_MARK} marks an unsure reading. Move a digit between the tables if "
-                   "a printed digit was taken for a pen entry or the other way round.")  # fmt: skip
-        left, right = st.columns(2, gap="small")
-        with left:
-            st.markdown("**Printed**")
-            givens = grid_editor(
-                digit_values(grid.givens),
-                key=f"{PREFIX}_givens_{photo.digest}",
-                marks={c: UNSURE_MARK for c in unsure if grid.handwritten[c] == "0"},
+        for digit in (entry.reading, entry.other):
+            st.button(
+                str(digit),
+                key=f"{PREFIX}_ask_{photo.digest}_{entry.cell}_{digit}",
+                on_click=answer_question,
+                args=(read, board_key(photo), answered_key(photo), entry.cell, digit),
             )
-        with right:
-            st.markdown("**Pen**")
-            pen = grid_editor(
-                digit_values(grid.handwritten),
-                key=f"{PREFIX}_pen_{photo.digest}",
-                marks={c: UNSURE_MARK for c in unsure if grid.handwritten[c] != "0"},
-            )
-    return givens, pen
 
 
-def _summary(grid: GridResult) -> None:
+def answer_question(read: GridResult, key: str, answered: str, cell: int, digit: int) -> None:
+    """Write the person's answer into the board as their entry, and close the question."""
+    givens, pen = reading_lines(read, key)
+    digits = "".join(g if g != "0" else h for g, h in zip(givens, pen, strict=True))
+    digits = digits[:cell] + str(digit) + digits[cell + 1 :]
+    printed = "".join("1" if g != "0" and c != cell else "0" for c, g in enumerate(givens))
+    edit = latest_edit(key)
+    push_edit(key, digits, printed, edit.notes if edit is not None else NO_NOTES)
+    st.session_state.setdefault(answered, set()).add(cell)
+
+
+def cell_crop(warped: np.ndarray, cell: int) -> np.ndarray:
+    """The picture of one cell of the straightened grid, with a little of its neighbours."""
+    side = warped.shape[0] / 9
+    margin = side * CROP_MARGIN
+    r, c = divmod(cell, 9)
+    y0, x0 = max(0, round(r * side - margin)), max(0, round(c * side - margin))
+    y1 = min(warped.shape[0], round((r + 1) * side + margin))
+    x1 = min(warped.shape[1], round((c + 1) * side + margin))
+    return np.ascontiguousarray(warped[y0:y1, x0:x1])
+
+
+def confirmed_wrong(grid: GridResult, answered: set[int]) -> tuple[int, ...]:
+    """Wrong entries: those read surely wrong, and those the person confirmed by answering."""
+    if grid.solution is None:
+        return ()
+    sure = set(grid.wrong_entries)
+    told = {c for c in answered if grid.handwritten[c] not in ("0", grid.solution[c])}
+    return tuple(sorted(sure | told))
+
+
+def _summary(grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
     """The counts (as ``sudokucam check`` gives them), and one sentence on how it goes."""
     counts = grid.entry_counts
-    a, b, c = st.columns(3)
-    a.metric("Cells empty", counts.empty)
-    b.metric("Entries wrong", counts.wrong)
-    c.metric("Entries right", counts.right)
+    row = st.container(horizontal=True)
+    with row:
+        st.metric("Cells left", counts.empty)
+        st.metric("Entries wrong", len(wrong))
+        st.metric("To check", asked)
+        st.metric("Entries right", counts.right)
     st.caption(grid.check_message)  # the line `sudokucam check` prints
-    if counts.wrong:
-        names = ", ".join(cell_name(c) for c in grid.wrong_entries)
+    if wrong:
+        names = ", ".join(cell_name(c) for c in wrong)
         st.warning(
-            f"{counts.wrong} of your entries {'is' if counts.wrong == 1 else 'are'} wrong: "
+            f"{len(wrong)} of your entries {'is' if len(wrong) == 1 else 'are'} wrong: "
             f"{names}. Rub them out before going on."
         )
+    elif asked:
+        st.info("No entry is surely wrong; answer the questions below to check the rest.")
     elif counts.empty == 0:
         st.success("Complete and correct. Well done!")
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 import streamlit as st
 
@@ -10,6 +11,37 @@ from ....solver import Grid, Outcome, SearchTimeoutError, cell_name
 from ....solver.logic.solving import Hint, hint
 from ..state.backend import run_search
 from ..state.settings import APP_CONFIG
+
+
+@dataclass(frozen=True)
+class HintMarks:
+    """What a hint shows on the board: the cells it names and the candidates it removes.
+
+    cells: the cells to look at (before the digit is revealed: only the target).
+    removed: candidates the step rules out, by cell, as digit strings ("38").
+    """
+
+    cells: frozenset[int] = frozenset()
+    removed: dict[int, str] = field(default_factory=dict)
+
+
+def hint_marks(found: Hint | None, revealed: bool) -> HintMarks:
+    """The board marks of a hint: its target first, the whole pattern once revealed."""
+    step = None if found is None else found.step
+    if step is None:
+        return HintMarks()
+    placed = {c for c, _ in step.placements}
+    if not revealed:
+        return HintMarks(frozenset(placed or step.cells))
+    removed: dict[int, str] = {}
+    for cell, value in sorted(step.eliminations):
+        removed[cell] = removed.get(cell, "") + str(value)
+    return HintMarks(frozenset(placed | set(step.cells)), removed)
+
+
+def hint_revealed(key: str) -> bool:
+    """True once the person asked for the digit and the reason of the hint with this key."""
+    return bool(st.session_state.get(f"{key}_revealed"))
 
 
 def find_hint(givens: Sequence[int], entries: Sequence[int]) -> Hint:

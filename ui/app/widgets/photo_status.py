@@ -14,7 +14,10 @@ from .messages import RETAKE_TIPS, load_tips, show_failure
 if TYPE_CHECKING:
     from ....vision.results import GridResult, PhotoResult
 
-FIX_CELLS_TIP = "Fix the highlighted digits in the table: the answer updates at once."
+FIX_CELLS_TIP = (
+    "Fix the digits outlined in red on the board: tap a cell, then its digit. "
+    "The answer updates at once."
+)
 MISSED_DIGIT_TIP = "A printed digit was probably missed: look for an empty cell that is not."
 
 
@@ -58,7 +61,7 @@ def show_grid_status(grid: GridResult, edited: bool) -> None:
             st.info(
                 "The digits as first read broke the rules, so the solver changed "
                 + "; ".join(r.text for r in grid.repairs)
-                + ". Those cells carry a * in the table: check them against the paper."
+                + ". Those cells are outlined in orange on the board: check them against the paper."
             )
         return
     problems = "; ".join(p.text for p in grid.problems[:4]) or grid.message
@@ -77,4 +80,4 @@ def failure_caption(grid: GridResult) -> str:
     """The caption of the photo of a grid that could not be solved."""
     if grid.conflict_cells:
         return "Cells that break the rules are ringed in red"
-    return "The grid as found: check the digits against the table"
+    return "The grid as found: check the digits against the board"

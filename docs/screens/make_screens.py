@@ -1,0 +1,187 @@
+"""Regenerate the app's screenshots in docs/screens/: each page at phone and desktop size.
+
+Usage: .venv/bin/python docs/screens/make_screens.py [--out docs/screens] [--only NAME,...]
+
+Starts `sudokucam ui` on a free 127.0.0.1 port, drives it with Playwright in Debian's
+Chromium (/usr/bin/chromium), and writes NAME-phone.png (390×844) and NAME-desktop.png
+(1280×900) for every screen below: what a person sees without scrolling. The PNGs are
+reduced to a small palette so that the folder stays a few hundred KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+OUT = Path(__file__).resolve().parent
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+WAIT_MS = 120_000
+SETTLE_MS = 1500  # after the last change, for images and the board to finish drawing
+PALETTE_COLOURS = 96  # colours kept in each PNG
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+@dataclass(frozen=True)
+class Screen:
+    """One screenshot: its file name, the tab it shows, and what is done there first."""
+
+    name: str
+    tab: str
+    prepare: Callable[[Any], None]
+
+
+def nothing(page: Any) -> None:
+    """Leave the page as it opens."""
+
+
+def upload(path: Path) -> Callable[[Any], None]:
+    """Upload a photo to the page's uploader and wait until a picture shows."""
+
+    def run(page: Any) -> None:
+        page.locator("input[type=file]").first.set_input_files(str(path))
+        page.locator("[data-testid=stImage] img").first.wait_for(timeout=WAIT_MS)
+
+    return run
+
+
+def type_puzzle(page: Any) -> None:
+    """Paste the classic puzzle as text and press Solve."""
+    page.get_by_label("Puzzle as text").fill(PUZZLE)
+    page.keyboard.press("Control+Enter")
+    page.wait_for_timeout(SETTLE_MS)
+    page.get_by_role("button", name="Solve").first.click()
+    page.get_by_text("Solved").first.wait_for(timeout=WAIT_MS)
+
+
+def many_photos(page: Any) -> None:
+    """Solve three sample photos and a blank picture at once."""
+    names = ["printed/demo.jpg", "printed/shadow.jpg", "printed/serif_rotated.jpg"]
+    files = [str(REPO / "samples" / n) for n in names]
+    page.locator("input[type=file][multiple]").set_input_files(files)
+    page.get_by_role("button", name=f"Solve all {len(files)} files").click(timeout=WAIT_MS)
+    page.get_by_text("grids solved").first.wait_for(timeout=WAIT_MS)
+
+
+def new_game(page: Any) -> None:
+    """Start a new Easy game."""
+    page.get_by_role("button", name="New puzzle").click(timeout=WAIT_MS)
+    page.wait_for_timeout(SETTLE_MS)
+
+
+SCREENS = (
+    Screen("start", "Solve a photo", nothing),
+    Screen("photo", "Solve a photo", upload(REPO / "samples/printed/demo.jpg")),
+    Screen("check", "Check my progress", upload(REPO / "samples/progress/half_blue.jpg")),
+    Screen("typed", "Type a puzzle", type_puzzle),
+    Screen("batch", "Many photos", many_photos),
+    Screen("play", "Play", new_game),
+)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def served() -> Iterator[str]:
+    """`sudokucam ui` on a free port: its URL; stopped when done."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    raise RuntimeError("the app server did not come up") from None
+                time.sleep(0.3)
+        yield url
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def small_png(shot: bytes) -> bytes:
+    """A screenshot reduced to a small palette, optimised."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(shot)).convert("RGB")
+    reduced = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.MEDIANCUT)
+    out = io.BytesIO()
+    reduced.save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def capture(browser: Any, url: str, screen: Screen, size: str) -> bytes:
+    """One screen at one size, as PNG bytes (what shows without scrolling)."""
+    context = browser.new_context(viewport=SIZES[size], color_scheme="light")
+    try:
+        page = context.new_page()
+        page.goto(url, timeout=WAIT_MS)
+        page.get_by_role("tab", name=screen.tab).click(timeout=WAIT_MS)
+        page.get_by_role("heading", name=screen.tab).wait_for(timeout=WAIT_MS)
+        try:
+            screen.prepare(page)
+        except Exception as exc:  # a page that changed: keep what it shows, and say so
+            print(f"{screen.name}-{size}: could not prepare the page ({exc})", file=sys.stderr)
+        page.wait_for_timeout(SETTLE_MS)
+        return bytes(page.screenshot())
+    finally:
+        context.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every screen (or those named by --only) at both sizes."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
+    ap.add_argument("--only", default="", help="comma-separated screen names")
+    args = ap.parse_args(argv)
+    if not CHROMIUM.is_file():
+        print(f"needs Debian's chromium at {CHROMIUM}", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    wanted = {n for n in args.only.split(",") if n}
+    args.out.mkdir(parents=True, exist_ok=True)
+    with served() as url, sync_playwright() as driver:
+        browser = driver.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        for screen in SCREENS:
+            if wanted and screen.name not in wanted:
+                continue
+            for size in SIZES:
+                path = args.out / f"{screen.name}-{size}.png"
+                path.write_bytes(small_png(capture(browser, url, screen, size)))
+                print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+        browser.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,351 @@
+"""`sudokucam ui --lan`: the certificate, the token, the printed link and QR code, and the
+served app over HTTPS with and without the token (Playwright in Debian's Chromium)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import ipaddress
+import os
+import re
+import shutil
+import signal
+import socket
+import ssl
+import stat
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from cryptography import x509
+
+from sudokucam.ui.cli import app as cli_app
+from sudokucam.ui.cli.serve import LanServing, streamlit_command, streamlit_env
+from sudokucam.ui.lan.access import TOKEN_ENV, new_token, token_ok
+from sudokucam.ui.lan.cert import (
+    CertConfig,
+    certificate_addresses,
+    config_dir,
+    ensure_certificate,
+    lan_addresses,
+)
+from sudokucam.ui.lan.gate import CLOSED_TEXT
+from sudokucam.ui.lan.link import access_url, announcement, qr_text
+
+REPO = Path(__file__).resolve().parent.parent
+APP = REPO / "ui" / "streamlit_app.py"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
+HOME_IP = ipaddress.ip_address("192.168.1.23")
+OTHER_IP = ipaddress.ip_address("10.0.0.7")
+NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
+WAIT_MS = 90_000
+FIRST_TAB = "Solve a photo"
+# connect() to an internet address: AF_INET / AF_INET6 outside loopback (strace's words).
+INET_CONNECT = re.compile(r'connect\(\d+, \{sa_family=AF_INET6?, .*?"(?P<addr>[0-9a-f.:]+)"')
+
+
+def load(path: Path) -> x509.Certificate:
+    """The certificate in a PEM file."""
+    return x509.load_pem_x509_certificate(path.read_bytes())
+
+
+# ---------------------------------------------------------------------------- certificate
+
+
+def test_certificate_is_made_with_private_key_and_names(tmp_path: Path) -> None:
+    folder = tmp_path / "conf" / "sudokucam"
+    files = ensure_certificate(folder, [HOME_IP], now=NOW)
+    assert stat.S_IMODE(files.key.stat().st_mode) == 0o600
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    cert = load(files.cert)
+    assert certificate_addresses(cert) == {HOME_IP, ipaddress.ip_address("127.0.0.1")}
+    names = cert.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    assert names.get_values_for_type(x509.DNSName) == ["localhost"]
+    assert cert.not_valid_before_utc < NOW < cert.not_valid_after_utc
+    assert cert.not_valid_after_utc - NOW == dt.timedelta(days=CertConfig().valid_days)
+
+
+def test_certificate_is_reused_while_valid_for_the_same_addresses(tmp_path: Path) -> None:
+    first = ensure_certificate(tmp_path, [HOME_IP], now=NOW)
+    pem, key = first.cert.read_bytes(), first.key.read_bytes()
+    again = ensure_certificate(tmp_path, [HOME_IP], now=NOW + dt.timedelta(days=30))
+    assert again == first
+    assert (again.cert.read_bytes(), again.key.read_bytes()) == (pem, key)
+
+
+def test_certificate_is_remade_when_the_addresses_change(tmp_path: Path) -> None:
+    first = load(ensure_certificate(tmp_path, [HOME_IP], now=NOW).cert)
+    files = ensure_certificate(tmp_path, [OTHER_IP], now=NOW)
+    second = load(files.cert)
+    assert second.serial_number != first.serial_number
+    assert OTHER_IP in certificate_addresses(second) and HOME_IP not in certificate_addresses(
+        second
+    )
+    assert stat.S_IMODE(files.key.stat().st_mode) == 0o600
+
+
+def test_certificate_is_remade_near_its_end_and_when_broken(tmp_path: Path) -> None:
+    config = CertConfig(valid_days=30, renew_days=7)
+    first = load(ensure_certificate(tmp_path, [HOME_IP], config, now=NOW).cert)
+    late = NOW + dt.timedelta(days=25)
+    second = load(ensure_certificate(tmp_path, [HOME_IP], config, now=late).cert)
+    assert second.serial_number != first.serial_number
+    assert second.not_valid_after_utc > late + dt.timedelta(days=7)
+    (tmp_path / "lan-key.pem").write_text("not a key")
+    third = load(ensure_certificate(tmp_path, [HOME_IP], config, now=late).cert)
+    assert third.serial_number != second.serial_number
+
+
+def test_config_dir_follows_xdg(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("XDG config folders are a Linux convention")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    assert config_dir() == tmp_path / "sudokucam"
+    monkeypatch.setenv("XDG_CONFIG_HOME", "relative/path")  # not absolute: ignored
+    assert config_dir() == Path.home() / ".config" / "sudokucam"
+
+
+def test_lan_addresses_leave_out_loopback() -> None:
+    found = lan_addresses()
+    assert all(not ip.is_loopback and not ip.is_link_local for ip in found)
+    assert list(found) == sorted(found, key=int)
+
+
+# ---------------------------------------------------------------------------- token, link
+
+
+def test_token_check() -> None:
+    token = new_token()
+    assert len(token) >= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", token)
+    assert new_token() != token
+    assert token_ok(token, token)
+    assert not token_ok(token[:-1], token)
+    assert not token_ok(token + "x", token)
+    assert not token_ok("", token) and not token_ok(None, token)
+    assert not token_ok("ünïcödé ✓", token)  # non-ASCII: refused, no TypeError
+    assert not token_ok(token, "")
+
+
+HALF_BLOCKS = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
+ANSI_CELL = re.compile(r"\x1b\[(\d+);(\d+)m▀")
+
+
+def module_rows(line: str) -> list[list[bool]]:
+    """The two rows of modules (light=True) one line of terminal text shows."""
+    coloured = ANSI_CELL.findall(line)
+    if coloured:
+        return [[fg == "97" for fg, _ in coloured], [bg == "107" for _, bg in coloured]]
+    return [[HALF_BLOCKS[c][0] for c in line], [HALF_BLOCKS[c][1] for c in line]]
+
+
+def decode_qr(text: str) -> str:
+    """Read a QR code printed as terminal text back, with OpenCV's QR decoder."""
+    import cv2
+    import numpy as np
+
+    modules = [row for line in text.splitlines() for row in module_rows(line)]
+    light = np.pad(np.array(modules, dtype=np.uint8) * 255, 4, constant_values=255)
+    image = np.kron(light, np.ones((8, 8), np.uint8))
+    value, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    return str(value)
+
+
+def test_link_and_qr_code() -> None:
+    url = access_url(HOME_IP, 8501, "a-b_c")
+    assert url == "https://192.168.1.23:8501/?token=a-b_c"
+    assert access_url(ipaddress.ip_address("fe80::1"), 8501, "t").startswith("https://[fe80::1]:")
+    assert decode_qr(qr_text(url)) == url
+    assert decode_qr(qr_text(url, colour=True)) == url
+    assert "\x1b[" not in qr_text(url)
+    text = announcement([HOME_IP, OTHER_IP], 8501, "tok")
+    assert "https://192.168.1.23:8501/?token=tok" in text
+    assert "https://10.0.0.7:8501/?token=tok" in text
+    assert qr_text("https://192.168.1.23:8501/?token=tok") in text
+    assert "localhost" in announcement([], 8501, "tok")
+
+
+def test_command_and_environment_for_lan(tmp_path: Path) -> None:
+    serving = LanServing(tmp_path / "c.pem", tmp_path / "k.pem", "tok")
+    cmd = streamlit_command(9123, lan=serving)
+    pairs = dict(zip(cmd[5::2], cmd[6::2], strict=True))
+    assert pairs["--server.address"] == "0.0.0.0"
+    assert pairs["--server.sslCertFile"] == str(serving.cert)
+    assert pairs["--server.sslKeyFile"] == str(serving.key)
+    assert pairs["--logger.hideWelcomeMessage"] == "true"  # else Streamlit looks up its IP
+    plain = dict(zip(streamlit_command(9123)[5::2], streamlit_command(9123)[6::2], strict=True))
+    assert plain["--server.address"] == "127.0.0.1" and "--server.sslCertFile" not in plain
+    assert streamlit_env("tok")[TOKEN_ENV] == "tok"
+    os.environ[TOKEN_ENV] = "left over"
+    try:
+        assert TOKEN_ENV not in streamlit_env()
+    finally:
+        del os.environ[TOKEN_ENV]
+
+
+def test_ui_lan_fails_in_one_line_when_the_certificate_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the config folder should be")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
+    result = CliRunner().invoke(cli_app, ["ui", "--lan", "--port", "9"])
+    assert result.exit_code == 1
+    assert result.output.startswith("error: cannot write the certificate in ")
+    assert "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------------------- the gate
+
+
+def test_gate_without_a_token_shows_only_the_short_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv(TOKEN_ENV, "the-right-token")
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.run()
+    assert not at.exception
+    assert [i.value for i in at.info] == [CLOSED_TEXT]
+    assert not at.tabs and not at.subheader
+    at.query_params["token"] = "a-wrong-token"
+    at.run()
+    assert not at.exception and [i.value for i in at.info] == [CLOSED_TEXT]
+
+
+def test_gate_with_the_token_opens_the_app_and_remembers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.setenv(TOKEN_ENV, "the-right-token")
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.query_params["token"] = "the-right-token"
+    at.run()
+    assert not at.exception
+    assert at.subheader[0].value == FIRST_TAB
+    assert CLOSED_TEXT not in [i.value for i in at.info]
+    at.query_params.clear()  # the token dropped from the address: the session still counts
+    at.run()
+    assert at.subheader[0].value == FIRST_TAB
+    assert at.query_params["token"] == "the-right-token"  # put back for reloads
+
+
+def test_gate_is_open_without_lan(monkeypatch: pytest.MonkeyPatch) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    monkeypatch.delenv(TOKEN_ENV, raising=False)
+    at = AppTest.from_file(str(APP), default_timeout=120)
+    at.run()
+    assert at.subheader[0].value == FIRST_TAB
+
+
+# ---------------------------------------------------------------------------- end to end
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for_https(url: str, cafile: Path, server: subprocess.Popen[str]) -> None:
+    """Poll the health endpoint over HTTPS, checking the certificate against `cafile`."""
+    context = ssl.create_default_context(cafile=str(cafile))
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the app server exited with code {server.returncode}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2, context=context) as r:
+                if r.status == 200:
+                    return
+        except ssl.SSLCertVerificationError:
+            raise
+        except OSError:
+            time.sleep(0.5)
+    raise TimeoutError(f"the app at {url} did not come up")
+
+
+@pytest.fixture(scope="module")
+def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """`sudokucam ui --lan` (under strace when installed), its token, certificate and log."""
+    if not CHROMIUM.is_file():
+        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
+    home = tmp_path_factory.mktemp("lan_home")
+    port, trace = free_port(), home / "strace.txt"
+    env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"), HOME=str(home))
+    prefix = ["strace", "-f", "-e", "trace=connect", "-o", str(trace)]
+    command = [sys.executable, "-m", "sudokucam", "ui", "--lan", "--port", str(port)]
+    server = subprocess.Popen([*(prefix if shutil.which("strace") else []), *command], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                              start_new_session=True)  # fmt: skip
+    try:
+        cert = home / "config" / "sudokucam" / "lan-cert.pem"
+        url = f"https://127.0.0.1:{port}"
+        while not cert.is_file() and server.poll() is None:
+            time.sleep(0.2)
+        wait_for_https(url, cert, server)
+        yield {"url": url, "cert": cert, "trace": trace, "server": server}
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def printed_token(server: subprocess.Popen[str]) -> str:
+    """The token of the first link the launcher printed."""
+    assert server.stdout is not None
+    for line in server.stdout:
+        found = re.search(r"https://\S+/\?token=([A-Za-z0-9_-]+)", line)
+        if found:
+            return found.group(1)
+    raise AssertionError("no link was printed")
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_lan_app_over_https_with_and_without_the_token(lan_server: dict[str, Any]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    url, token = lan_server["url"], printed_token(lan_server["server"])
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
+        )
+        phone: Any = {"width": 390, "height": 844}
+        context = browser.new_context(ignore_https_errors=True, viewport=phone)
+        page = context.new_page()
+        page.goto(f"{url}/?token=wrong-{token}")
+        page.get_by_text(CLOSED_TEXT).wait_for(timeout=WAIT_MS)
+        assert page.get_by_role("tab").count() == 0
+        page.goto(url)
+        page.get_by_text(CLOSED_TEXT).wait_for(timeout=WAIT_MS)
+        assert "Traceback" not in page.content()
+        page.goto(f"{url}/?token={token}")
+        page.get_by_role("heading", name=FIRST_TAB).wait_for(timeout=WAIT_MS)
+        assert page.get_by_text(CLOSED_TEXT).count() == 0
+        page.get_by_role("tab", name="Play").click()
+        page.reload()  # the token stays in the address: a reload still gets in
+        page.get_by_role("tab", name=FIRST_TAB).wait_for(timeout=WAIT_MS)
+        assert f"token={token}" in page.url
+        browser.close()
+
+
+@pytest.mark.slow
+def test_lan_server_connects_only_to_loopback(lan_server: dict[str, Any]) -> None:
+    if not shutil.which("strace"):
+        pytest.skip("needs strace to watch connections")
+    time.sleep(3)  # let anything that would phone home try
+    addresses = [m["addr"] for m in INET_CONNECT.finditer(lan_server["trace"].read_text())]
+    loopback = ("::1", "::ffff:127.0.0.1")
+    outside = [a for a in addresses if not (a.startswith("127.") or a in loopback)]
+    assert outside == []

@@ -1,0 +1,124 @@
+"""Live video: the tracker against rendered truth, the frame processor on the committed clip."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from sudokucam.samples.clips import (
+    SHORT_SHOTS,
+    ClipRenderer,
+    ClipSpec,
+    Pose,
+    Shot,
+    frame_lattices,
+    load_truth,
+)
+from sudokucam.vision.live import FrameState, LiveConfig, LiveProcessor
+from sudokucam.vision.live.tracker import GridTracker, lattice_of
+from sudokucam.vision.live.votes import ReadingVotes
+from sudokucam.vision.read.classifier import MODEL_DIR
+from sudokucam.vision.types import CellScores
+
+REPO = Path(__file__).resolve().parent.parent
+CLIP = REPO / "samples" / "video" / "pan.mp4"
+needs_model = pytest.mark.skipif(
+    not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
+)
+
+
+def clip_frames(path: Path) -> list[np.ndarray]:
+    """Every frame of a video file."""
+    capture = cv2.VideoCapture(str(path))
+    frames: list[np.ndarray] = []
+    while True:
+        ok, frame = capture.read()
+        if not ok:
+            return frames
+        frames.append(frame)
+
+
+def cell_width(lattice: np.ndarray) -> float:
+    """The mean width of a cell of a (10, 10, 2) lattice."""
+    return float(np.linalg.norm(lattice[:, 9] - lattice[:, 0], axis=-1).mean()) / 9
+
+
+def test_tracker_follows_a_moving_tilting_camera() -> None:
+    """Started on the true lattice, the tracked grid stays within 0.1 cell of the truth."""
+    moves = (
+        Shot(0, 0.6, Pose(size=0.7), Pose(cx=0.15, cy=-0.1, size=0.8, pitch=12, roll=6)),
+        Shot(0, 0.6, Pose(cx=0.15, cy=-0.1, size=0.8, pitch=12, roll=6), Pose(size=0.65, yaw=-15)),
+    )
+    renderer = ClipRenderer(ClipSpec(fps=15, seed=3, shots=moves))
+    frames = list(renderer)
+    tracker = GridTracker(LiveConfig().track)
+    tracker.start(frames[0][0], frames[0][1].lattice)
+    errors = []
+    for frame, truth in frames[1:]:
+        assert tracker.step(frame)
+        assert tracker.homography is not None
+        error = np.linalg.norm(lattice_of(tracker.homography) - truth.lattice, axis=-1).max()
+        errors.append(error / cell_width(truth.lattice))
+    assert len(errors) == 17
+    assert max(errors) < 0.1
+
+
+def test_tracker_is_lost_when_the_page_is_gone() -> None:
+    """A frame of bare desk after the grid: the track is lost, not invented."""
+    renderer = ClipRenderer(ClipSpec(fps=15, seed=3, shots=(Shot(0, 0.2, Pose(), Pose()),)))
+    frame, truth = next(iter(renderer))
+    tracker = GridTracker(LiveConfig().track)
+    tracker.start(frame, truth.lattice)
+    assert not tracker.step(np.full_like(frame, 90))
+    assert tracker.homography is None
+
+
+def test_votes_pick_the_most_probable_class_across_frames() -> None:
+    """Two sure frames outvote one unsure one; steady once the best classes repeat."""
+    votes = ReadingVotes()
+    sure, unsure = np.full((81, 19), 0.01, np.float32), np.full((81, 19), 0.04, np.float32)
+    sure[:, 3], unsure[:, 5] = 0.82, 0.3
+    for probs in (unsure, sure, sure):
+        votes.add(CellScores(probs / probs.sum(axis=1, keepdims=True)))
+    assert votes.frames == 3 and votes.steady
+    assert np.all(np.argmax(votes.scores().probs, axis=1) == 3)
+    assert np.allclose(votes.scores().probs.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_committed_clip_matches_its_truth() -> None:
+    """The committed clip has the frames, size and truth that clips.py makes for it."""
+    truth = load_truth(CLIP.with_suffix(".json"))
+    frames = clip_frames(CLIP)
+    committed = truth["frames"]
+    assert isinstance(committed, list)
+    assert len(frames) == truth["frame_count"] == len(committed)
+    assert frames[0].shape == (480, 640, 3)
+    assert CLIP.stat().st_size < 1_000_000
+    renderer = ClipRenderer(ClipSpec(size=(640, 480), fps=10, seed=0, shots=SHORT_SHOTS))
+    again = [renderer.truth(i).to_json() for i in (0, 12, 30)]
+    assert again == [committed[i] for i in (0, 12, 30)]
+
+
+@needs_model
+def test_processor_draws_each_page_answer_on_the_committed_clip() -> None:
+    """Both pages are read and solved; drawn frames sit on their grid and are never wrong."""
+    truth = load_truth(CLIP.with_suffix(".json"))
+    lattices = frame_lattices(truth)
+    puzzles, pages = truth["puzzles"], truth["frames"]
+    assert isinstance(puzzles, list) and isinstance(pages, list)
+    processor = LiveProcessor()
+    results = [processor.process(frame) for frame in clip_frames(CLIP)]
+    drawn = [r for r in results if r.drawn]
+    assert {r.grid.solution for r in drawn if r.grid} == {p["solution"] for p in puzzles}
+    for r in drawn:
+        expected = lattices[r.index]
+        assert expected is not None and r.lattice is not None and r.grid is not None
+        assert r.grid.solution == puzzles[pages[r.index]["page"]]["solution"]
+        error = np.linalg.norm(r.lattice - expected, axis=-1).max() / cell_width(expected)
+        assert error < 0.15
+    assert results[0].state is FrameState.SEARCHING
+    assert any(r.state is FrameState.LOST for r in results)  # the whip to the second page
+    assert processor.counts["drawn"] == len(drawn) >= len(results) // 2

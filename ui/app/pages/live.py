@@ -1,0 +1,102 @@
+"""Live camera: the answer drawn onto the camera's moving picture, as the person moves.
+
+The browser sends the camera's video to this server over WebRTC (``streamlit-webrtc``);
+each frame goes through a ``LiveProcessor`` and comes back with the answer drawn in. No
+STUN or TURN server is configured, on either side: the browser and the server only offer
+their own (host) addresses, so the video never leaves the local network and no request
+goes to a public server (streamlit-webrtc and aiortc would otherwise ask Google's STUN).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import streamlit as st
+
+if TYPE_CHECKING:
+    from ....vision.live import LiveProcessor
+
+TITLE = "Live camera"
+PROCESSOR_KEY = "live_processor"
+STREAM_KEY = "live_stream"
+HOST_ONLY: dict[str, Any] = {"iceServers": []}  # no STUN/TURN: host candidates only
+CONSTRAINTS: dict[str, Any] = {
+    "video": {"width": {"ideal": 640}, "height": {"ideal": 480}},
+    "audio": False,
+}
+
+
+def session_processor() -> LiveProcessor:
+    """This session's frame processor (one per browser tab, kept between reruns)."""
+    from ....vision.live import LiveProcessor
+
+    if PROCESSOR_KEY not in st.session_state:
+        st.session_state[PROCESSOR_KEY] = LiveProcessor()
+    processor: LiveProcessor = st.session_state[PROCESSOR_KEY]
+    return processor
+
+
+def frame_callback(processor: LiveProcessor) -> Any:
+    """The per-frame function streamlit-webrtc calls: the frame back with the answer drawn."""
+    import av
+
+    def callback(frame: av.VideoFrame) -> av.VideoFrame:
+        image = frame.to_ndarray(format="bgr24")
+        try:
+            drawn = processor.process(image).image
+        except (ValueError, TypeError, ArithmeticError):
+            drawn = image  # one bad frame is shown as it came; the next is tried afresh
+        return av.VideoFrame.from_ndarray(drawn, format="bgr24")
+
+    return callback
+
+
+STATUS_EVERY_S = 1.0  # how often the line under the video is brought up to date
+SAYS = {
+    "searching": "Looking for a Sudoku grid…",
+    "reading": "Grid found: reading it (hold still)…",
+    "tracking": "Answer shown",
+    "lost": "The grid was lost: looking again…",
+}
+
+
+@st.fragment(run_every=STATUS_EVERY_S)
+def live_status() -> None:
+    """One line on what the processor sees now, with its frame counts."""
+    processor = session_processor()
+    last = processor.last
+    if last is None:
+        st.caption("Waiting for the camera's first frame.")
+        return
+    words = SAYS[last.state.value]
+    if last.state.value == "tracking" and last.grid is not None:
+        words += f" ({last.grid.message})"
+    counts = processor.counts
+    st.caption(f"{words} · {last.index + 1} frames, {counts['drawn']} with the answer")
+
+
+def render() -> None:
+    """The 'Live camera' page."""
+    from streamlit_webrtc import WebRtcMode, webrtc_streamer
+
+    st.subheader(TITLE)
+    st.caption(
+        "Press Start and point the camera at a Sudoku: the answer appears on the video "
+        "once the grid has been read, and follows the page as you move. The video goes "
+        "only between this browser and the sudokucam server on your own network."
+    )
+    webrtc_streamer(
+        key=STREAM_KEY,
+        mode=WebRtcMode.SENDRECV,
+        rtc_configuration=HOST_ONLY,
+        server_rtc_configuration=HOST_ONLY,
+        frontend_rtc_configuration=HOST_ONLY,
+        media_stream_constraints=CONSTRAINTS,
+        video_frame_callback=frame_callback(session_processor()),
+        async_processing=True,
+    )
+    live_status()
+    st.caption(
+        "No camera, or permission refused? The browser says so above; allow the camera "
+        "for this page in the browser's settings and press Start again."
+    )

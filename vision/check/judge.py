@@ -1,0 +1,109 @@
+"""Judge a person's written entries against the answer without accusing a right one.
+
+An entry that disagrees with the answer is called wrong only when the ink is read surely:
+the classifier gives the digit read a high probability, the answer's digit a very low one,
+and the cell little chance of being empty. Any other disagreeing entry is *unsure*: the
+person is asked, shown the digit read and the next likeliest one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..types import Digits
+
+
+@dataclass(frozen=True)
+class CheckConfig:
+    """When a disagreeing written entry counts as surely wrong.
+
+    min_probability: the least probability (over the digits 1-9, any ink) of the digit read.
+    max_answer_probability: the most probability the answer's digit may have.
+    max_empty_probability: the most probability of the cell being empty (a faint mark).
+    """
+
+    min_probability: float = 0.99
+    max_answer_probability: float = 0.001
+    max_empty_probability: float = 0.05
+
+    def __post_init__(self) -> None:
+        """Check every field is a probability."""
+        for name in ("min_probability", "max_answer_probability", "max_empty_probability"):
+            value = getattr(self, name)
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"{name} must be in [0, 1], got {value}")
+
+
+DEFAULT_CHECK_CONFIG = CheckConfig()
+
+
+@dataclass(frozen=True)
+class UnsureEntry:
+    """A written entry that disagrees with the answer, read without certainty.
+
+    cell: 0-80, row by row; reading: the digit read; other: the next likeliest digit.
+    """
+
+    cell: int
+    reading: int
+    other: int
+
+
+def digit_shares(cell_probs: np.ndarray) -> np.ndarray:
+    """(9,) probability of each digit 1-9 in any ink, from a cell's 19, normalised."""
+    p = np.asarray(cell_probs, dtype=np.float64)
+    digits = p[1:10] + p[10:19]
+    return digits / max(float(digits.sum()), 1e-12)
+
+
+def entry_is_sure(
+    cell_probs: np.ndarray, read: int, answer: int, config: CheckConfig = DEFAULT_CHECK_CONFIG
+) -> bool:
+    """Whether a cell's ink (its 19 class probabilities) is surely ``read`` and not ``answer``."""
+    shares = digit_shares(cell_probs)
+    return (
+        shares[read - 1] >= config.min_probability
+        and shares[answer - 1] <= config.max_answer_probability
+        and float(cell_probs[0]) <= config.max_empty_probability
+    )
+
+
+def next_likeliest(cell_probs: np.ndarray, read: int) -> int:
+    """The likeliest digit 1-9 other than ``read`` in a cell's 19 class probabilities."""
+    shares = digit_shares(cell_probs)
+    shares[read - 1] = -1.0
+    return int(np.argmax(shares)) + 1
+
+
+def judge_entries(
+    probs: np.ndarray,
+    handwritten: Digits,
+    solution: Digits,
+    config: CheckConfig = DEFAULT_CHECK_CONFIG,
+) -> tuple[tuple[int, ...], tuple[UnsureEntry, ...]]:
+    """The written entries surely wrong, and those disagreeing with the answer unsurely.
+
+    ``probs``: (81, 19) class probabilities; ``handwritten``: the entries ('0' where none).
+    """
+    wrong: list[int] = []
+    unsure: list[UnsureEntry] = []
+    for cell, (digit, answer) in enumerate(zip(handwritten, solution, strict=True)):
+        if digit in ("0", answer):
+            continue
+        if entry_is_sure(probs[cell], int(digit), int(answer), config):
+            wrong.append(cell)
+        else:
+            unsure.append(UnsureEntry(cell, int(digit), next_likeliest(probs[cell], int(digit))))
+    return tuple(wrong), tuple(unsure)
+
+
+def notes_missing_answer(notes: Sequence[str], solution: Digits) -> tuple[int, ...]:
+    """Cells whose candidate notes leave out the answer's digit."""
+    return tuple(
+        c
+        for c, (noted, answer) in enumerate(zip(notes, solution, strict=True))
+        if noted and answer not in noted
+    )

@@ -1,0 +1,201 @@
+"""The live frame processor: search, read across frames, solve, then track and draw."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import replace
+
+import numpy as np
+
+from ...solver.outcome import SOLVED_OUTCOMES
+from ..grid.find import find_grid
+from ..grid.warp import check_image, warp_from_corners
+from ..pipeline import CellScorer, Reader, grid_result
+from ..read.decide import KindDecisionConfig, decide_kinds
+from ..results import GridResult
+from ..types import CellScores, GridDetection
+from .config import DEFAULT_LIVE_CONFIG, LiveConfig
+from .frames import FrameResult, FrameState
+from .overlay import AnswerOverlay
+from .tracker import GridTracker, lattice_of
+from .votes import ReadingVotes
+
+
+def differing_givens(a: str, b: str) -> int:
+    """How many cells hold a printed digit in one reading and not the same one in the other."""
+    return sum(x != y and (x != "0" or y != "0") for x, y in zip(a, b, strict=True))
+
+
+def filled_digits(grid: GridResult) -> str:
+    """The digit in each cell of a reading, printed or written alike ("0": empty)."""
+    return "".join(g if g != "0" else h for g, h in zip(grid.givens, grid.handwritten, strict=True))
+
+
+def shown(grid: GridResult) -> bool:
+    """True when the grid's answer may be drawn: one solution, no digit changed by a repair.
+
+    A repair that only moved a digit between pen and print keeps the digit read.
+    """
+    solved = grid.status in SOLVED_OUTCOMES and grid.solution is not None
+    return solved and all(r.kind_changed for r in grid.repairs)
+
+
+class LiveProcessor:
+    """Fed video frames one by one; returns each with the answer drawn once it is known.
+
+    No grid known: the frame is searched (``find_grid``). A grid found is tracked, and its
+    cells are read on every steady frame until the summed reading is the same two frames
+    running and solves to exactly one answer; from then on the grid is only tracked, the
+    answer warped onto each frame, and every ``recheck_every`` frames the cells are read
+    again (a new puzzle is read afresh; new pen entries are marked). A lost track sends it
+    back to searching.
+    """
+
+    def __init__(self, reader: Reader | None = None, config: LiveConfig = DEFAULT_LIVE_CONFIG):
+        """Use ``reader``'s classifier and settings (default: the shipped model)."""
+        self.reader = reader if reader is not None else Reader()
+        self.config = config
+        self.tracker = GridTracker(config.track)
+        self.counts: Counter[str] = Counter()  # frames per state, and "drawn"
+        self._index = 0
+        self._votes = ReadingVotes()
+        self._grid: GridResult | None = None  # the answer being shown
+        self._overlay: AnswerOverlay | None = None
+        self._since_check = 0
+        self.last: FrameResult | None = None  # the last frame processed (its image dropped)
+
+    def process(self, frame: np.ndarray) -> FrameResult:
+        """Process the next frame (BGR uint8) and say what it shows."""
+        image = check_image(frame, "frame")
+        if image.ndim != 3 or image.shape[2] != 3:
+            raise ValueError(f"frame must be a BGR image (H, W, 3), got {image.shape}")
+        start = time.perf_counter()
+        state = self._advance(image)
+        h = self.tracker.homography
+        lattice = None if h is None else lattice_of(h)
+        drawn = state is FrameState.TRACKING and self._overlay is not None and h is not None
+        out = self._overlay.draw(image, h) if drawn and self._overlay and h is not None else image
+        result = FrameResult(self._index, state, lattice, drawn, out, self._grid,
+                             time.perf_counter() - start)  # fmt: skip
+        self.counts[state.value] += 1
+        self.counts["drawn"] += int(drawn)
+        self._index += 1
+        self.last = replace(result, image=image[:0, :0])
+        return result
+
+    def _advance(self, frame: np.ndarray) -> FrameState:
+        """Move the state on by one frame: search, or track and read."""
+        if self.tracker.homography is None:
+            return self._search(frame)
+        before = self.tracker.homography
+        if not self.tracker.step(frame):
+            self._forget()
+            return FrameState.LOST
+        if self._grid is None and self._steady(before):
+            self._read(frame)
+        elif self._grid is not None:
+            self._recheck(frame, before)
+        if self.tracker.homography is None:
+            return FrameState.LOST
+        return FrameState.TRACKING if self._grid is not None else FrameState.READING
+
+    def _search(self, frame: np.ndarray) -> FrameState:
+        """Look for a grid wholly in view; start tracking and reading it when found."""
+        found = find_grid(frame, config=self.reader.config.grid)
+        if found is None or not self._inside(found.lattice, frame.shape):
+            return FrameState.SEARCHING
+        self.tracker.start(frame, found.lattice)
+        self._votes = ReadingVotes()
+        self._read(frame, found)
+        return FrameState.TRACKING if self._grid is not None else FrameState.READING
+
+    def _inside(self, lattice: np.ndarray, shape: tuple[int, ...]) -> bool:
+        """True when every grid crossing lies inside the frame, with the margin."""
+        cell = float(np.linalg.norm(lattice[0, 9] - lattice[0, 0])) / 9
+        m = self.config.min_margin_cells * cell
+        height, width = shape[:2]
+        xs, ys = lattice[..., 0], lattice[..., 1]
+        return bool(xs.min() >= m and ys.min() >= m and xs.max() <= width - 1 - m
+                    and ys.max() <= height - 1 - m)  # fmt: skip
+
+    def _steady(self, before: np.ndarray) -> bool:
+        """True when the tracked grid moved little enough since the last frame to be read."""
+        after = self.tracker.homography
+        assert after is not None
+        old, new = lattice_of(before), lattice_of(after)
+        cell = float(np.linalg.norm(new[0, 9] - new[0, 0])) / 9
+        moved = float(np.max(np.linalg.norm(new - old, axis=-1)))
+        return moved <= self.config.max_vote_motion_cells * max(cell, 1.0)
+
+    def _detection(self, frame: np.ndarray) -> GridDetection:
+        """The tracked grid straightened out of the frame, for the classifier."""
+        h = self.tracker.homography
+        assert h is not None
+        corners = lattice_of(h)[[0, 0, 9, 9], [0, 9, 9, 0]]
+        return warp_from_corners(frame, corners, self.reader.config.grid, score=1.0)
+
+    def _scores(self, detection: GridDetection) -> CellScores:
+        """The classifier's probabilities for the grid's cells (the grid taken as upright)."""
+        classifier = self.reader.classifier
+        if not isinstance(classifier, CellScorer):
+            raise TypeError("live reading needs a classifier that scores cells")
+        return classifier.score(detection.warped)
+
+    def _read(self, frame: np.ndarray, detection: GridDetection | None = None) -> None:
+        """Add this frame's reading to the votes; settle and solve them when steady."""
+        detection = detection if detection is not None else self._detection(frame)
+        votes = self._votes
+        votes.add(self._scores(detection))
+        if votes.frames >= self.config.max_read_frames:
+            self._forget()  # no unique answer: search again, the grid may be misplaced
+        elif votes.frames % self.config.read_frames == 0 and votes.steady:
+            grid = self._settle(votes, frame, detection)
+            if shown(grid):
+                self._show(grid)
+
+    def _settle(
+        self, votes: ReadingVotes, frame: np.ndarray, detection: GridDetection
+    ) -> GridResult:
+        """The summed reading's digits and kinds, solved."""
+        cfg = self.reader.config
+        kinds = KindDecisionConfig(cfg.ink_shape, cfg.ink_colour)
+        reading = decide_kinds(votes.scores(), frame, detection.lattice, kinds)
+        return grid_result(detection, reading, self.reader.solve_reading(reading), cfg.pen)
+
+    def _show(self, grid: GridResult) -> None:
+        """Draw this grid's answer (and its pen entries' marks) from now on."""
+        overlay = AnswerOverlay(self.config.overlay_cell_px, self.reader.config.draw)
+        overlay.add_digits(grid.answer)
+        if self.config.mark_entries:
+            overlay.add_rings(grid.wrong_entries, overlay.config.wrong_color)
+            overlay.add_rings(grid.right_entries, overlay.config.right_color)
+        self._grid, self._overlay = grid, overlay
+        self._votes, self._since_check = ReadingVotes(), 0
+
+    def _recheck(self, frame: np.ndarray, before: np.ndarray) -> None:
+        """Every ``recheck_every`` steady frames, read the cells again; act on a change."""
+        self._since_check += 1
+        if self._since_check < self.config.recheck_every or not self._steady(before):
+            return
+        self._since_check = 0
+        detection = self._detection(frame)
+        self._votes.add(self._scores(detection))
+        if self._votes.frames < self.config.read_frames or not self._votes.steady:
+            return
+        old, votes = self._grid, self._votes
+        assert old is not None
+        self._votes = ReadingVotes()
+        if votes.digits() == filled_digits(old):
+            return  # the same digits as shown: nothing to settle again
+        grid = self._settle(votes, frame, detection)
+        if differing_givens(grid.givens, old.givens) >= self.config.new_puzzle_cells:
+            self._grid, self._overlay = None, None  # a new puzzle: read it afresh
+        elif shown(grid) and grid.handwritten != old.handwritten:
+            self._show(grid)
+
+    def _forget(self) -> None:
+        """Drop the grid and its answer: the next frame is searched."""
+        self.tracker.stop()
+        self._grid, self._overlay = None, None
+        self._votes = ReadingVotes()
