@@ -633,3 +633,31 @@ def test_many_photos_and_pdf_pages_give_a_table_and_a_zip(samples_dir: Path) -> 
     assert "results.csv" in names
     assert sum(1 for n in names if n.startswith("solved/") and n.endswith(".png")) == 3
     assert {"solved/demo_p1_g1.png", "solved/two_p1_g1.png", "solved/two_p2_g1.png"} <= set(names)
+
+
+def test_check_board_marks_notes_that_rule_out_the_answer() -> None:
+    """A cell whose notes leave out its answer is drawn wrong on the Check board; other
+    notes cells stay plain."""
+    from types import SimpleNamespace
+
+    from sudokucam.ui.app.pages.progress import check_looks
+    from sudokucam.ui.app.widgets.board import Look
+
+    givens = "5" + "0" * 80
+    notes = ("", "12", "34") + ("",) * 78
+    solution = "5" + "3" + "4" + "0" * 78
+    grid = SimpleNamespace(
+        givens=givens,
+        handwritten="0" * 81,
+        pen_cells=(),
+        right_entries=(),
+        wrong_entries=(),
+        solution=solution,
+        conflict_cells=(),
+        notes=notes,
+        wrong_notes=lambda: tuple(c for c, n in enumerate(notes) if n and solution[c] not in n),
+    )
+    looks = check_looks(grid, grid, set())  # type: ignore[arg-type]
+    assert looks[1] == Look.WRONG  # notes 1 and 2, the answer is 3
+    assert 2 not in looks  # notes 3 and 4 hold the answer 4
+    assert looks[0] == Look.GIVEN

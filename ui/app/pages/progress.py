@@ -94,6 +94,7 @@ def check_looks(read: GridResult, grid: GridResult, asked: set[int]) -> dict[int
     looks |= {c: Look.ENTRY for c in grid.pen_cells}
     looks |= {c: Look.RIGHT for c in grid.right_entries}
     looks |= {c: Look.WRONG for c in grid.wrong_entries}
+    looks |= dict.fromkeys(grid.wrong_notes(), Look.WRONG)  # notes that rule out the answer
     looks |= {c: Look.UNSURE for c in asked}
     looks |= dict.fromkeys(changed_cells(read, grid), Look.EDITED)
     if grid.solution is None:
