@@ -122,3 +122,29 @@ def test_processor_draws_each_page_answer_on_the_committed_clip() -> None:
     assert results[0].state is FrameState.SEARCHING
     assert any(r.state is FrameState.LOST for r in results)  # the whip to the second page
     assert processor.counts["drawn"] == len(drawn) >= len(results) // 2
+
+
+@needs_model
+def test_pen_progress_is_marked_live() -> None:
+    """A half-filled page held before the camera: once tracked, its pen entries are judged
+    (right ones ringed green, doubtful ones amber) on every drawn frame."""
+    photo = cv2.imread(str(REPO / "samples" / "progress" / "half_blue.jpg"))
+    scale = 640 / max(photo.shape[:2])
+    page = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    processor = LiveProcessor()
+    results = []
+    for i in range(12):  # a hand holding the camera: a pixel or two of drift
+        shift = np.float32([[1, 0, (i % 5) * 1.5], [0, 1, i % 3]])
+        frame = cv2.warpAffine(page, shift, (640, 480), borderValue=(200, 200, 200))
+        results.append(processor.process(frame))
+    drawn = [r for r in results if r.drawn and r.grid is not None]
+    assert drawn and drawn[-1].state is FrameState.TRACKING
+    grid = drawn[-1].grid
+    assert grid is not None and len(grid.right_entries) >= 20
+    judged = set(grid.wrong_entries) | {u.cell for u in grid.unsure_entries()}
+    assert judged == {0, 12}  # the two mistakes on this sample (r1c1, r2c4), never called right
+    assert not judged & set(grid.right_entries)
+    amber = np.array(processor.reader.config.draw.unsure_color, np.int16)
+    near_amber = np.all(np.abs(drawn[-1].image.astype(np.int16) - amber) < 40, axis=-1)
+    assert near_amber.sum() > 50  # the rings (the page itself has no orange)
+    assert not np.all(np.abs(page.astype(np.int16) - amber) < 40, axis=-1).any()

@@ -170,6 +170,8 @@ class LiveProcessor:
         if self.config.mark_entries:
             overlay.add_rings(grid.wrong_entries, overlay.config.wrong_color)
             overlay.add_rings(grid.right_entries, overlay.config.right_color)
+            unsure = [entry.cell for entry in grid.unsure_entries()]
+            overlay.add_rings(unsure, overlay.config.unsure_color)
         self._grid, self._overlay = grid, overlay
         self._votes, self._since_check = ReadingVotes(), 0
 
