@@ -129,12 +129,13 @@ def test_pen_progress_is_marked_live() -> None:
     """A half-filled page held before the camera: once tracked, its pen entries are judged
     (right ones ringed green, doubtful ones amber) on every drawn frame."""
     photo = cv2.imread(str(REPO / "samples" / "progress" / "half_blue.jpg"))
+    assert photo is not None
     scale = 640 / max(photo.shape[:2])
     page = cv2.resize(photo, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     processor = LiveProcessor()
     results = []
     for i in range(12):  # a hand holding the camera: a pixel or two of drift
-        shift = np.float32([[1, 0, (i % 5) * 1.5], [0, 1, i % 3]])
+        shift = np.array([[1, 0, (i % 5) * 1.5], [0, 1, i % 3]], np.float32)
         frame = cv2.warpAffine(page, shift, (640, 480), borderValue=(200, 200, 200))
         results.append(processor.process(frame))
     drawn = [r for r in results if r.drawn and r.grid is not None]
