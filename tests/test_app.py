@@ -460,12 +460,14 @@ def test_progress_asks_about_an_unsure_entry_and_one_tap_answers_it(
     assert any(question in m for m in texts(at.markdown)), all_text(at)
     assert looks_of(at, key)[cell] == "unsure"
     assert {m.label: int(m.value) for m in at.metric}["To check"] == 1
+    assert any("1 unsure" in c.value for c in at.caption)  # the CLI's line, as read
     at.button(key=f"progress_ask_{_digest(photo)}_{cell}_{other}").click().run()
     assert not at.exception, at.exception
     assert board_args(at, key)["digits"][cell] == str(other)
     assert not any(question in m for m in texts(at.markdown))
     assert looks_of(at, key)[cell] == "edited"
     assert {m.label: int(m.value) for m in at.metric}["To check"] == 0
+    assert not any("unsure" in c.value for c in at.caption)  # no stale CLI line once answered
 
 
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])

@@ -255,7 +255,8 @@ def _summary(grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
         st.metric("Entries wrong", len(wrong))
         st.metric("To check", asked)
         st.metric("Entries right", counts.right)
-    st.caption(grid.check_message)  # the line `sudokucam check` prints
+    if asked == len(unsure_of(grid)) and wrong == tuple(grid.wrong_entries):
+        st.caption(grid.check_message)  # the line `sudokucam check` prints, until answered
     if wrong:
         names = ", ".join(cell_name(c) for c in wrong)
         st.warning(
