@@ -14,7 +14,7 @@ import numpy as np
 from .cell_clusters import cluster_quads
 from .config import SearchConfig
 from .lattice import odd_size
-from .warp import is_convex_clockwise, order_corners
+from .warp import is_convex_clockwise, next_rows, order_corners
 
 INK = 255  # value of ink pixels in the binary views
 JOIN_PX = 3  # line runs are thickened by a pixel each way so their crossings join
@@ -83,20 +83,18 @@ def contour_quads(
 
 def is_plausible(quad: np.ndarray, min_area: float, search: SearchConfig) -> bool:
     """A quad big enough, not too thin, with no very sharp corner."""
+    following = next_rows(quad)
     area = 0.5 * abs(
-        float(
-            np.dot(quad[:, 0], np.roll(quad[:, 1], -1))
-            - np.dot(quad[:, 1], np.roll(quad[:, 0], -1))
-        )
+        float(np.dot(quad[:, 0], following[:, 1]) - np.dot(quad[:, 1], following[:, 0]))
     )
     if area < min_area:
         return False
-    sides = np.linalg.norm(np.roll(quad, -1, axis=0) - quad, axis=1)
+    edges = following - quad
+    sides = np.linalg.norm(edges, axis=1)
     if sides.min() < search.min_side_ratio * sides.max():
         return False
-    edges = np.roll(quad, -1, axis=0) - quad
-    prev = np.roll(edges, 1, axis=0)
-    cosines = -np.sum(edges * prev, axis=1) / (sides * np.roll(sides, 1) + 1e-9)
+    prev = next_rows(edges, -1)
+    cosines = -np.sum(edges * prev, axis=1) / (sides * next_rows(sides, -1) + 1e-9)
     return bool(np.all(np.abs(cosines) < search.max_corner_cosine))
 
 

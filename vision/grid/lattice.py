@@ -44,9 +44,17 @@ def odd_size(value: float) -> int:
     return n if n % 2 else n + 1
 
 
+# The most pixels whose histogram OpenCV counts exactly (its counts are float32).
+EXACT_HISTOGRAM_PIXELS = 2**24
+
+
 def _percentile_u8(image: np.ndarray, share: float) -> float:
     """The value below which ``share`` of a uint8 image's pixels lie (via its histogram)."""
-    counts = np.bincount(image.ravel(), minlength=256)
+    if image.dtype == np.uint8 and 0 < image.size < EXACT_HISTOGRAM_PIXELS:
+        row = np.ascontiguousarray(image).reshape(1, -1)
+        counts = cv2.calcHist([row], [0], None, [256], [0, 256]).ravel().astype(np.int64)
+    else:
+        counts = np.bincount(image.ravel(), minlength=256)
     return float(np.searchsorted(np.cumsum(counts), share * image.size))
 
 
@@ -99,9 +107,12 @@ def segment_coverage(mask: np.ndarray, start: int, cell: int) -> np.ndarray:
 
 def _line_strengths(coverage: np.ndarray, start: int, cell: int, tol: int) -> np.ndarray:
     """(10, 9) strongest coverage near each expected line, per segment."""
+    centres = start + cell * np.arange(10)
+    if centres[0] >= tol and centres[-1] + tol < coverage.shape[0]:  # every window whole
+        windows = coverage[centres[:, None] + np.arange(-tol, tol + 1)]
+        return windows.max(axis=1).astype(np.float32)
     out = np.empty((10, coverage.shape[1]), dtype=np.float32)
-    for k in range(10):
-        centre = start + k * cell
+    for k, centre in enumerate(centres.tolist()):
         out[k] = coverage[max(0, centre - tol) : centre + tol + 1].max(axis=0)
     return out
 

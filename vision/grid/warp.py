@@ -55,13 +55,18 @@ def check_corners(corners: object, name: str = "corners") -> np.ndarray:
     return pts
 
 
+def next_rows(rows: np.ndarray, step: int = 1) -> np.ndarray:
+    """``rows`` with row i + ``step`` (cyclically) at row i: ``np.roll(rows, -step, axis=0)``
+    without its overhead, for the few points of a quad."""
+    step %= len(rows)
+    return np.concatenate((rows[step:], rows[:step]))
+
+
 def is_convex_clockwise(quad: np.ndarray) -> bool:
     """True when the quad turns the same way (clockwise on screen) at every corner."""
-    edges = np.roll(quad, -1, axis=0) - quad
-    cross = (
-        edges[:, 0] * np.roll(edges, -1, axis=0)[:, 1]
-        - edges[:, 1] * np.roll(edges, -1, axis=0)[:, 0]
-    )
+    edges = next_rows(quad) - quad
+    following = next_rows(edges)
+    cross = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
     return bool(np.all(cross > 0))
 
 
@@ -72,7 +77,7 @@ def order_corners(points: np.ndarray) -> np.ndarray:
     angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
     pts = pts[np.argsort(angles)]  # clockwise on screen, starting near the left
     start = int(np.argmin(pts.sum(axis=1)))
-    return np.roll(pts, -start, axis=0)
+    return next_rows(pts, start)
 
 
 def square(size: float, margin: float = 0.0) -> np.ndarray:
