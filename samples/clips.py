@@ -31,6 +31,8 @@ import cv2
 import numpy as np
 
 from sudokucam.samples.render import render_page
+from sudokucam.samples.synth.camera import rotation
+from sudokucam.vision.grid.warp import map_points
 
 FOCAL_FACTOR = 1.2  # focal length in pixels, as a multiple of the frame's longer side
 TABLE_BGR = (52, 64, 84)  # the desk around the page
@@ -176,6 +178,17 @@ class ClipTruth:
         }
 
 
+def clip_frames(path: Path) -> list[np.ndarray]:
+    """Every frame of a video file."""
+    capture = cv2.VideoCapture(str(path))
+    frames: list[np.ndarray] = []
+    while True:
+        ok, frame = capture.read()
+        if not ok:
+            return frames
+        frames.append(frame)
+
+
 def load_truth(path: Path) -> dict[str, object]:
     """The truth JSON written next to a clip."""
     data: dict[str, object] = json.loads(Path(path).read_text())
@@ -207,21 +220,6 @@ def render_pages(seed: int, count: int = 2) -> tuple[Page, ...]:
                  "".join(map(str, t.solution.ravel())))
         )  # fmt: skip
     return tuple(pages)
-
-
-def map_points(h: np.ndarray, points: np.ndarray) -> np.ndarray:
-    """(n, 2) points through a 3×3 homography."""
-    ph = np.column_stack([points, np.ones(len(points))]) @ h.T
-    return ph[:, :2] / ph[:, 2:3]
-
-
-def rotation(roll: float, pitch: float, yaw: float) -> np.ndarray:
-    """The camera's rotation from roll (in the image plane), pitch and yaw, in degrees."""
-    r, p, y = (math.radians(v) for v in (roll, pitch, yaw))
-    rz = np.array([[math.cos(r), -math.sin(r), 0], [math.sin(r), math.cos(r), 0], [0, 0, 1]])
-    rx = np.array([[1, 0, 0], [0, math.cos(p), -math.sin(p)], [0, math.sin(p), math.cos(p)]])
-    ry = np.array([[math.cos(y), 0, math.sin(y)], [0, 1, 0], [-math.sin(y), 0, math.cos(y)]])
-    return rz @ rx @ ry
 
 
 def camera_homography(pose: Pose, lattice: np.ndarray, size: tuple[int, int]) -> np.ndarray:

@@ -14,6 +14,7 @@ from sudokucam.samples.clips import (
     ClipSpec,
     Pose,
     Shot,
+    clip_frames,
     frame_lattices,
     load_truth,
 )
@@ -28,17 +29,6 @@ CLIP = REPO / "samples" / "video" / "pan.mp4"
 needs_model = pytest.mark.skipif(
     not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
 )
-
-
-def clip_frames(path: Path) -> list[np.ndarray]:
-    """Every frame of a video file."""
-    capture = cv2.VideoCapture(str(path))
-    frames: list[np.ndarray] = []
-    while True:
-        ok, frame = capture.read()
-        if not ok:
-            return frames
-        frames.append(frame)
 
 
 def cell_width(lattice: np.ndarray) -> float:

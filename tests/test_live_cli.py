@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sudokucam.samples.clips import frame_lattices, load_truth
+from sudokucam.samples.clips import clip_frames, frame_lattices, load_truth
 from sudokucam.ui.cli import app
 from sudokucam.vision.read.classifier import MODEL_DIR
 
@@ -20,17 +20,6 @@ needs_model = pytest.mark.skipif(
     not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
 )
 INK_CHANGE = 25.0  # mean grey-level change in a cell's middle that means something was drawn
-
-
-def clip_frames(path: Path) -> list[np.ndarray]:
-    """Every frame of a video file."""
-    capture = cv2.VideoCapture(str(path))
-    frames: list[np.ndarray] = []
-    while True:
-        ok, frame = capture.read()
-        if not ok:
-            return frames
-        frames.append(frame)
 
 
 def cell_change(before: np.ndarray, after: np.ndarray, lattice: np.ndarray) -> np.ndarray:
