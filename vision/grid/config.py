@@ -177,6 +177,32 @@ class TraceConfig:
 
 
 @dataclass(frozen=True)
+class ShiftConfig:
+    """Moving a chosen grid by whole cells onto the real lines (shift.py).
+
+    A page, table or shadow edge taken for an outer line leaves a real line just outside
+    the lattice; the lines up to ``max_cells`` beyond each side are measured on the grid
+    warped at ``cell_size`` px per cell, one segment per row (column) of cells.
+    """
+
+    cell_size: int = 24
+    max_cells: int = 3  # the lattice may move by up to this many cells each way
+    search_cells: float = 0.2  # a line is looked for this near its expected place
+    paper_near_cells: float = 0.2  # the paper each side of a line is its mean gray...
+    paper_far_cells: float = 0.45  # ... between these distances from it (0.3-cell borders)
+    seen_share: float = 0.4  # a line is seen in a segment darker than both sides by this
+    # share of the median relative contrast of the lattice's own lines...
+    min_contrast: float = 0.03  # ... and by at least this share of the paper's gray
+    slant_cells: float = 0.1  # a line may stray this far from straight across the lattice
+    # a band's gray across the lines is this percentile along it: a line is dark all along
+    # a band, a row of text or a digit only in places
+    along_percentile: float = 75.0
+    new_line_share: float = 0.6  # a line the move adds must be seen in this share of segments
+    new_band_share: float = 0.5  # a column (row) it adds must be crossed by this share of lines
+    min_gain: float = 0.5  # lines seen plus bands crossed, summed: the move must gain this
+
+
+@dataclass(frozen=True)
 class SelectConfig:
     """Which refined grids are reported, and when the search stops early."""
 
@@ -213,6 +239,7 @@ class GridConfig:
     score: ScoreConfig = ScoreConfig()
     refine: RefineConfig = RefineConfig()
     trace: TraceConfig = TraceConfig()
+    shift: ShiftConfig = ShiftConfig()
     select: SelectConfig = SelectConfig()
 
     @property

@@ -33,6 +33,7 @@ from ..types import GridDetection
 from .candidates import clustered_candidates, find_candidates, grids_around_box, ink_views
 from .config import DEFAULT_CONFIG, GridConfig, SelectConfig
 from .lattice import Pyramid, fit_lattice, measure_lattice, reframe_quad, score_quad
+from .shift import grid_offsets, moved_quad
 from .trace import border_offsets, flatten, outer_corners, trace_lattice
 from .warp import (
     build_pyramid,
@@ -103,7 +104,11 @@ def measure_step(
 
 def refine(levels: Pyramid, quad: np.ndarray, config: GridConfig) -> _Found:
     """Snap a rough quad onto the grid lines and measure its 100 intersections."""
-    best = reframe_if_better(levels, quad, config)
+    return measured(levels, reframe_if_better(levels, quad, config), config)
+
+
+def measured(levels: Pyramid, best: _Found, config: GridConfig) -> _Found:
+    """A grid's lattice measured (``refine.rounds`` times, each searching nearer)."""
     search = config.refine.search_cells
     for _ in range(config.refine.rounds):
         step = measure_step(levels, best.quad, config, search)
@@ -421,9 +426,38 @@ class _SearchPage:
         return chosen[:1] + [rescaled(item, 1.0 / factor) for item in picked[len(first) :]]
 
     def straighten(self, chosen: list[_Found]) -> list[GridDetection]:
-        """The chosen grids at full resolution."""
+        """The chosen grids at full resolution, each first moved onto its real lines."""
         full = build_pyramid(self.gray) if chosen else ()
-        return [straighten(self.image, full, item, self.scale, self.config) for item in chosen]
+        moved = onto_real_lines(full, chosen, self.scale, self.config)
+        return [straighten(self.image, full, item, self.scale, self.config) for item in moved]
+
+
+def onto_real_lines(
+    levels: Pyramid, chosen: list[_Found], scale: float, config: GridConfig
+) -> list[_Found]:
+    """Each grid moved by whole cells where its lattice took an edge for a line (shift.py).
+
+    ``levels``: the photo's pyramid, ``scale`` times larger than the grids' pixels. A moved
+    grid's lattice is measured again there (its score stays the one it was chosen by); one
+    that would move onto another chosen grid (``select.max_overlap_fraction``) stays.
+    """
+    apart = config.select.max_overlap_fraction
+    moved: list[_Found] = []
+    for i, item in enumerate(chosen):
+        right, down = grid_offsets(levels, item.quad / scale, config.shift)
+        quad = moved_quad(item.quad, right, down)
+        others = [c.quad for j, c in enumerate(chosen) if j != i]
+        if (
+            (right, down) != (0, 0)
+            and is_convex_clockwise(quad)
+            and all(overlap_fraction(quad, other) < apart for other in others)
+        ):
+            full = quad / scale
+            start = _Found(full, flat_lattice(full), score_quad(levels, full, config))
+            remeasured = rescaled(measured(levels, start, config), scale)
+            item = _Found(remeasured.quad, remeasured.lattice, item.score)
+        moved.append(item)
+    return moved
 
 
 def rescaled(item: _Found, factor: float) -> _Found:
