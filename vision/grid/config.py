@@ -166,6 +166,11 @@ class TraceConfig:
     wide_sigma_factor: float = 3.0  # reach of the wider fit, leaned on where little is seen
     half_support: float = 0.5  # window weight near a crossing that trusts both fits equally
     border_trend_cells: float = 0.12  # border off the trend of the next two lines: put back
+    # ... and only where it lies off the straight line through its own line's points (as
+    # put back) this many crossings away, either side: a border point traced on the line
+    # its neighbours follow stays, however the lines inside stray near it (a digit)
+    border_own_near: int = 2
+    border_own_far: int = 5
     # the homography fitted to the traced lattice
     ransac_cells: float = 0.1  # RANSAC inlier distance
     min_inliers: int = 12  # fewer inliers: the homography of all 100 points is kept

@@ -31,6 +31,7 @@ MIN_REACH_PX = 2  # every search around a line looks at least this many px each 
 SLOPE_PRIOR = 0.25  # as if every local fit had samples half a cell (0.5²) apart
 MIN_FIT_WEIGHT = 0.05  # a local fit with less total weight is 0
 LINE_REACH_PARTS = 5  # a line's darkest point lies within cell // 5 of its centre
+MIN_SPACING_PX = 1e-9  # lines closer than this give no direction across them
 
 
 @dataclass(frozen=True)
@@ -206,44 +207,70 @@ def trace_once(
     return to_photo(grid, np.stack([xs, ys], axis=-1)), grid
 
 
-def pin_border(lattice: np.ndarray, tolerance_cells: float) -> np.ndarray:
+def pin_border(lattice: np.ndarray, trace: TraceConfig) -> np.ndarray:
     """The lattice with border points that stray from the next two lines' trend put back on it.
 
     A border line may lock onto a rule or a frame just outside the grid; the lines inside
     predict it (evenly spaced, to within the bend of a cell or two). A point moves only
-    where the predictions from lines 1-2 and from lines 1-3 agree.
+    where the predictions from lines 1-2 and from lines 1-3 agree, only across its border
+    line, and only when it lies off its border line as put back (``off_line``): a point
+    on the line through its neighbours is right where lines inside, pulled aside by a
+    digit near the border, stray together.
     """
     out = lattice.copy()
     for axis in (0, 1):
         view = np.moveaxis(out, axis, 0)  # view[k]: line k of this direction
         for edge, first, second, third in ((0, 1, 2, 3), (9, 8, 7, 6)):
-            predicted = 2 * view[first] - view[second]
-            other = 1.5 * view[first] - 0.5 * view[third]
-            limit = tolerance_cells * np.linalg.norm(view[first] - view[second], axis=-1)
-            agree = np.linalg.norm(predicted - other, axis=-1) < 0.5 * limit
-            stray = agree & (np.linalg.norm(view[edge] - predicted, axis=-1) > limit)
-            view[edge][stray] = predicted[stray]
+            step = view[first] - view[second]
+            spacing = np.linalg.norm(step, axis=-1)
+            across = step / np.maximum(spacing, MIN_SPACING_PX)[:, None]  # unit, outward
+            predicted = _along(view[first] + step, across)
+            other = _along(1.5 * view[first] - 0.5 * view[third], across)
+            limit = trace.border_trend_cells * spacing
+            agree = np.abs(predicted - other) < 0.5 * limit
+            off = predicted - _along(view[edge], across)
+            stray = agree & (np.abs(off) > limit)
+            moved = view[edge] + np.where(stray, off, 0.0)[:, None] * across
+            stray &= off_line(view[edge], moved, trace) > limit
+            view[edge][stray] = moved[stray]
     return out
+
+
+def off_line(points: np.ndarray, line: np.ndarray, trace: TraceConfig) -> np.ndarray:
+    """(n,) how far each of the (n, 2) points lies from the straight line through the
+    ``line`` points ``border_own_near`` to ``border_own_far`` places from it (either side)."""
+    places = np.arange(len(line))
+    gap = np.abs(places[:, None] - places[None, :])
+    weights = ((gap >= trace.border_own_near) & (gap <= trace.border_own_far)).astype(float)
+    weights /= weights.sum(axis=1, keepdims=True)
+    centre = weights @ line  # (n, 2)
+    spread = line[None, :, :] - centre[:, None, :]  # (n, n, 2)
+    scatter = np.einsum("ik,ikl,ikm->ilm", weights, spread, spread)
+    _, vectors = np.linalg.eigh(scatter)  # ascending: the first is normal to the line
+    return np.abs(_along(points - centre, vectors[:, :, 0]))
+
+
+def _along(points: np.ndarray, directions: np.ndarray) -> np.ndarray:
+    """(n,) the position of each of the (n, 2) points along its unit direction."""
+    return np.einsum("nk,nk->n", points, directions)
 
 
 def trace_lattice(
     pyramid: Pyramid, lattice: np.ndarray, config: GridConfig
 ) -> tuple[np.ndarray, Straightened]:
-    """The lattice after ``rounds`` of tracing with shrinking search, and the last image.
+    """The lattice after ``rounds`` of tracing with shrinking search, and the grid
+    straightened with it (where its border is measured and its outer corners mapped).
 
-    The image is the one the last round traced in (off the returned lattice by that
-    round's small correction, which is fine for measuring the border).
+    The image the last round traced in would do only when that round moved little: where
+    ``pin_border`` put a border point back, it lies off the returned lattice by as much.
     """
     trace = config.trace
     search = trace.search_cells
-    grid = None
     for _ in range(trace.rounds):
-        lattice, grid = trace_once(pyramid, lattice, config, search)
-        lattice = pin_border(lattice, trace.border_trend_cells)
+        lattice, _ = trace_once(pyramid, lattice, config, search)
+        lattice = pin_border(lattice, trace)
         search *= trace.search_shrink
-    if grid is None:
-        grid = straighten(pyramid, lattice, trace.cell_size)
-    return lattice, grid
+    return lattice, straighten(pyramid, lattice, trace.cell_size)
 
 
 def edge_offset(profile: np.ndarray, centre: int, cell: int, min_contrast: float) -> float | None:
