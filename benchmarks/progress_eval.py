@@ -21,12 +21,14 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from sudokucam.samples.progress_dataset import NOTES, SPLITS, ProgressPhoto, load_split
 from sudokucam.solver.geometry import cell_name
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.repair import solve_givens
 from sudokucam.vision.results import GridResult
 from sudokucam.vision.types import Kind
@@ -168,13 +170,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the table and failures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--split", choices=SPLITS, default="val", help="default: val (held out)")
+    parser.add_argument("--model-dir", type=Path, default=None, help="another digit model")
     args = parser.parse_args(argv)
     try:
         photos = load_split(args.split)
     except FileNotFoundError as exc:
         print(f"error: the progress photos are missing: {exc}", file=sys.stderr)
         return 1
-    reader = Reader()
+    reader = Reader(None if args.model_dir is None else DigitClassifier(args.model_dir))
     outcomes = [evaluate(reader, p) for p in photos]
     print(table(outcomes, args.split))
     print("\nnot exact:\n" + failures(outcomes))

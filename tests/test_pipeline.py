@@ -210,16 +210,11 @@ def digits_of(path: Path, skip: int) -> str:
 # printed digit taken for pen or the reverse; see the model card). Their answer and the
 # pen mistakes found must still be exactly right; every digit must still be read.
 KIND_MISREADS = {"bent/wave", "webcam/pen"}
-# Samples with candidate notes, pencil fill-ins and erasures: read exactly only by a model
-# that knows notes and pencil (issue 13); until then a notes cell may be read as an entry.
-NEEDS_NOTES_MODEL = {"progress/notes_half", "progress/pencil"}
 
 
 @needs_model
 @pytest.mark.parametrize("path", SAMPLE_PHOTOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_samples_are_read_solved_and_checked_exactly(path: Path) -> None:
-    if f"{path.parent.name}/{path.stem}" in NEEDS_NOTES_MODEL:
-        pytest.xfail("candidate notes and pencil need the notes-aware model")
     truth = json.loads(path.with_suffix(".json").read_text())
     pen_file = path.with_name(path.stem + ".pen.dat")
     pen = digits_of(pen_file, 0) if pen_file.is_file() else "0" * 81

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -14,6 +15,7 @@ from sudokucam.solver.geometry import cell_name
 from sudokucam.ui.cli import app
 from sudokucam.vision.grid.warp import ideal_lattice
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.classifier import default_classifier
 from sudokucam.vision.read.decide import decide_kinds
 from sudokucam.vision.read.kind_trace import KindStep, KindTrace, LaterChange, StepOdds
 from sudokucam.vision.results import GridResult
@@ -47,7 +49,7 @@ def check_consistent(reading: CellReading) -> KindTrace:
     assert trace.steps[0].step is KindStep.CLASSIFIER
     np.testing.assert_array_equal(trace.steps[-1].kinds, reading.kinds)
     np.testing.assert_array_equal(trace.steps[-1].log_odds, reading.kind_log_odds)
-    filled = reading.kinds != Kind.EMPTY
+    filled = ~np.isin(reading.kinds, (Kind.EMPTY, Kind.NOTES))  # notes cells hold no entry
     printed = reading.kinds == Kind.PRINTED
     assert reading.kind_log_odds is not None
     assert np.array_equal(printed[filled], reading.kind_log_odds[filled] >= 0)
@@ -58,8 +60,12 @@ def check_consistent(reading: CellReading) -> KindTrace:
     return trace
 
 
-@pytest.mark.parametrize("name", ["webcam/pen.jpg", "progress/half_blue.jpg"])
-def test_a_pen_sample_traces_every_filled_cell(reader: Reader, name: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "colour_decides"), [("webcam/pen.jpg", True), ("progress/half_blue.jpg", False)]
+)
+def test_a_pen_sample_traces_every_filled_cell(
+    reader: Reader, name: str, colour_decides: bool
+) -> None:
     grid = read_sample(reader, name)
     trace = check_consistent(grid.reading)
     assert [s.step for s in trace.steps] == [
@@ -68,16 +74,48 @@ def test_a_pen_sample_traces_every_filled_cell(reader: Reader, name: str) -> Non
         KindStep.INK_COLOUR,
     ]
     colour = [c for c in trace.traced_cells() if trace.decided_by(c) is KindStep.INK_COLOUR]
-    assert colour, "the blue pen of these samples settles some unsure cells"
+    # webcam/pen's neat pen digits pass for print until their colour is seen; half_blue's
+    # the classifier reads right by itself (the colour step then changes nothing)
+    assert bool(colour) is colour_decides
     for cell in colour:  # ink colour turned the kind these cells had before it
         assert trace.steps[-1].kinds[cell] != trace.steps[-2].kinds[cell]
 
 
-def test_a_repaired_kind_is_decided_by_the_repair(reader: Reader) -> None:
-    grid = read_sample(reader, "bent/wave.jpg")
+@dataclass(frozen=True)
+class PenForPrint:
+    """The shipped classifier, except that one printed cell leans to pen (the same digit)."""
+
+    cell: int
+    digit: int
+
+    def lean(self, scores: CellScores) -> CellScores:
+        """The scores with ``cell`` read as pen ``digit`` (0.6) before printed (0.4)."""
+        probs = np.full_like(scores.probs, 1e-4)
+        probs[:] = scores.probs
+        probs[self.cell] = 1e-4
+        probs[self.cell, self.digit + 9], probs[self.cell, self.digit] = 0.6, 0.4
+        return replace(scores, probs=probs / probs.sum(axis=1, keepdims=True))
+
+    def score(self, warped: np.ndarray) -> CellScores:
+        """The shipped scores, leaned."""
+        return self.lean(default_classifier().score(warped))
+
+    def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
+        """The shipped upright scores, leaned."""
+        k, scores = default_classifier().score_upright(warped)
+        return k, self.lean(scores)
+
+    def read(self, warped: np.ndarray) -> CellReading:
+        """The shipped reading (unused: the reader scores)."""
+        return default_classifier().read(warped)
+
+
+def test_a_repaired_kind_is_decided_by_the_repair() -> None:
+    # demo.jpg's r1c1 is a printed 3; read as pen, the givens left have several answers
+    grid = Reader(PenForPrint(cell=0, digit=3)).read(SAMPLES / "printed" / "demo.jpg").grids[0]
     trace = check_consistent(grid.reading)
     changed = [r for r in grid.repairs if r.kind_changed]
-    assert changed
+    assert [r.cell for r in changed] == [0]
     for repair in changed:
         assert trace.decided_by(repair.cell) is KindStep.REPAIR
         assert trace.held(repair.cell) == (repair.new, Kind.PRINTED)
@@ -85,7 +123,7 @@ def test_a_repaired_kind_is_decided_by_the_repair(reader: Reader) -> None:
 
 
 def test_a_pen_digit_changed_by_the_answer_is_recorded(reader: Reader) -> None:
-    grid = read_sample(reader, "progress/nearly_done.jpg")
+    grid = read_sample(reader, "progress/notes_half.jpg")
     trace = check_consistent(grid.reading)
     later = [c for c in trace.later if c.step is KindStep.ANSWER_PRIOR]
     assert later

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
 from sudokucam.samples import progress_dataset
 from sudokucam.vision.read.classifier import default_classifier
-from sudokucam.vision.read.decide import decide_kinds
-from sudokucam.vision.read.notes import load_notes_model, note_blobs
+from sudokucam.vision.read.decide import NOTES_FROM, decide_kinds
+from sudokucam.vision.read.notes import note_blobs
 from sudokucam.vision.repair import read_givens, repair_givens
 from sudokucam.vision.types import CellScores, Kind
 
@@ -33,18 +35,25 @@ def test_notes_cells_are_never_entries() -> None:
     assert all(r.cell >= 3 for r in outcome.repairs)
 
 
-def test_shipped_notes_model_loads() -> None:
-    model = load_notes_model()
-    assert 0 < model.threshold < 1
-    assert model.w1.shape[0] == model.mean.shape[0]
+def test_shipped_model_scores_notes() -> None:
+    classifier = default_classifier()
+    assert classifier.config.has_notes
+    cells = np.zeros((81, 32, 32), dtype=np.float32)
+    scores = classifier.score_cells(cells)
+    assert scores.notes is not None and scores.notes.shape == (81,)
+    assert np.all(scores.notes < NOTES_FROM)  # blank cells are not notes
+    assert np.allclose(scores.probs.sum(axis=1), 1.0, atol=1e-4)  # the 19 digit classes
 
 
 def test_note_blobs_cut_each_small_digit() -> None:
-    cell = np.zeros((32, 32), dtype=np.float32)
-    cell[4:12, 5:8] = 1.0
-    cell[4:12, 15:18] = 1.0
-    cell[0:32, 0:2] = 1.0  # a grid line at the edge is left out
-    assert len(note_blobs(cell)) == 2
+    cell = np.zeros((96, 96), dtype=np.float32)
+    cell[12:36, 15:24] = 1.0
+    cell[12:36, 45:54] = 0.3  # a faint pencil note counts beside a dark one
+    cell[60:62, 70:72] = 1.0  # a speck does not
+    cell[0:96, 0:6] = 1.0  # a grid line at the edge is left out
+    blobs = note_blobs(cell, 32)
+    assert len(blobs) == 2
+    assert all(b.shape == (32, 32) for b in blobs)
 
 
 needs_data = pytest.mark.skipif(
@@ -64,3 +73,21 @@ def test_real_notes_cells_read_as_notes() -> None:
     assert taken[photo.notes_cells].mean() >= 0.6
     assert not np.any(taken & ~photo.notes_cells & (photo.labels == 0))
     assert not np.any(reading.digits[taken])
+
+
+def test_rendered_notes_are_read_as_notes_with_their_digits() -> None:
+    """The committed half-solved sample: every notes cell is notes, most digits read."""
+    from pathlib import Path
+
+    from sudokucam.vision.pipeline import Reader
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "progress" / "notes_half"
+    truth = json.loads(sample.with_suffix(".json").read_text())
+    noted = [n for row in truth["notes"] for n in row]
+    grid = Reader().read(sample.with_suffix(".jpg")).grids[0]
+    kinds = grid.contents
+    assert all(kinds[c] == Kind.NOTES for c in range(81) if noted[c])
+    assert not any(kinds[c] == Kind.NOTES for c in range(81) if not noted[c])
+    found = sum(len(set(grid.notes[c]) & set(noted[c])) for c in range(81))
+    extra = sum(len(set(grid.notes[c]) - set(noted[c])) for c in range(81))
+    assert found >= 0.6 * sum(len(n) for n in noted) and extra <= 3

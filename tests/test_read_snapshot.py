@@ -18,6 +18,9 @@ REPO = Path(__file__).resolve().parent.parent
 RECORDED = REPO / "tests" / "data" / "read_samples.json"
 # Confidences are rounded to 4 places; another CPU's float rounding may move the last one.
 FLOAT_TOLERANCE = 2e-4
+# A HEIC sample's pixels come from the libheif in pi-heif's wheel, which changes between
+# releases: its digits, kinds and answer must not change, its numbers may move a little.
+HEIC_TOLERANCE = 0.5
 
 
 @pytest.mark.slow
@@ -25,7 +28,7 @@ def test_samples_read_as_recorded(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(REPO / "benchmarks" / "read_snapshot.py"), "--samples-only",
          "--out", str(tmp_path / "now.json"), "--compare", str(RECORDED),
-         "--tolerance", str(FLOAT_TOLERANCE)],
+         "--tolerance", str(FLOAT_TOLERANCE), "--heic-tolerance", str(HEIC_TOLERANCE)],
         capture_output=True, text=True, check=False, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr

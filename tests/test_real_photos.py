@@ -86,10 +86,14 @@ def test_solved_photos_have_the_true_solution(photos_dir: Path, version: str) ->
                 assert grid.solution == solution, f"image{photo_id} ({version})"
 
 
-def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(photos_dir: Path) -> None:
-    """Photo 10 is filled in red pen; two neat pen digits pass for print in grey alone."""
-    path = photo_path(10, "mixed", photos_dir)
-    givens, pen, _ = truth(10, "mixed", photos_dir)
+@pytest.mark.parametrize("photo_id", [19, 1007])
+def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(
+    photos_dir: Path, photo_id: int
+) -> None:
+    """Photos 19 and 1007 are filled in coloured pen; a neat pen digit passes for print in
+    grey alone (digits_v2; with digits_v1 it was photo 10)."""
+    path = photo_path(photo_id, "mixed", photos_dir)
+    givens, pen, _ = truth(photo_id, "mixed", photos_dir)
     grey_only = Reader(config=PipelineConfig(ink_colour=InkColourConfig(weight=0.0)))
     assert wrong_cells(grey_only.read(path), givens, pen), "grey alone reads it right now"
     assert wrong_cells(read(path), givens, pen) == []

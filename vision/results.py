@@ -178,11 +178,15 @@ class GridResult:
 
     @property
     def contents(self) -> tuple[Kind, ...]:
-        """(81,) what each cell holds: a printed given, a written entry, notes, or nothing."""
+        """(81,) what each cell holds: a printed given, a written entry, notes, or nothing.
+
+        A cell read as notes stays notes where none of its digits is legible.
+        """
+        noted = [n or k == Kind.NOTES for n, k in zip(self.notes, self.reading.kinds, strict=True)]
         return tuple(
             Kind.PRINTED if g != "0" else Kind.HANDWRITTEN if h != "0" else
             Kind.NOTES if n else Kind.EMPTY
-            for g, h, n in zip(self.givens, self.handwritten, self.notes, strict=True)
+            for g, h, n in zip(self.givens, self.handwritten, noted, strict=True)
         )  # fmt: skip
 
     @property
@@ -250,7 +254,7 @@ class GridResult:
     @property
     def entry_counts(self) -> EntryCounts:
         """Cells left (with notes), and how many written entries are wrong, unsure and right."""
-        notes = sum(1 for n in self.notes if n)
+        notes = sum(1 for k in self.contents if k == Kind.NOTES)
         return EntryCounts(
             self.cells_left(),
             len(self.wrong_entries),

@@ -8,6 +8,7 @@ so its labels never depend on the grid finder being evaluated.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -175,3 +176,16 @@ def _from_npz(path: Path) -> list[PhotoCells]:
             data["ids"], data["versions"], data["cells"], data["labels"], strict=True
         )
     ]
+
+
+def cached_cells(
+    path: Path, make: Callable[[], tuple[np.ndarray, np.ndarray]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Cells and labels saved at ``path``; made by ``make`` and saved there the first time."""
+    if path.exists():
+        data = np.load(path)
+        return data["cells"], data["labels"]
+    cells, labels = make()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, cells=cells, labels=labels)
+    return cells, labels

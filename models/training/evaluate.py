@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from ...samples.dataset import dat_grid, dataset_dir, validation_ids
-from ...vision.read.classifier import CLASS_NAMES, DigitClassifier
+from ...vision.read.classifier import NOTES_CLASS, NOTES_CLASS_NAMES, DigitClassifier
 from ...vision.types import Kind
 from .dataset import PhotoCells, class_labels, held_out_ids, load_all
 
@@ -27,13 +27,14 @@ class Report:
 
 
 def classes_of(digits: np.ndarray, kinds: np.ndarray) -> np.ndarray:
-    """19-class labels from digits and kinds."""
-    return np.where(kinds == Kind.EMPTY, 0, np.where(kinds == Kind.PRINTED, digits, digits + 9))
+    """Model classes from digits and kinds (0 empty, 1-9 printed, 10-18 written, 19 notes)."""
+    classes = np.where(kinds == Kind.PRINTED, digits, digits + 9)
+    return np.where(kinds == Kind.EMPTY, 0, np.where(kinds == Kind.NOTES, NOTES_CLASS, classes))
 
 
 def evaluate_photos(classifier: DigitClassifier, photos: list[PhotoCells]) -> Report:
     """Classify every photo's 81 cells (with the per-puzzle kind step) and tally."""
-    confusion = np.zeros((19, 19), dtype=np.int64)
+    confusion = np.zeros((NOTES_CLASS + 1,) * 2, dtype=np.int64)
     exact: dict[str, tuple[int, int]] = {}
     wrong: list[tuple[int, str, int, int, int]] = []
     for p in photos:
@@ -69,7 +70,7 @@ def evaluate_found_grids(model_dir: Path, shared: Path) -> Report:
 
     classifier = DigitClassifier(model_dir)
     root = dataset_dir(shared)
-    confusion = np.zeros((19, 19), dtype=np.int64)
+    confusion = np.zeros((NOTES_CLASS + 1,) * 2, dtype=np.int64)
     exact: dict[str, tuple[int, int]] = {}
     wrong: list[tuple[int, str, int, int, int]] = []
     for photo_id in sorted(validation_ids()):
@@ -92,21 +93,53 @@ def evaluate_found_grids(model_dir: Path, shared: Path) -> Report:
     return Report(confusion, exact, wrong)
 
 
+def evaluate_progress(model_dir: Path, shared: Path, split: str = "val") -> np.ndarray:
+    """(11, 11) confusion of the Times progress cells of ``split`` (labelled corners).
+
+    Classes as the labels have them: 0 empty, 1-9 a digit (printed or written alike),
+    10 notes; a cell read as notes counts as 10.
+    """
+    from ...samples.progress_dataset import NOTES, load_split
+    from .dataset import read_gray, warp
+
+    classifier = DigitClassifier(model_dir)
+    confusion = np.zeros((NOTES + 1, NOTES + 1), dtype=np.int64)
+    for photo in load_split(split, shared):
+        cells = classifier.cells(warp(read_gray(photo.path), photo.corners))
+        reading = classifier.read_cells(cells)
+        got = np.where(reading.kinds == Kind.NOTES, NOTES, reading.digits)
+        np.add.at(confusion, (photo.labels, got), 1)
+    return confusion
+
+
+def print_progress_report(confusion: np.ndarray) -> None:
+    """Per-class accuracy of the Times cells (empty, each digit, notes)."""
+    names = ["empty", *(f"digit {d}" for d in range(1, 10)), "notes"]
+    total = confusion.sum()
+    print(f"cells: {total}, accuracy {np.trace(confusion) / max(total, 1):.5f}")
+    for k, name in enumerate(names):
+        if confusion[k].sum():
+            print(f"  {name:>8}: {confusion[k, k]}/{confusion[k].sum()}"
+                  f" = {confusion[k, k] / confusion[k].sum():.4f}")  # fmt: skip
+    for t, g in zip(*np.nonzero(confusion - np.diag(np.diag(confusion))), strict=True):
+        print(f"  confusion {names[t]} -> {names[g]}: {confusion[t, g]}")
+
+
 def print_report(report: Report) -> None:
     """Print per-class accuracy, the confusions and the exact-grid rates."""
     c = report.confusion
     total = c.sum()
     print(f"validation cells: {total}, accuracy {np.trace(c) / max(total, 1):.5f}")
     print("per-class accuracy (class: correct/total):")
-    for k, name in enumerate(CLASS_NAMES):
+    for k, name in enumerate(NOTES_CLASS_NAMES):
         if c[k].sum():
             print(f"  {name:>14}: {c[k, k]}/{c[k].sum()} = {c[k, k] / c[k].sum():.4f}")
     for t, g in zip(*np.nonzero(c - np.diag(np.diag(c))), strict=True):
-        print(f"  confusion {CLASS_NAMES[t]} -> {CLASS_NAMES[g]}: {c[t, g]}")
+        print(f"  confusion {NOTES_CLASS_NAMES[t]} -> {NOTES_CLASS_NAMES[g]}: {c[t, g]}")
     for version, (ok, n) in sorted(report.exact.items()):
         print(f"exact grids {version}: {ok}/{n} = {ok / max(n, 1):.3f}")
     for photo_id, version, cell, truth, got in report.wrong_cells:
         print(
             f"  wrong: image{photo_id} {version} cell {cell}: "
-            f"{CLASS_NAMES[truth]} read as {CLASS_NAMES[got]}"
+            f"{NOTES_CLASS_NAMES[truth]} read as {NOTES_CLASS_NAMES[got]}"
         )

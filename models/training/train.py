@@ -1,9 +1,9 @@
-"""Train the 19-class digit classifier and export it to ONNX (training only: needs torch).
+"""Train the digit classifier (19 digit classes, then notes) and export it to ONNX (needs torch).
 
 Reproduces the shipped model from a fresh checkout plus ../shared:
 
-    .venv/bin/python models/training/train.py --out models/digits_v1
-    .venv/bin/python models/training/train.py --evaluate models/digits_v1   # validation report only
+    .venv/bin/python models/training/train.py --out models/digits_v2
+    .venv/bin/python models/training/train.py --evaluate models/digits_v2   # validation report only
 
 Data: real cells of the shared photos except the validation ids (models/validation_ids.txt),
 synthetic grids (models/training/synth.py) with printed fonts, MNIST and handwriting fonts.
@@ -21,26 +21,39 @@ import torch
 import torch.nn.functional as F  # noqa: N812
 from torch import nn
 
-from sudokucam.models.training.dataset import held_out_ids, load_all, selection_ids
+from sudokucam.models.training.dataset import (
+    cached_cells,
+    held_out_ids,
+    load_all,
+    selection_ids,
+)
 from sudokucam.models.training.evaluate import (
     Report,
     evaluate_found_grids,
     evaluate_model,
     evaluate_photos,
+    evaluate_progress,
+    print_progress_report,
     print_report,
 )
+from sudokucam.models.training.progress_cells import (
+    EITHER,
+    progress_training_cells,
+    synthetic_notes_cells,
+)
+from sudokucam.models.training.rendered_cells import rendered_training_cells
 from sudokucam.models.training.synth import SYNTH_VERSION, SynthConfig, synth_cells
 from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.cells import DEFAULT_CELL_CONFIG
-from sudokucam.vision.read.classifier import CLASS_NAMES, DigitClassifier
+from sudokucam.vision.read.classifier import NOTES_CLASS_NAMES, DigitClassifier
 
-VERSION = "digits_v1"
+VERSION = "digits_v2"
 MEAN, STD = 0.1, 0.25
 EMBEDDING = 64
 
 
 class DigitNet(nn.Module):
-    """Small CNN: 32×32 ink image -> 19 class probabilities and a 64-d embedding."""
+    """Small CNN: 32×32 ink image -> 20 class probabilities (notes last), a 64-d embedding."""
 
     def __init__(self) -> None:
         """Four conv blocks (16, 32, 64, 64 channels) and two dense layers."""
@@ -60,7 +73,7 @@ class DigitNet(nn.Module):
             nn.Flatten(),
         )
         self.embed = nn.Sequential(nn.Dropout(0.2), nn.Linear(64 * 16, EMBEDDING), nn.ReLU())
-        self.head = nn.Linear(EMBEDDING, len(CLASS_NAMES))
+        self.head = nn.Linear(EMBEDDING, len(NOTES_CLASS_NAMES))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Logits and embedding."""
@@ -156,13 +169,9 @@ def synthetic_cells(
     """Synthetic cells, cached under `cache`."""
     smudges = f"_smudge{smudge_share:g}" if smudge_share > 0 else ""
     path = cache / f"synth_v{SYNTH_VERSION}_{n_grids}_{seed}{smudges}.npz"
-    if path.exists():
-        data = np.load(path)
-        return data["cells"], data["labels"]
-    cells, labels = synth_cells(n_grids, seed, SynthConfig(smudge_share=smudge_share))
-    cache.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, cells=cells, labels=labels)
-    return cells, labels
+    return cached_cells(
+        path, lambda: synth_cells(n_grids, seed, SynthConfig(smudge_share=smudge_share))
+    )
 
 
 def sample_weights(real_y: np.ndarray, n_synth: int, args: argparse.Namespace) -> torch.Tensor:
@@ -171,17 +180,53 @@ def sample_weights(real_y: np.ndarray, n_synth: int, args: argparse.Namespace) -
     return torch.from_numpy(np.concatenate([real, np.ones(n_synth)]))
 
 
+def partial_cross_entropy(logits: torch.Tensor, y: torch.Tensor, smoothing: float) -> torch.Tensor:
+    """Cross-entropy where class ``EITHER + d`` means "printed or written d" (either is right).
+
+    The loss of a cell is -log of the summed probability of its allowed classes, mixed with
+    ``smoothing`` of the mean -log probability over all classes (label smoothing).
+    """
+    allowed = allowed_classes(y, logits.shape[1])
+    log_p = torch.log_softmax(logits, dim=1)
+    partial = -torch.logsumexp(log_p.masked_fill(~allowed, float("-inf")), dim=1)
+    return ((1 - smoothing) * partial - smoothing * log_p.mean(dim=1)).mean()
+
+
+def allowed_classes(y: torch.Tensor, n_classes: int) -> torch.Tensor:
+    """(B, n_classes) bool: the classes each target accepts (two for ``EITHER + d``)."""
+    either = y >= EITHER
+    digit = (y - EITHER).clamp(min=0)
+    exact = torch.nn.functional.one_hot(torch.where(either, digit, y), n_classes).bool()
+    written = torch.nn.functional.one_hot(torch.where(either, digit + 9, y), n_classes).bool()
+    return exact | (written & either[:, None])
+
+
+def progress_data(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
+    """The Times train photos' cells (repeated), synthetic notes and rendered pages' cells."""
+    tx, ty = progress_training_cells(args.shared, args.cache)
+    nx, ny = synthetic_notes_cells(args.notes_grids, args.seed, args.cache)
+    rx, ry = rendered_training_cells(args.rendered_pages, args.cache)
+    print(
+        f"progress cells: {len(ty)} Times (x{args.progress_repeat}), {len(ny)} synthetic "
+        f"notes, {len(ry)} of rendered half-solved pages"
+    )
+    x = np.concatenate([np.repeat(tx, args.progress_repeat, 0), nx, rx])
+    return x, np.concatenate([np.repeat(ty, args.progress_repeat, 0), ny, ry])
+
+
 def training_data(
     args: argparse.Namespace, held_out: frozenset[int]
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
     """Cells, classes, sampling weights and augmentation strengths (None: repeat mode)."""
     real_x, real_y = real_training_cells(args.shared, args.cache, held_out)
     syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache, args.smudge_share)
+    prog_x, prog_y = progress_data(args)
     if args.real_weight is None:
-        x = np.concatenate([np.repeat(real_x, args.real_repeat, 0), syn_x])
-        y = np.concatenate([np.repeat(real_y, args.real_repeat, 0), syn_y])
+        x = np.concatenate([np.repeat(real_x, args.real_repeat, 0), prog_x, syn_x])
+        y = np.concatenate([np.repeat(real_y, args.real_repeat, 0), prog_y, syn_y])
         print(f"training cells: {len(real_y)} real (x{args.real_repeat}), {len(syn_y)} synthetic")
         return torch.from_numpy(x), torch.from_numpy(y), None, None
+    real_x, real_y = np.concatenate([real_x, prog_x]), np.concatenate([real_y, prog_y])
     weights = sample_weights(real_y, len(syn_y), args)
     strength = torch.cat([torch.full((len(real_y),), args.real_augment), torch.ones(len(syn_y))])
     print(
@@ -220,13 +265,14 @@ def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
                 xt[idx, None].float() / 255, g, None if strength is None else strength[idx]
             )
             logits, _ = net((xb - MEAN) / STD)
-            loss = F.cross_entropy(logits, yt[idx], label_smoothing=0.02)
+            loss = partial_cross_entropy(logits, yt[idx], smoothing=0.02)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += float(loss.detach()) * len(idx)
-            correct += int((logits.argmax(1) == yt[idx]).sum())
+            allowed = allowed_classes(yt[idx], logits.shape[1])
+            correct += int(allowed.gather(1, logits.argmax(1, keepdim=True)).sum())
         n = per_epoch * args.batch
         print(
             f"epoch {epoch + 1}/{args.epochs} loss {total / n:.4f} "
@@ -259,7 +305,7 @@ def export(net: DigitNet, out: Path) -> None:
         "embedding_output": "embedding",
         "mean": MEAN,
         "std": STD,
-        "class_names": list(CLASS_NAMES),
+        "class_names": list(NOTES_CLASS_NAMES),
         "preprocessing": "vision.read.cells.split_cells: grid resampled to 9*cell_px, ink = "
         "(local paper brightness - gray) / paper brightness, divided by the grid's "
         "ink_scale_percentile ink (at least min_ink_scale), clipped to [0, 1]; inset_px cut "
@@ -289,12 +335,15 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
-    p.add_argument("--epochs", type=int, default=5)
+    p.add_argument("--epochs", type=int, default=12)
     p.add_argument("--synth-grids", type=int, default=600)
     p.add_argument(
         "--smudge-share", type=float, default=0.0, help="synthetic empty cells with dirt"
     )
     p.add_argument("--real-repeat", type=int, default=2, help="repeat mode: copies of real cells")
+    p.add_argument("--progress-repeat", type=int, default=2, help="copies of Times train cells")
+    p.add_argument("--notes-grids", type=int, default=150, help="synthetic grids with notes")
+    p.add_argument("--rendered-pages", type=int, default=150, help="rendered half-solved pages")
     p.add_argument(
         "--real-weight",
         type=float,
@@ -331,6 +380,8 @@ def main() -> None:
     if args.find_grid:
         print("== validation photos warped by vision.grid.find (whole reading pipeline)")
         print_report(evaluate_found_grids(model_dir, args.shared))
+    print("== Times progress val cells cut with the labelled corners (held out)")
+    print_progress_report(evaluate_progress(model_dir, args.shared))
 
 
 if __name__ == "__main__":

@@ -36,6 +36,11 @@ class Scored(Protocol):
         """(81, 19) class probabilities."""
         ...
 
+    @property
+    def notes(self) -> object:
+        """Candidate notes: each cell's probability (CellScores) or digits (CellReading)."""
+        ...
+
 
 R = TypeVar("R", bound=Scored)
 R_co = TypeVar("R_co", bound=Scored, covariant=True)
@@ -51,8 +56,16 @@ class TurningClassifier(Protocol[R_co]):
 
 
 def reading_log_prob(reading: Scored) -> float:
-    """Summed log-probability of the most likely class of every cell."""
-    return float(np.log(reading.probs.max(axis=1) + PROB_FLOOR).sum())
+    """Summed log-probability of the most likely class of every cell.
+
+    A cell's candidate notes count as a class of their own where their probability is
+    known (``CellScores.notes``): a page of sure notes reads as surely as one of entries.
+    """
+    best = reading.probs.max(axis=1)
+    notes = reading.notes
+    if isinstance(notes, np.ndarray) and notes.shape == best.shape:
+        best = np.maximum(best * (1.0 - notes), notes)
+    return float(np.log(best + PROB_FLOOR).sum())
 
 
 def turn_matrix(k: int, size: float) -> np.ndarray:

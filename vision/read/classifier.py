@@ -11,26 +11,20 @@ from typing import Any
 import numpy as np
 
 from ...errors import SudokucamError
-from ..types import NUM_CLASSES, CellReading, CellScores
+from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
-from .decide import KindDecisionConfig, decide_kinds
+from .decide import NOTES_FROM, KindDecisionConfig, decide_kinds
 from .kinds import DEFAULT_KIND_CONFIG, KindConfig
-from .notes import (
-    DEFAULT_NOTES_CONFIG,
-    NOTES_DIR,
-    NotesConfig,
-    NotesModel,
-    load_notes_model,
-    note_digits,
-    notes_features,
-)
+from .notes import DEFAULT_NOTES_CONFIG, NotesConfig, note_digits
 
-MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v1"
+MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v2"
 CLASS_NAMES: tuple[str, ...] = (
     "empty",
     *(f"printed_{d}" for d in range(1, 10)),
     *(f"handwritten_{d}" for d in range(1, 10)),
 )
+NOTES_CLASS = len(CLASS_NAMES)  # a model's extra last class: the cell holds candidate notes
+NOTES_CLASS_NAMES: tuple[str, ...] = (*CLASS_NAMES, "notes")
 LOG_FLOOR = 1e-6  # added to probabilities before their log when comparing quarter turns
 # onnxruntime logs errors only (0 verbose .. 3 error, 4 fatal): its warnings never reach
 # the person's terminal.
@@ -53,6 +47,12 @@ class ModelConfig:
     input_name: str
     probs_output: str
     embedding_output: str
+    class_names: tuple[str, ...] = CLASS_NAMES
+
+    @property
+    def has_notes(self) -> bool:
+        """True when the model has a notes class (after the 19 digit classes)."""
+        return self.class_names == NOTES_CLASS_NAMES
 
 
 def read_model_config(path: Path) -> ModelConfig:
@@ -70,12 +70,15 @@ def read_model_config(path: Path) -> ModelConfig:
             input_name=str(raw["input_name"]),
             probs_output=str(raw["probs_output"]),
             embedding_output=str(raw["embedding_output"]),
+            class_names=tuple(raw["class_names"]),
         )
-        names = tuple(raw["class_names"])
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"model config {path} is invalid: {exc!r}") from exc
-    if names != CLASS_NAMES:
-        raise ModelError(f"model config {path}: class_names must be {list(CLASS_NAMES)}")
+    if config.class_names not in (CLASS_NAMES, NOTES_CLASS_NAMES):
+        raise ModelError(
+            f"model config {path}: class_names must be {list(CLASS_NAMES)}, "
+            f"optionally followed by 'notes'"
+        )
     if config.cells.output_size != config.input_size:
         raise ModelError(
             f"model config {path}: cells give {config.cells.output_size} px, "
@@ -90,7 +93,7 @@ class DigitClassifier:
     """The ONNX digit classifier: one onnxruntime session, one `run` call per grid.
 
     ``score`` gives the class probabilities of a grid's cells (and the cell images, and
-    with a notes model each cell's probability of holding candidate notes and the noted
+    with a notes class each cell's probability of holding candidate notes and the noted
     digits); ``decide.decide_kinds`` settles digits and kinds from them. ``read`` does both,
     with ``kind_config`` for the ink-shape step, for callers without a photo (no ink colour).
     """
@@ -99,18 +102,14 @@ class DigitClassifier:
         self,
         model_dir: Path = MODEL_DIR,
         kind_config: KindConfig = DEFAULT_KIND_CONFIG,
-        notes_dir: Path | None = NOTES_DIR,
         notes_config: NotesConfig = DEFAULT_NOTES_CONFIG,
     ):
         """Load and check the model folder (model.onnx + config.json) and build the session.
 
-        ``notes_dir``: the notes model's folder (``None``: cells are never taken for notes).
+        A model without a notes class (digits_v1) never takes a cell for notes.
         """
         import onnxruntime as ort
 
-        self.notes_model: NotesModel | None = (
-            None if notes_dir is None else load_notes_model(Path(notes_dir))
-        )
         self.notes_config = notes_config
 
         model_path = Path(model_dir) / "model.onnx"
@@ -136,8 +135,9 @@ class DigitClassifier:
         n = self.config.input_size
         if list(inputs.get(self.config.input_name, []))[1:] != [1, n, n]:
             raise ModelError(f"model input {self.config.input_name!r} is not (N, 1, {n}, {n})")
-        if list(outputs.get(self.config.probs_output, []))[1:] != [NUM_CLASSES]:
-            raise ModelError(f"model output {self.config.probs_output!r} is not (N, 19)")
+        classes = len(self.config.class_names)
+        if list(outputs.get(self.config.probs_output, []))[1:] != [classes]:
+            raise ModelError(f"model output {self.config.probs_output!r} is not (N, {classes})")
         if self.config.embedding_output not in outputs:
             raise ModelError(f"model output {self.config.embedding_output!r} is missing")
 
@@ -146,7 +146,10 @@ class DigitClassifier:
         return split_cells(warped, self.config.cells)
 
     def predict(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(N, 19) class probabilities and (N, E) embeddings of N cells, in one `run` call."""
+        """(N, C) class probabilities and (N, E) embeddings of N cells, in one `run` call.
+
+        C is 19, or 20 for a model with a notes class (``NOTES_CLASS``, last).
+        """
         n = self.config.input_size
         if not isinstance(cells, np.ndarray):
             raise TypeError(f"cells must be a numpy array, got {type(cells).__name__}")
@@ -159,30 +162,59 @@ class DigitClassifier:
         )
         return np.asarray(probs, dtype=np.float32), np.asarray(embedding, dtype=np.float32)
 
-    def score_cells(self, cells: np.ndarray) -> CellScores:
-        """The class probabilities of 81 cell images (one `run`), with the images."""
+    def score_cells(self, cells: np.ndarray, warped: np.ndarray | None = None) -> CellScores:
+        """The class probabilities of 81 cell images (one `run`), with the images.
+
+        ``warped``: the grid they were cut from, where notes cells' digits are read finer.
+        """
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
-        probs, embedding = self.predict(cells)
-        return self._with_notes(CellScores(probs, cells), embedding)
+        probs, _ = self.predict(cells)
+        return self._scores(probs, cells, warped)
 
-    def _with_notes(self, scores: CellScores, embedding: np.ndarray) -> CellScores:
-        """The scores with each cell's notes probability and noted digits (if a notes model)."""
-        model, cells = self.notes_model, scores.cells
-        if model is None or cells is None:
+    def _scores(
+        self, probs: np.ndarray, cells: np.ndarray, warped: np.ndarray | None
+    ) -> CellScores:
+        """CellScores of the model's output: the 19 digit classes, and notes where known.
+
+        A model with a notes class gives each cell's probability of holding notes; its 19
+        digit classes are renormalised to what the cell holds if it is not notes.
+        """
+        if not self.config.has_notes:
+            return CellScores(probs, cells)
+        notes = probs[:, NOTES_CLASS].astype(np.float64)
+        digit = probs[:, :NOTES_CLASS]
+        digit = digit / np.maximum(digit.sum(axis=1, keepdims=True), LOG_FLOOR)
+        return self._note_digits(CellScores(digit, cells, notes=notes), warped)
+
+    def _note_digits(self, scores: CellScores, warped: np.ndarray | None) -> CellScores:
+        """The scores with the digits noted in every cell taken for notes.
+
+        The notes cells are cut again from ``warped`` at ``NotesConfig.detail`` times the
+        model's cell size (without it, the model's own cell images are read).
+        """
+        cells, notes = scores.cells, scores.notes
+        if cells is None or notes is None:
             return scores
-        features = notes_features(cells, scores.probs, embedding, self.notes_config)
-        notes = model.probability(features)
-        taken = np.flatnonzero(notes >= model.threshold)
+        taken = np.flatnonzero(notes >= NOTES_FROM)
+        if not taken.size:
+            return replace(scores, note_digits=("",) * len(cells))
+        fine = cells if warped is None else self.fine_cells(warped)
+        read = note_digits(fine[taken], self.predict, self.config.input_size, self.notes_config)
         digits = ["" for _ in range(len(cells))]
-        read = note_digits(cells[taken], self.predict, self.notes_config) if taken.size else ()
         for cell, noted in zip(taken, read, strict=True):
             digits[int(cell)] = noted
-        return replace(scores, notes=notes, note_digits=tuple(digits))
+        return replace(scores, note_digits=tuple(digits))
+
+    def fine_cells(self, warped: np.ndarray) -> np.ndarray:
+        """The 81 cell ink images cut ``NotesConfig.detail`` times finer than the model's."""
+        detail, cut = self.notes_config.detail, self.config.cells
+        finer = replace(cut, cell_px=cut.cell_px * detail, inset_px=cut.inset_px * detail)
+        return split_cells(warped, finer)
 
     def score(self, warped: np.ndarray) -> CellScores:
         """The class probabilities of every cell of a warped grid (one `run`)."""
-        return self.score_cells(self.cells(warped))
+        return self.score_cells(self.cells(warped), warped)
 
     def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
         """Score a grid photographed in any of four quarter-turn orientations.
@@ -192,14 +224,13 @@ class DigitClassifier:
         (``np.rot90(warped, k)``) that make the grid upright (equivalently, corners rolled
         by ``-k``), and the scores of the upright grid.
         """
-        cells = np.concatenate(
-            [self.cells(np.ascontiguousarray(np.rot90(warped, k))) for k in range(4)]
-        )
-        probs, embedding = self.predict(cells)
+        turned = [np.ascontiguousarray(np.rot90(warped, k)) for k in range(4)]
+        cells = np.concatenate([self.cells(t) for t in turned])
+        probs, _ = self.predict(cells)
         scores = np.log(probs.max(axis=1) + LOG_FLOOR).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
-        return k, self._with_notes(CellScores(probs[rows], cells[rows]), embedding[rows])
+        return k, self._scores(probs[rows], cells[rows], turned[k])
 
     def read_cells(self, cells: np.ndarray) -> CellReading:
         """Classify 81 cell images (one `run`) and settle their digits and kinds."""
