@@ -254,6 +254,11 @@ PAGES = {  # name: render_photo arguments
         "pen_mistakes": 1,
         "marks": render.Marks(notes_fill=0.6, notes_layout="free", erasures=3),
     },
+    "crossed_out": {
+        "pen_fill": 0.4,
+        "pen_mistakes": 1,
+        "marks": render.Marks(notes_fill=0.3, erasures=1, crossed_out=5),
+    },
 }
 
 
@@ -292,6 +297,23 @@ def test_check_never_makes_up_a_mistake(tmp_path: Path, name: str) -> None:
     assert set(grid["check"]["wrong"]) <= truth_mistakes(truth)
     assert len(grid["notes"]) == 81 and len(grid["contents"]) == 81
     assert grid["message"]
+
+
+@needs_model
+@pytest.mark.xfail(
+    strict=True,
+    reason="digits_v2 has not learnt crossed-out digits: they read as pen entries (never "
+    "called surely wrong, see test_check_never_makes_up_a_mistake); a model trained with "
+    "them read this page right but lost real validation photos, so it was not shipped",
+)
+def test_crossed_out_digits_are_not_entries(tmp_path: Path) -> None:
+    """A digit the person struck through (a slash, an X or a line) is no entry of theirs."""
+    path, truth = rendered(tmp_path, "crossed_out")
+    _, doc = check_json(path, tmp_path)
+    grid = doc["grids"][0]
+    pen = truth.pen.reshape(81)
+    written = [c for c, d in enumerate(grid["handwritten"]) if d != "0"]
+    assert written and all(pen[c] for c in written)
 
 
 @needs_model

@@ -1,5 +1,5 @@
 """What a person leaves on a puzzle besides pen entries: candidate notes, pencil, erasures,
-writing in the margin.
+crossed-out digits, writing in the margin.
 
 Every mark is drawn with its own generator (``marks_rng``), after everything else, so a
 photo rendered without marks is the same, pixel for pixel, as before marks existed.
@@ -24,6 +24,8 @@ ERASED_STRENGTH = 0.06  # ink left by a rubbed-out digit, per smear
 ERASED_SMEARS = 6  # how many shifted copies make the smudge
 ERASED_SPREAD = 0.07  # how far the copies lie apart (standard deviation), fraction of a cell
 MARKS_STREAM = 13  # the marks' generator: seeded with (photo seed, this)
+CROSS_WIDTH = 0.035  # the width of a stroke crossing a digit out, fraction of a cell
+CROSS_STYLES = ("slash", "x", "strike")  # one diagonal, two, or a horizontal line
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,7 @@ class Marks:
     pencil: the entries in pencil grey instead of pen ink.
     erasures: how many empty cells hold a rubbed-out digit (still empty).
     margin_writing: digits and sums scribbled beside the grid.
+    crossed_out: how many empty cells hold a digit the person crossed out (still empty).
     """
 
     notes_fill: float = 0.0
@@ -47,6 +50,7 @@ class Marks:
     pencil: bool = False
     erasures: int = 0
     margin_writing: bool = False
+    crossed_out: int = 0
 
     def __post_init__(self) -> None:
         """Check the layout and the fractions."""
@@ -146,6 +150,44 @@ def draw_erasures(
     return sorted((int(r), int(c)) for r, c in chosen)
 
 
+def draw_crossed_out(
+    sheet: Sheet,
+    rng: np.random.Generator,
+    lattice: np.ndarray,
+    free: np.ndarray,
+    count: int,
+    style: PenStyle,
+) -> list[tuple[int, int]]:
+    """Digits written and then struck through in ``count`` of the ``free`` (9, 9) cells; where."""
+    cells = np.argwhere(free)
+    chosen = cells[rng.permutation(len(cells))[:count]]
+    cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
+    font = font_for_height(style.font, style.height * cell)
+    for r, c in chosen:
+        cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
+        digit = str(int(rng.integers(1, 10)))
+        sheet.glyph((cx, cy), digit, font, style.ink, float(rng.uniform(-8, 8)))
+        kind = CROSS_STYLES[int(rng.integers(len(CROSS_STYLES)))]
+        for (x0, y0), (x1, y1) in cross_strokes(kind, rng):
+            sheet.line((cx + x0 * cell, cy + y0 * cell), (cx + x1 * cell, cy + y1 * cell),
+                       CROSS_WIDTH * cell, style.ink)  # fmt: skip
+    return sorted((int(r), int(c)) for r, c in chosen)
+
+
+def cross_strokes(
+    kind: str, rng: np.random.Generator
+) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The strokes crossing a digit out, as (start, end) offsets from the cell centre."""
+    reach = float(rng.uniform(0.25, 0.38))
+    tilt = float(rng.uniform(-0.08, 0.08))
+    if kind == "strike":
+        return [((-reach, tilt), (reach, -tilt))]
+    slash = ((-reach, reach + tilt), (reach, -reach + tilt))
+    if kind == "slash":
+        return [slash]
+    return [slash, ((-reach, -reach - tilt), (reach, reach - tilt))]
+
+
 def draw_margin(
     sheet: Sheet, rng: np.random.Generator, lattice: np.ndarray, style: PenStyle
 ) -> None:
@@ -184,7 +226,12 @@ def draw_marks(
     fonts = {}
     if (notes != "").any():
         fonts["notes"] = draw_notes(sheet, rng, lattice, notes, marks)
-    draw_erasures(sheet, rng, lattice, ~taken & (notes == ""), marks.erasures, style)
+    erased = draw_erasures(sheet, rng, lattice, ~taken & (notes == ""), marks.erasures, style)
     if marks.margin_writing:
         draw_margin(sheet, rng, lattice, style)
+    if marks.crossed_out:  # drawn last: pages without them stay as they were
+        free = ~taken & (notes == "")
+        for r, c in erased:
+            free[r, c] = False
+        draw_crossed_out(sheet, rng, lattice, free, marks.crossed_out, style)
     return fonts

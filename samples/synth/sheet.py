@@ -44,6 +44,20 @@ class Sheet:
         ys, cy = _coverage(y0, y1)
         self.stamp(np.outer(cy, cx), xs, ys, colour)
 
+    def line(
+        self, start: tuple[float, float], end: tuple[float, float], width: float, colour: RGB
+    ) -> None:
+        """An anti-aliased stroke from ``start`` to ``end`` (a pen line), ``width`` px wide."""
+        pad = math.ceil(width) + 2
+        x0, y0 = math.floor(min(start[0], end[0])) - pad, math.floor(min(start[1], end[1])) - pad
+        x1, y1 = math.ceil(max(start[0], end[0])) + pad, math.ceil(max(start[1], end[1])) + pad
+        scale = 4  # drawn 4× larger and shrunk: smooth edges
+        img = Image.new("L", ((x1 - x0) * scale, (y1 - y0) * scale), 0)
+        points = [((x - x0) * scale, (y - y0) * scale) for x, y in (start, end)]
+        ImageDraw.Draw(img).line(points, fill=255, width=max(1, round(width * scale)))
+        img = img.resize((x1 - x0, y1 - y0), Image.Resampling.BOX)
+        self.stamp(np.asarray(img, np.float32) / 255.0, x0, y0, colour)
+
     def text(
         self, x: float, y: float, s: str, font: ImageFont.FreeTypeFont, colour: RGB = INK
     ) -> float:
