@@ -51,9 +51,13 @@ def test_note_blobs_cut_each_small_digit() -> None:
     cell[12:36, 45:54] = 0.3  # a faint pencil note counts beside a dark one
     cell[60:62, 70:72] = 1.0  # a speck does not
     cell[0:96, 0:6] = 1.0  # a grid line at the edge is left out
-    blobs = note_blobs(cell, 32)
+    blobs, whole = note_blobs(cell, 32)
     assert len(blobs) == 2
     assert all(b.shape == (32, 32) for b in blobs)
+    assert whole  # the speck is too little ink to be a digit not seen
+    cell[60:84, 30:39] = 0.2  # a note too faint to be cut out: the cell is not read whole
+    assert len(note_blobs(cell, 32)[0]) == 2
+    assert not note_blobs(cell, 32)[1]
 
 
 needs_data = pytest.mark.skipif(
@@ -91,3 +95,18 @@ def test_rendered_notes_are_read_as_notes_with_their_digits() -> None:
     found = sum(len(set(grid.notes[c]) & set(noted[c])) for c in range(81))
     extra = sum(len(set(grid.notes[c]) - set(noted[c])) for c in range(81))
     assert found >= 0.6 * sum(len(n) for n in noted) and extra <= 3
+
+
+def test_notes_are_called_wrong_only_where_read_whole() -> None:
+    """Rendered pages with two notes cells leaving out the answer: no other cell is named."""
+    from sudokucam.samples.render import Marks, render_photo
+    from sudokucam.vision.pipeline import Reader
+
+    reader = Reader()
+    for seed in (300200, 300201, 300203):
+        marks = Marks(notes_fill=0.6, notes_wrong=2, notes_pencil=seed % 2 == 0)
+        photo = render_photo(seed, "progress", marks=marks)
+        grid = reader.read(photo.image).grids[0]
+        wrong = {r * 9 + c for r, c in photo.truth.notes_wrong}
+        assert set(grid.wrong_notes()) <= wrong
+        assert grid.reading.notes_sure is not None

@@ -206,10 +206,16 @@ class GridResult:
         return judge_entries(self.reading.probs, self.handwritten, self.solution, self.check)
 
     def wrong_notes(self) -> tuple[int, ...]:
-        """Cells whose candidate notes leave out the answer (empty without a solution)."""
+        """Cells whose candidate notes leave out the answer (empty without a solution).
+
+        Only cells whose notes were read completely count: a digit not read is not a
+        digit left out.
+        """
         if self.solution is None:
             return ()
-        return notes_missing_answer(self.notes, self.solution)
+        sure = self.reading.notes_sure
+        missing = notes_missing_answer(self.notes, self.solution)
+        return missing if sure is None else tuple(c for c in missing if sure[c])
 
     def cells_left(self) -> int:
         """Cells still to fill in: blank or holding only candidate notes."""

@@ -82,6 +82,8 @@ class CellScores:
     cells: (81, N, N) float32 ink images the probabilities were read from, or None.
     notes: (81,) float64 probability that each cell holds only candidate notes, or None
         when no notes model ran.
+    notes_sure: (81,) per cell, whether every ink blob of its notes was read surely (so
+        a digit missing from ``note_digits`` was not noted), or None when not known.
     note_digits: (81,) the digits noted in each cell the notes model took for notes
         ("" elsewhere), or None.
     """
@@ -90,6 +92,7 @@ class CellScores:
     cells: np.ndarray | None = None
     notes: np.ndarray | None = None
     note_digits: tuple[str, ...] | None = None
+    notes_sure: tuple[bool, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -104,6 +107,8 @@ class CellReading:
     trace: which step settled each cell's kind (``vision/read/kind_trace.py``); None when
         the reading did not come through ``decide_kinds``.
     notes: (81,) the candidate digits noted in each cell ("" when none), ascending.
+    notes_sure: (81,) whether each cell's notes were read completely (every blob surely a
+        digit); None: take every cell's notes as complete (a reading made by hand).
     """
 
     probs: np.ndarray
@@ -112,6 +117,7 @@ class CellReading:
     kind_log_odds: np.ndarray | None = None
     trace: KindTrace | None = None
     notes: tuple[str, ...] = NO_NOTES
+    notes_sure: tuple[bool, ...] | None = None
 
     @property
     def confidence(self) -> np.ndarray:

@@ -87,7 +87,7 @@ def new_game(page: Any) -> None:
 SCREENS = (
     Screen("start", "Solve a photo", nothing),
     Screen("photo", "Solve a photo", upload(REPO / "samples/printed/demo.jpg")),
-    Screen("check", "Check my progress", upload(REPO / "samples/progress/half_blue.jpg")),
+    Screen("check", "Check my progress", upload(REPO / "samples/progress/notes_half.jpg")),
     Screen("typed", "Type a puzzle", type_puzzle),
     Screen("batch", "Many photos", many_photos),
     Screen("play", "Play", new_game),

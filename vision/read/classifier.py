@@ -198,13 +198,13 @@ class DigitClassifier:
             return scores
         taken = np.flatnonzero(notes >= NOTES_FROM)
         if not taken.size:
-            return replace(scores, note_digits=("",) * len(cells))
+            return replace(scores, note_digits=("",) * len(cells), notes_sure=(False,) * len(cells))
         fine = cells if warped is None else self.fine_cells(warped)
         read = note_digits(fine[taken], self.predict, self.config.input_size, self.notes_config)
-        digits = ["" for _ in range(len(cells))]
+        digits, sure = ["" for _ in range(len(cells))], [False] * len(cells)
         for cell, noted in zip(taken, read, strict=True):
-            digits[int(cell)] = noted
-        return replace(scores, note_digits=tuple(digits))
+            digits[int(cell)], sure[int(cell)] = noted.digits, noted.sure
+        return replace(scores, note_digits=tuple(digits), notes_sure=tuple(sure))
 
     def fine_cells(self, warped: np.ndarray) -> np.ndarray:
         """The 81 cell ink images cut ``NotesConfig.detail`` times finer than the model's."""

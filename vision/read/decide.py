@@ -98,12 +98,23 @@ def decide_kinds(
         steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled, notes)))
     last = steps[-1]
     trace = KindTrace(digits=digits, steps=tuple(steps))
-    noted = start.notes if isinstance(start, CellReading) else ("",) * len(digits)
-    if isinstance(start, CellScores) and start.note_digits is not None:
-        noted = tuple(d if n else "" for d, n in zip(start.note_digits, notes, strict=True))
+    noted, sure = noted_digits(start, notes)
     return CellReading(
-        start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted
-    )
+        start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
+        notes_sure=sure,
+    )  # fmt: skip
+
+
+def noted_digits(
+    start: CellScores | CellReading, notes: np.ndarray
+) -> tuple[tuple[str, ...], tuple[bool, ...] | None]:
+    """The digits noted in each cell taken for notes ("" elsewhere), and which were sure."""
+    if isinstance(start, CellReading):
+        return start.notes, start.notes_sure
+    if start.note_digits is None:
+        return ("",) * len(notes), None
+    noted = tuple(d if n else "" for d, n in zip(start.note_digits, notes, strict=True))
+    return noted, start.notes_sure
 
 
 def notes_cells(start: CellScores | CellReading, notes_from: float) -> np.ndarray:

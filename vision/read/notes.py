@@ -36,6 +36,9 @@ class NotesConfig:
         scaled to (an entry's size) before it is read.
     min_digit_probability: a blob is read as a digit only when the classifier gives
         its best digit at least this (printed + handwritten).
+    sure_probability: a cell's notes are read completely (a digit missing from them was
+        not noted) only when every blob's best digit has at least this, and the blobs hold
+        ``explained_share`` of the cell's ink away from its edge (``edge_share`` of a side).
 
     Chosen on rendered half-solved pages (``samples/render.py``, seeds 300000-300005,
     and the committed ``progress/notes_half``): 186 of 240 noted digits read, 4 extra.
@@ -47,6 +50,9 @@ class NotesConfig:
     min_blob_share: float = 0.003
     blob_height: float = 0.6
     min_digit_probability: float = 0.5
+    sure_probability: float = 0.9
+    explained_share: float = 0.9
+    edge_share: float = 0.08
 
 
 DEFAULT_NOTES_CONFIG = NotesConfig()
@@ -54,27 +60,37 @@ DEFAULT_NOTES_CONFIG = NotesConfig()
 
 def note_blobs(
     cell: np.ndarray, size: int, config: NotesConfig = DEFAULT_NOTES_CONFIG
-) -> list[np.ndarray]:
+) -> tuple[list[np.ndarray], bool]:
     """The ink blobs of one notes cell that may be digits, left to right, top to bottom.
 
     Each comes back as a ``size`` × ``size`` ink image (the classifier's input) with the
     blob scaled to an entry's height and centred; blobs touching the cell's edge (grid
-    lines) are left out.
+    lines) are left out. The flag says whether the blobs hold (nearly) all the cell's ink
+    away from its edge (``explained_share``): if not, some noted digit went unseen.
     """
     n = cell.shape[0]
     threshold = max(config.min_ink, config.ink_share * float(cell.max()))
     mask = (cell > threshold).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     min_area = config.min_blob_share * n * n
-    blobs = []
+    blobs, kept = [], np.zeros(cell.shape, dtype=bool)
     order = sorted(range(1, count), key=lambda i: (stats[i, 1] // (n // 3), stats[i, 0]))
     for i in order:
         x, y, w, h, area = (int(v) for v in stats[i])
         if area < min_area or x == 0 or y == 0 or x + w >= n or y + h >= n:
             continue
-        blob = np.where(labels == i, cell, 0.0)[y : y + h, x : x + w]
-        blobs.append(centred(blob, size, config))
-    return blobs
+        blobs.append(centred(np.where(labels == i, cell, 0.0)[y : y + h, x : x + w], size, config))
+        kept[y : y + h, x : x + w] = True
+    return blobs, explained(cell, kept, config)
+
+
+def explained(cell: np.ndarray, kept: np.ndarray, config: NotesConfig) -> bool:
+    """Whether the boxes ``kept`` hold ``explained_share`` of the ink inside the cell's edge."""
+    edge = max(1, round(config.edge_share * cell.shape[0]))
+    inner = (slice(edge, -edge), slice(edge, -edge))
+    ink = np.where(cell[inner] > config.min_ink, cell[inner], 0.0)
+    total = float(ink.sum())
+    return total == 0.0 or float(ink[kept[inner]].sum()) >= config.explained_share * total
 
 
 def centred(blob: np.ndarray, n: int, config: NotesConfig) -> np.ndarray:
@@ -89,30 +105,42 @@ def centred(blob: np.ndarray, n: int, config: NotesConfig) -> np.ndarray:
     return out
 
 
+@dataclass(frozen=True)
+class NotedDigits:
+    """The digits read in one notes cell, ascending, and whether every blob was read surely."""
+
+    digits: str
+    sure: bool
+
+
 def note_digits(
     cells: np.ndarray,
     predict: Predict,
     size: int,
     config: NotesConfig = DEFAULT_NOTES_CONFIG,
-) -> tuple[str, ...]:
-    """The digits noted in each of N notes cells, ascending ("" where none is legible).
+) -> tuple[NotedDigits, ...]:
+    """The digits noted in each of N notes cells ("" where none is legible).
 
     ``cells`` are the notes cells' ink images (any size); ``size`` is the classifier's
-    input side. Every blob of every cell goes through ``predict`` in one call.
+    input side. Every blob of every cell goes through ``predict`` in one call. A cell is
+    read surely when it has a blob and every blob's digit has ``sure_probability``.
     """
-    blobs = [note_blobs(c, size, config) for c in cells]
+    cut = [note_blobs(c, size, config) for c in cells]
+    blobs = [cell_blobs for cell_blobs, _ in cut]
     flat = [b for cell_blobs in blobs for b in cell_blobs]
     if not flat:
-        return ("",) * len(cells)
+        return (NotedDigits("", False),) * len(cells)
     probs, _ = predict(np.stack(flat))
     digits_only = probs[:, :NUM_CLASSES]  # a blob is an empty, printed or written cell
     probs = digits_only / np.maximum(digits_only.sum(axis=1, keepdims=True), PROB_FLOOR)
     digit_probs = probs[:, 1:10] + probs[:, 10:19]
     legible = (digit_probs.max(axis=1) >= config.min_digit_probability) & (probs[:, 0] < 0.5)
     read = np.where(legible, np.argmax(digit_probs, axis=1) + 1, 0)
+    sure = legible & (digit_probs.max(axis=1) >= config.sure_probability)
     out, start = [], 0
-    for cell_blobs in blobs:
-        found = {int(d) for d in read[start : start + len(cell_blobs)] if d}
-        out.append("".join(str(d) for d in sorted(found)))
-        start += len(cell_blobs)
+    for cell_blobs, whole in cut:
+        end = start + len(cell_blobs)
+        found = "".join(str(d) for d in sorted({int(d) for d in read[start:end] if d}))
+        out.append(NotedDigits(found, whole and end > start and bool(sure[start:end].all())))
+        start = end
     return tuple(out)
