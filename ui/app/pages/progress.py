@@ -261,7 +261,7 @@ def _summary(grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
         names = ", ".join(cell_name(c) for c in wrong)
         st.warning(
             f"{len(wrong)} of your entries {'is' if len(wrong) == 1 else 'are'} wrong: "
-            f"{names}. Rub them out before going on."
+            f"{names}. Rub {'it' if len(wrong) == 1 else 'them'} out before going on."
         )
     elif asked:
         st.info("No entry is surely wrong; answer the questions below to check the rest.")
