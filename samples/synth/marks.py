@@ -7,9 +7,11 @@ photo rendered without marks is the same, pixel for pixel, as before marks exist
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 import numpy as np
+from PIL.ImageFont import FreeTypeFont
 
 from .fonts import PEN_FONTS, PEN_STROKE, font_for_height, resolve_font
 from .pen import PenStyle
@@ -136,18 +138,13 @@ def draw_erasures(
     style: PenStyle,
 ) -> list[tuple[int, int]]:
     """Rubbed-out digits (faint smudges) in ``count`` of the ``free`` (9, 9) cells; where."""
-    cells = np.argwhere(free)
-    chosen = cells[rng.permutation(len(cells))[:count]]
-    cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
-    font = font_for_height(style.font, style.height * cell)
-    for r, c in chosen:
-        cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
-        digit = str(int(rng.integers(1, 10)))
+    chosen, cell, font = free_cells(rng, lattice, free, count, style)
+    for (cx, cy), digit in written_digits(rng, lattice, chosen):
         for _ in range(ERASED_SMEARS):
             dx, dy = rng.normal(0.0, ERASED_SPREAD, 2) * cell
             angle = float(rng.uniform(-10, 10))
             sheet.glyph((cx + dx, cy + dy), digit, font, PENCIL_GREY, angle, 2, ERASED_STRENGTH)
-    return sorted((int(r), int(c)) for r, c in chosen)
+    return chosen
 
 
 def draw_crossed_out(
@@ -159,19 +156,33 @@ def draw_crossed_out(
     style: PenStyle,
 ) -> list[tuple[int, int]]:
     """Digits written and then struck through in ``count`` of the ``free`` (9, 9) cells; where."""
-    cells = np.argwhere(free)
-    chosen = cells[rng.permutation(len(cells))[:count]]
-    cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
-    font = font_for_height(style.font, style.height * cell)
-    for r, c in chosen:
-        cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
-        digit = str(int(rng.integers(1, 10)))
+    chosen, cell, font = free_cells(rng, lattice, free, count, style)
+    for (cx, cy), digit in written_digits(rng, lattice, chosen):
         sheet.glyph((cx, cy), digit, font, style.ink, float(rng.uniform(-8, 8)))
         kind = CROSS_STYLES[int(rng.integers(len(CROSS_STYLES)))]
         for (x0, y0), (x1, y1) in cross_strokes(kind, rng):
             sheet.line((cx + x0 * cell, cy + y0 * cell), (cx + x1 * cell, cy + y1 * cell),
                        CROSS_WIDTH * cell, style.ink)  # fmt: skip
-    return sorted((int(r), int(c)) for r, c in chosen)
+    return chosen
+
+
+def free_cells(
+    rng: np.random.Generator, lattice: np.ndarray, free: np.ndarray, count: int, style: PenStyle
+) -> tuple[list[tuple[int, int]], float, FreeTypeFont]:
+    """``count`` random cells of the ``free`` (9, 9) ones, the cell side, the writer's font."""
+    cells = np.argwhere(free)
+    chosen = [(int(r), int(c)) for r, c in cells[rng.permutation(len(cells))[:count]]]
+    cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
+    return chosen, cell, font_for_height(style.font, style.height * cell)
+
+
+def written_digits(
+    rng: np.random.Generator, lattice: np.ndarray, chosen: list[tuple[int, int]]
+) -> Iterator[tuple[tuple[float, float], str]]:
+    """Each chosen cell's centre and a random digit for it, drawn as the caller goes on."""
+    for r, c in chosen:
+        cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
+        yield (float(cx), float(cy)), str(int(rng.integers(1, 10)))
 
 
 def cross_strokes(
