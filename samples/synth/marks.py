@@ -28,6 +28,9 @@ ERASED_SPREAD = 0.07  # how far the copies lie apart (standard deviation), fract
 MARKS_STREAM = 13  # the marks' generator: seeded with (photo seed, this)
 CROSS_WIDTH = 0.035  # the width of a stroke crossing a digit out, fraction of a cell
 CROSS_STYLES = ("slash", "x", "strike")  # one diagonal, two, or a horizontal line
+# A horizontal line through these is how many people write them (a barred 7, a crossed 4
+# or 1): struck through, they would look like a plain entry, so they get a diagonal.
+BARRED_DIGITS = "147"
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,14 @@ class Marks:
             raise ValueError(f"notes_layout must be one of {NOTE_LAYOUTS}")
         if not 0.0 <= self.notes_fill <= 1.0:
             raise ValueError(f"notes_fill must be in [0, 1], got {self.notes_fill}")
+
+
+@dataclass(frozen=True)
+class DrawnMarks:
+    """What drawing the marks chose: the faces used, by role, and the crossed-out cells."""
+
+    fonts: dict[str, str]
+    crossed_out: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -159,7 +170,8 @@ def draw_crossed_out(
     chosen, cell, font = free_cells(rng, lattice, free, count, style)
     for (cx, cy), digit in written_digits(rng, lattice, chosen):
         sheet.glyph((cx, cy), digit, font, style.ink, float(rng.uniform(-8, 8)))
-        kind = CROSS_STYLES[int(rng.integers(len(CROSS_STYLES)))]
+        styles = CROSS_STYLES[:2] if digit in BARRED_DIGITS else CROSS_STYLES
+        kind = styles[int(rng.integers(len(styles)))]
         for (x0, y0), (x1, y1) in cross_strokes(kind, rng):
             sheet.line((cx + x0 * cell, cy + y0 * cell), (cx + x1 * cell, cy + y1 * cell),
                        CROSS_WIDTH * cell, style.ink)  # fmt: skip
@@ -228,8 +240,8 @@ def draw_marks(
     notes: np.ndarray,
     marks: Marks,
     style: PenStyle,
-) -> dict[str, str]:
-    """Notes, erasures and margin writing on the page; the faces used, by role.
+) -> DrawnMarks:
+    """Notes, erasures, margin writing and crossed-out digits on the page; what was chosen.
 
     ``taken``: (9, 9) bool, cells holding a given or an entry; erasures go to cells that
     hold neither an entry nor notes.
@@ -240,9 +252,10 @@ def draw_marks(
     erased = draw_erasures(sheet, rng, lattice, ~taken & (notes == ""), marks.erasures, style)
     if marks.margin_writing:
         draw_margin(sheet, rng, lattice, style)
-    if marks.crossed_out:  # drawn last: pages without them stay as they were
-        free = ~taken & (notes == "")
-        for r, c in erased:
-            free[r, c] = False
-        draw_crossed_out(sheet, rng, lattice, free, marks.crossed_out, style)
-    return fonts
+    if not marks.crossed_out:  # drawn last: pages without them stay as they were
+        return DrawnMarks(fonts)
+    free = ~taken & (notes == "")
+    for r, c in erased:
+        free[r, c] = False
+    crossed = draw_crossed_out(sheet, rng, lattice, free, marks.crossed_out, style)
+    return DrawnMarks(fonts, tuple(crossed))

@@ -29,6 +29,7 @@ class PageDraft:
     rgb: np.ndarray  # (H, W, 3) float32, 0..1
     lattice: np.ndarray  # (10, 10, 2) grid-line crossings in page pixels
     fonts: dict[str, str]
+    crossed_out: tuple[tuple[int, int], ...] = ()  # (row, col) of digits struck through
 
 
 def draw_heading(
@@ -198,11 +199,12 @@ def compose_page(
     draw_pen(sheet, rng, lattice, pen, pen_style)
     if pen.any():
         fonts["pen"] = pen_style.font
+    crossed: tuple[tuple[int, int], ...] = ()
     if marked is not None:
         taken = (givens > 0) | (pen > 0)
-        fonts |= draw_marks(
-            sheet, marked.rng, lattice, taken, marked.notes, marked.marks, pen_style
-        )
+        drawn = draw_marks(sheet, marked.rng, lattice, taken, marked.notes, marked.marks, pen_style)
+        fonts |= drawn.fonts
+        crossed = drawn.crossed_out
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
-    return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)
+    return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts, crossed_out=crossed)

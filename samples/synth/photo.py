@@ -50,5 +50,6 @@ def render_photo(
         effects=jsonable(asdict(params) | ({"marks": asdict(marks)} if marks else {})),
         notes=None if marked is None else marked.notes,
         notes_wrong=() if marks is None else tuple(notes_wrong),
+        crossed_out=page.crossed_out,
     )
     return Photo(image=image, truth=truth, jpeg_quality=params.jpeg_quality)

@@ -24,6 +24,7 @@ class PhotoTruth:
     effects: dict[str, Any]
     notes: np.ndarray | None = None  # (9, 9) noted digits ("" none); None: no marks drawn
     notes_wrong: tuple[tuple[int, int], ...] = ()  # notes cells leaving out the answer
+    crossed_out: tuple[tuple[int, int], ...] = ()  # empty cells holding a struck-through digit
 
     @property
     def corners(self) -> np.ndarray:
@@ -32,15 +33,18 @@ class PhotoTruth:
 
     @property
     def contents(self) -> list[list[str]]:
-        """(9, 9) what each cell holds: "empty", "printed", "written" or "notes"."""
+        """(9, 9) what each cell holds: "empty", "printed", "written", "notes" or
+        "crossed_out" (a digit struck through: no entry)."""
         notes = np.full((9, 9), "", dtype=object) if self.notes is None else self.notes
+        crossed = set(self.crossed_out)
         return [
             [
-                "printed" if g else "written" if w else "notes" if n else "empty"
-                for g, w, n in zip(gr, wr, nr, strict=True)
+                "printed" if g else "written" if w else "notes" if n else
+                "crossed_out" if (r, c) in crossed else "empty"
+                for c, (g, w, n) in enumerate(zip(gr, wr, nr, strict=True))
             ]
-            for gr, wr, nr in zip(self.givens, self.pen, notes, strict=True)
-        ]
+            for r, (gr, wr, nr) in enumerate(zip(self.givens, self.pen, notes, strict=True))
+        ]  # fmt: skip
 
     @property
     def device(self) -> str:
@@ -68,11 +72,12 @@ class PhotoTruth:
         """The notes and contents of each cell, for photos rendered with marks."""
         if self.notes is None:
             return {}
+        crossed = {"crossed_out": [list(rc) for rc in self.crossed_out]} if self.crossed_out else {}
         return {
             "notes": [[str(n) for n in row] for row in self.notes],
             "notes_wrong": [list(rc) for rc in self.notes_wrong],
             "contents": self.contents,
-        }
+        } | crossed
 
 
 @dataclass(frozen=True)
