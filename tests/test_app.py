@@ -36,7 +36,7 @@ AppTest = streamlit_testing.AppTest
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "ui" / "streamlit_app.py"
-MODEL = REPO / "models" / "digits_v2" / "model.onnx"
+MODEL = REPO / "models" / "digits_v3" / "model.onnx"
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 TIMEOUT = 120

@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parent.parent
-MODEL = REPO / "models" / "digits_v2" / "model.onnx"
+MODEL = REPO / "models" / "digits_v3" / "model.onnx"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -58,7 +58,7 @@ def render_grid(grid: np.ndarray, font_path: Path, side: int = 360) -> np.ndarra
 
 
 def test_shipped_model_files_exist_and_are_small() -> None:
-    assert (MODEL_DIR / "model.onnx").stat().st_size < 1_000_000
+    assert (MODEL_DIR / "model.onnx").stat().st_size < 2_000_000  # two small nets
     config = read_model_config(MODEL_DIR / "config.json")
     assert config.input_size == config.cells.output_size
 

@@ -25,7 +25,7 @@ from sudokucam.ui.app.pages.batch import THUMB_SIDE, escaped, label
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "ui" / "streamlit_app.py"
-MODEL = REPO / "models" / "digits_v2" / "model.onnx"
+MODEL = REPO / "models" / "digits_v3" / "model.onnx"
 PHOTOS = [REPO / "samples" / "printed" / n for n in ("demo.jpg", "shadow.jpg")]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -117,7 +117,7 @@ def test_processor_draws_each_page_answer_on_the_committed_clip() -> None:
 @needs_model
 def test_pen_progress_is_marked_live() -> None:
     """A half-filled page held before the camera: once tracked, its pen entries are judged
-    (right ones ringed green, doubtful ones amber) on every drawn frame."""
+    (right ones ringed green, wrong ones red or, when doubtful, amber) on every drawn frame."""
     photo = cv2.imread(str(REPO / "samples" / "progress" / "half_blue.jpg"))
     assert photo is not None
     scale = 640 / max(photo.shape[:2])
@@ -135,7 +135,10 @@ def test_pen_progress_is_marked_live() -> None:
     judged = set(grid.wrong_entries) | {u.cell for u in grid.unsure_entries()}
     assert judged == {0, 12}  # the two mistakes on this sample (r1c1, r2c4), never called right
     assert not judged & set(grid.right_entries)
-    amber = np.array(processor.reader.config.draw.unsure_color, np.int16)
-    near_amber = np.all(np.abs(drawn[-1].image.astype(np.int16) - amber) < 40, axis=-1)
-    assert near_amber.sum() > 50  # the rings (the page itself has no orange)
-    assert not np.all(np.abs(page.astype(np.int16) - amber) < 40, axis=-1).any()
+    draw = processor.reader.config.draw
+    for cells, color in ((grid.wrong_entries, draw.wrong_color),
+                         ([u.cell for u in grid.unsure_entries()], draw.unsure_color)):  # fmt: skip
+        ring = np.array(color, np.int16)
+        near = np.all(np.abs(drawn[-1].image.astype(np.int16) - ring) < 40, axis=-1)
+        assert (near.sum() > 50) == bool(cells)  # the rings (the page has neither colour)
+        assert not np.all(np.abs(page.astype(np.int16) - ring) < 40, axis=-1).any()

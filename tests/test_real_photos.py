@@ -91,7 +91,7 @@ def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(
     photos_dir: Path, photo_id: int
 ) -> None:
     """Photos 19 and 1007 are filled in coloured pen; a neat pen digit passes for print in
-    grey alone (digits_v2; with digits_v1 it was photo 10)."""
+    grey alone (digits_v2 and v3; with digits_v1 it was photo 10)."""
     path = photo_path(photo_id, "mixed", photos_dir)
     givens, pen, _ = truth(photo_id, "mixed", photos_dir)
     grey_only = Reader(config=PipelineConfig(ink_colour=InkColourConfig(weight=0.0)))

@@ -19,6 +19,7 @@ from .check import (
     DEFAULT_CHECK_CONFIG,
     CheckConfig,
     UnsureEntry,
+    answer_rests_on_sure_digits,
     judge_entries,
     notes_missing_answer,
 )
@@ -33,6 +34,7 @@ CONTENT_NAMES = {  # the JSON word for what a cell holds
     Kind.PRINTED: "printed",
     Kind.HANDWRITTEN: "written",
     Kind.NOTES: "notes",
+    Kind.CROSSED_OUT: "crossed_out",
 }
 NOTES_WRONG_TEXT = "your notes rule out the answer"
 MAX_NAMED = 12  # cells named in one list of the check's line; the rest are counted
@@ -178,15 +180,17 @@ class GridResult:
 
     @property
     def contents(self) -> tuple[Kind, ...]:
-        """(81,) what each cell holds: a printed given, a written entry, notes, or nothing.
+        """(81,) what each cell holds: a printed given, a written entry, notes, a digit
+        crossed out, or nothing.
 
         A cell read as notes stays notes where none of its digits is legible.
         """
         noted = [n or k == Kind.NOTES for n, k in zip(self.notes, self.reading.kinds, strict=True)]
+        crossed = self.reading.crossed_out or (False,) * 81
         return tuple(
             Kind.PRINTED if g != "0" else Kind.HANDWRITTEN if h != "0" else
-            Kind.NOTES if n else Kind.EMPTY
-            for g, h, n in zip(self.givens, self.handwritten, noted, strict=True)
+            Kind.NOTES if n else Kind.CROSSED_OUT if x else Kind.EMPTY
+            for g, h, n, x in zip(self.givens, self.handwritten, noted, crossed, strict=True)
         )  # fmt: skip
 
     @property
@@ -203,7 +207,9 @@ class GridResult:
         """The entries disagreeing with the answer: surely wrong, and unsure."""
         if self.solution is None:
             return (), ()
-        return judge_entries(self.reading.probs, self.handwritten, self.solution, self.check)
+        promoted = [r.new_probability for r in self.repairs if r.kind_changed and r.new]
+        sure = answer_rests_on_sure_digits(promoted, self.check)
+        return judge_entries(self.reading.probs, self.handwritten, self.solution, self.check, sure)
 
     def wrong_notes(self) -> tuple[int, ...]:
         """Cells whose candidate notes leave out the answer (empty without a solution).

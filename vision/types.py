@@ -50,6 +50,7 @@ class Kind(IntEnum):
     PRINTED = 1
     HANDWRITTEN = 2
     NOTES = 3  # candidate notes only: never an entry (not a given, not handwritten)
+    CROSSED_OUT = 4  # a digit struck through: no entry (a content, never a reading's kind)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,8 @@ class CellScores:
         a digit missing from ``note_digits`` was not noted), or None when not known.
     note_digits: (81,) the digits noted in each cell the notes model took for notes
         ("" elsewhere), or None.
+    crossed_out: (81,) float64 probability that each cell holds a digit struck through
+        (already counted as empty in ``probs``), or None when the model has no such class.
     """
 
     probs: np.ndarray
@@ -93,6 +96,7 @@ class CellScores:
     notes: np.ndarray | None = None
     note_digits: tuple[str, ...] | None = None
     notes_sure: tuple[bool, ...] | None = None
+    crossed_out: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,8 @@ class CellReading:
     notes: (81,) the candidate digits noted in each cell ("" when none), ascending.
     notes_sure: (81,) whether each cell's notes were read completely (every blob surely a
         digit); None: take every cell's notes as complete (a reading made by hand).
+    crossed_out: (81,) whether each empty cell holds a digit the person struck through;
+        None when not known.
     """
 
     probs: np.ndarray
@@ -118,6 +124,7 @@ class CellReading:
     trace: KindTrace | None = None
     notes: tuple[str, ...] = NO_NOTES
     notes_sure: tuple[bool, ...] | None = None
+    crossed_out: tuple[bool, ...] | None = None
 
     @property
     def confidence(self) -> np.ndarray:

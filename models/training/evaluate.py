@@ -12,7 +12,13 @@ from pathlib import Path
 import numpy as np
 
 from ...samples.dataset import dat_grid, dataset_dir, validation_ids
-from ...vision.read.classifier import NOTES_CLASS, NOTES_CLASS_NAMES, DigitClassifier
+from ...vision.read.classifier import (
+    CROSSED_CLASS,
+    NOTES_CLASS,
+    NOTES_CLASS_NAMES,
+    DigitClassifier,
+)
+from ...vision.read.decide import CROSSED_FROM, EMPTY_BELOW, LEGIBLE_FROM, NOTES_FROM
 from ...vision.types import Kind
 from .dataset import PhotoCells, class_labels, held_out_ids, load_all
 
@@ -143,3 +149,62 @@ def print_report(report: Report) -> None:
             f"  wrong: image{photo_id} {version} cell {cell}: "
             f"{NOTES_CLASS_NAMES[truth]} read as {NOTES_CLASS_NAMES[got]}"
         )
+
+
+@dataclass(frozen=True)
+class ThresholdReport:
+    """How the reading's thresholds fall on one set of labelled cells.
+
+    notes_found: notes cells at or above ``NOTES_FROM``, of ``notes``; taken_for_notes:
+    other cells there. illegible: entries (a digit's cell) whose likeliest digit holds
+    less than ``LEGIBLE_FROM`` of the digit probability; crossed: entries at or above
+    ``CROSSED_FROM`` crossed-out probability, of ``entries``; crossed_found: crossed-out
+    cells there, of ``crossed_out``; crossed_entered: crossed-out cells read as an entry
+    (below ``EMPTY_BELOW`` empty-or-crossed-out probability).
+    """
+
+    notes: int
+    notes_found: int
+    taken_for_notes: int
+    entries: int
+    illegible: int
+    crossed: int
+    crossed_out: int
+    crossed_found: int
+    crossed_entered: int
+
+
+def threshold_report(
+    classifier: DigitClassifier, cells: np.ndarray, classes: np.ndarray
+) -> ThresholdReport:
+    """The thresholds on uint8 ``cells`` of training ``classes`` (a digit: 1-18 or above)."""
+    probs, _ = classifier.predict(cells.astype(np.float32) / 255)
+    notes_p = probs[:, NOTES_CLASS] if classifier.config.has_notes else np.zeros(len(probs))
+    crossed_p = probs[:, CROSSED_CLASS] if classifier.config.has_crossed_out else notes_p * 0
+    digit = probs[:, 1:10] + probs[:, 10:19]
+    blank = (probs[:, 0] + crossed_p) / np.maximum(probs[:, :19].sum(axis=1) + crossed_p, 1e-12)
+    share = digit.max(axis=1) / np.maximum(digit.sum(axis=1), 1e-12)
+    notes, crossed_out = classes == NOTES_CLASS, classes == CROSSED_CLASS
+    entries = (classes > 0) & ~notes & ~crossed_out
+    return ThresholdReport(
+        notes=int(notes.sum()),
+        notes_found=int((notes & (notes_p >= NOTES_FROM)).sum()),
+        taken_for_notes=int((~notes & (notes_p >= NOTES_FROM)).sum()),
+        entries=int(entries.sum()),
+        illegible=int((entries & (share < LEGIBLE_FROM)).sum()),
+        crossed=int((entries & (crossed_p >= CROSSED_FROM)).sum()),
+        crossed_out=int(crossed_out.sum()),
+        crossed_found=int((crossed_out & (crossed_p >= CROSSED_FROM)).sum()),
+        crossed_entered=int((crossed_out & (blank < EMPTY_BELOW)).sum()),
+    )
+
+
+def print_threshold_report(name: str, report: ThresholdReport) -> None:
+    """One line: where the notes, legibility and crossed-out thresholds fall."""
+    print(
+        f"  {name}: notes cells >= NOTES_FROM {report.notes_found}/{report.notes}, other cells"
+        f" taken for notes {report.taken_for_notes}; entries below LEGIBLE_FROM"
+        f" {report.illegible}/{report.entries}, taken for crossed out {report.crossed};"
+        f" crossed-out cells >= CROSSED_FROM {report.crossed_found}/{report.crossed_out},"
+        f" read as entries {report.crossed_entered}"
+    )

@@ -19,8 +19,8 @@ from ...vision.read.classifier import NOTES_CLASS
 from .dataset import cached_cells, read_gray, warp
 from .notes_synth import NOTES_SYNTH_VERSION, notes_cells
 
-EITHER = 20  # class EITHER + d: digit d, printed or written (the label does not say)
-PROGRESS_VERSION = 1  # bump when cutting or labelling changes (names the cache)
+EITHER = 100  # class EITHER + d: digit d, printed or written (the label does not say)
+PROGRESS_VERSION = 2  # bump when cutting or labelling changes (names the cache)
 
 
 def model_classes(labels: np.ndarray) -> np.ndarray:

@@ -3,9 +3,9 @@
 Real photos say little about pencil fill-ins (the Times labels do not tell pencil from
 print) and show one solver's notes, so the model also learns from half-solved pages the
 project renders itself: printed givens, pen or pencil entries, candidate notes in several
-hands and layouts, erasures. Every cell's truth is exact (printed d, written d, notes or
-empty). Seeds start at ``FIRST_SEED``, far from the committed samples' (0-12), so the
-committed samples stay unseen.
+hands and layouts, erasures, digits crossed out. Every cell's truth is exact (printed d,
+written d, notes, crossed out or empty). Seeds start at ``FIRST_SEED``, far from the
+committed samples' (0-12), so the committed samples stay unseen.
 """
 
 from __future__ import annotations
@@ -14,19 +14,21 @@ from pathlib import Path
 
 import numpy as np
 
-from ...samples.render import PEN_FONTS, Marks, render_photo
+from ...samples.render import PEN_FONTS, Marks, PhotoTruth, render_photo
 from ...vision.grid.warp import to_gray, warp_from_corners
 from ...vision.read.cells import DEFAULT_CELL_CONFIG, CellConfig, split_cells
-from ...vision.read.classifier import NOTES_CLASS
+from ...vision.read.classifier import CROSSED_CLASS, NOTES_CLASS
 from .dataset import cached_cells
 
 FIRST_SEED = 100_000
-RENDERED_VERSION = 1  # bump when the drawing or labelling changes (names the cache)
+RENDERED_VERSION = 2  # bump when the drawing or labelling changes (names the cache)
 NOTE_LAYOUTS = ("grid", "free")
+CROSSED_SHARE = 0.5  # pages with crossed-out digits
 
 
 def random_marks(rng: np.random.Generator) -> Marks:
-    """Notes in a random hand and layout, pencil fill-ins on about a third of the pages."""
+    """Notes in a random hand and layout, pencil fill-ins on about a third of the pages,
+    up to 3 crossed-out digits on half of them."""
     fonts = sorted(PEN_FONTS)
     return Marks(
         notes_fill=float(rng.uniform(0.2, 0.8)),
@@ -35,15 +37,20 @@ def random_marks(rng: np.random.Generator) -> Marks:
         notes_pencil=bool(rng.random() < 0.6),
         pencil=bool(rng.random() < 0.35),
         erasures=int(rng.integers(0, 4)),
+        crossed_out=int(rng.integers(1, 4)) if rng.random() < CROSSED_SHARE else 0,
     )
 
 
-def page_classes(givens: np.ndarray, pen: np.ndarray, notes: np.ndarray | None) -> np.ndarray:
-    """(81,) model classes: printed d, written d (pen or pencil), notes, or empty."""
-    g, p = givens.reshape(81), pen.reshape(81)
+def page_classes(truth: PhotoTruth) -> np.ndarray:
+    """(81,) model classes: printed d, written d (pen or pencil), notes, crossed out, empty."""
+    g, p = truth.givens.reshape(81), truth.pen.reshape(81)
+    notes = truth.notes
     noted = np.zeros(81, dtype=bool) if notes is None else (notes.reshape(81) != "")
     classes = np.where(g > 0, g, np.where(p > 0, p + 9, 0))
-    return np.where((classes == 0) & noted, NOTES_CLASS, classes).astype(np.int64)
+    classes = np.where((classes == 0) & noted, NOTES_CLASS, classes)
+    for r, c in truth.crossed_out:
+        classes[9 * r + c] = CROSSED_CLASS
+    return classes.astype(np.int64)
 
 
 def rendered_page_cells(seed: int, config: CellConfig) -> tuple[np.ndarray, np.ndarray]:
@@ -56,7 +63,7 @@ def rendered_page_cells(seed: int, config: CellConfig) -> tuple[np.ndarray, np.n
     corners = np.array([lattice[0, 0], lattice[0, 9], lattice[9, 9], lattice[9, 0]])
     warped = warp_from_corners(to_gray(photo.image), corners, score=1.0).warped
     ink = split_cells(warped, config)
-    classes = page_classes(photo.truth.givens, photo.truth.pen, photo.truth.notes)
+    classes = page_classes(photo.truth)
     return (ink * 255).round().astype(np.uint8), classes
 
 

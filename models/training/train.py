@@ -35,6 +35,8 @@ from sudokucam.models.training.evaluate import (
     evaluate_progress,
     print_progress_report,
     print_report,
+    print_threshold_report,
+    threshold_report,
 )
 from sudokucam.models.training.progress_cells import (
     EITHER,
@@ -45,9 +47,9 @@ from sudokucam.models.training.rendered_cells import rendered_training_cells
 from sudokucam.models.training.synth import SYNTH_VERSION, SynthConfig, synth_cells
 from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.cells import DEFAULT_CELL_CONFIG
-from sudokucam.vision.read.classifier import NOTES_CLASS_NAMES, DigitClassifier
+from sudokucam.vision.read.classifier import CROSSED_CLASS_NAMES, DigitClassifier
 
-VERSION = "digits_v2"
+VERSION = "digits_v3"
 MEAN, STD = 0.1, 0.25
 EMBEDDING = 64
 
@@ -73,7 +75,7 @@ class DigitNet(nn.Module):
             nn.Flatten(),
         )
         self.embed = nn.Sequential(nn.Dropout(0.2), nn.Linear(64 * 16, EMBEDDING), nn.ReLU())
-        self.head = nn.Linear(EMBEDDING, len(NOTES_CLASS_NAMES))
+        self.head = nn.Linear(EMBEDDING, len(CROSSED_CLASS_NAMES))
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Logits and embedding."""
@@ -82,17 +84,23 @@ class DigitNet(nn.Module):
 
 
 class Exported(nn.Module):
-    """The network as shipped: probabilities (softmax) and embedding."""
+    """The networks as shipped: the softmax of their mean logits, their joined embeddings.
 
-    def __init__(self, net: DigitNet) -> None:
-        """Wrap a trained net."""
+    Averaging logits is a geometric mean of the nets' probabilities: where both nets are
+    sure the result is as sure, so the kind log-odds keep one net's scale (the sure and
+    ambiguous bands of ``vision/read/kinds.py``); an arithmetic mean would pull them in.
+    """
+
+    def __init__(self, nets: list[DigitNet]) -> None:
+        """Wrap the trained nets (one or more, trained alike from different seeds)."""
         super().__init__()
-        self.net = net
+        self.nets = nn.ModuleList(nets)
 
     def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
         """Probabilities and embedding."""
-        logits, e = self.net(x)
-        return torch.softmax(logits, dim=1), e
+        outputs = [net(x) for net in self.nets]
+        logits = torch.stack([logits for logits, _ in outputs]).mean(0)
+        return torch.softmax(logits, dim=1), torch.cat([e for _, e in outputs], dim=1)
 
 
 def augment(
@@ -240,9 +248,24 @@ def training_data(
     return xt, yt, weights, strength
 
 
-def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
-    """Train on real + synthetic cells: repeated and shuffled, or drawn by weight."""
-    xt, yt, weights, strength = training_data(args, held_out)
+def train_members(args: argparse.Namespace, held_out: frozenset[int]) -> list[DigitNet]:
+    """``args.members`` nets trained on the same cells, from seeds ``args.seed`` onwards."""
+    data = training_data(args, held_out)
+    return [train(args, data, args.seed + member) for member in range(args.members)]
+
+
+def train(
+    args: argparse.Namespace,
+    data: tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, torch.Tensor | None],
+    seed: int,
+) -> DigitNet:
+    """Train one net on real + synthetic cells: repeated and shuffled, or drawn by weight.
+
+    ``seed`` sets the net's starting weights, the order of the cells and their augmentation.
+    """
+    xt, yt, weights, strength = data
+    print(f"net of seed {seed}", flush=True)
+    torch.manual_seed(seed)
     per_epoch = (len(yt) if weights is None else args.epoch_samples) // args.batch
     net = DigitNet()
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
@@ -250,7 +273,7 @@ def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, args.lr, total_steps=steps, pct_start=args.warmup
     )
-    g = torch.Generator().manual_seed(args.seed)
+    g = torch.Generator().manual_seed(seed)
     start = time.time()
     for epoch in range(args.epochs):
         net.train()
@@ -282,12 +305,12 @@ def train(args: argparse.Namespace, held_out: frozenset[int]) -> DigitNet:
     return net.eval()
 
 
-def export(net: DigitNet, out: Path) -> None:
+def export(nets: list[DigitNet], out: Path) -> None:
     """Write model.onnx (dynamic batch) and config.json into `out`."""
     out.mkdir(parents=True, exist_ok=True)
     n = DEFAULT_CELL_CONFIG.output_size
     torch.onnx.export(
-        Exported(net),
+        Exported(nets),
         (torch.zeros(1, 1, n, n),),
         str(out / "model.onnx"),
         input_names=["cells"],
@@ -305,7 +328,7 @@ def export(net: DigitNet, out: Path) -> None:
         "embedding_output": "embedding",
         "mean": MEAN,
         "std": STD,
-        "class_names": list(NOTES_CLASS_NAMES),
+        "class_names": list(CROSSED_CLASS_NAMES),
         "preprocessing": "vision.read.cells.split_cells: grid resampled to 9*cell_px, ink = "
         "(local paper brightness - gray) / paper brightness, divided by the grid's "
         "ink_scale_percentile ink (at least min_ink_scale), clipped to [0, 1]; inset_px cut "
@@ -336,6 +359,7 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
     p.add_argument("--epochs", type=int, default=12)
+    p.add_argument("--members", type=int, default=2, help="nets averaged (seeds seed, seed+1…)")
     p.add_argument("--synth-grids", type=int, default=600)
     p.add_argument(
         "--smudge-share", type=float, default=0.0, help="synthetic empty cells with dirt"
@@ -370,7 +394,7 @@ def main() -> None:
     np.random.seed(args.seed)
     held_out = held_out_ids() | selection_ids(args.holdout, args.seed, dataset_dir(args.shared))
     if args.evaluate is None:
-        export(train(args, held_out), args.out)
+        export(train_members(args, held_out), args.out)
     model_dir = args.evaluate or args.out
     if args.holdout:
         print(f"== {args.holdout} held-out training ids (model selection)")
@@ -382,6 +406,20 @@ def main() -> None:
         print_report(evaluate_found_grids(model_dir, args.shared))
     print("== Times progress val cells cut with the labelled corners (held out)")
     print_progress_report(evaluate_progress(model_dir, args.shared))
+    print("== the reading's thresholds on training cells (where they were set)")
+    print_thresholds(model_dir, args, held_out)
+
+
+def print_thresholds(model_dir: Path, args: argparse.Namespace, held_out: frozenset[int]) -> None:
+    """Where NOTES_FROM, LEGIBLE_FROM and CROSSED_FROM fall on the training cells."""
+    classifier = DigitClassifier(model_dir)
+    sets = {
+        "sudoku_dataset train": real_training_cells(args.shared, args.cache, held_out),
+        "Times train": progress_training_cells(args.shared, args.cache),
+        "rendered pages": rendered_training_cells(args.rendered_pages, args.cache),
+    }
+    for name, (cells, classes) in sets.items():
+        print_threshold_report(name, threshold_report(classifier, cells, classes))
 
 
 if __name__ == "__main__":

@@ -83,21 +83,37 @@ def judge_entries(
     handwritten: Digits,
     solution: Digits,
     config: CheckConfig = DEFAULT_CHECK_CONFIG,
+    answer_is_sure: bool = True,
 ) -> tuple[tuple[int, ...], tuple[UnsureEntry, ...]]:
     """The written entries surely wrong, and those disagreeing with the answer unsurely.
 
     ``probs``: (81, 19) class probabilities; ``handwritten``: the entries ('0' where none).
+    ``answer_is_sure``: False when the answer rests on a digit not read surely (see
+    ``answer_rests_on_sure_digits``): then no entry is called wrong, only unsure.
     """
     wrong: list[int] = []
     unsure: list[UnsureEntry] = []
     for cell, (digit, answer) in enumerate(zip(handwritten, solution, strict=True)):
         if digit in ("0", answer):
             continue
-        if entry_is_sure(probs[cell], int(digit), int(answer), config):
+        if answer_is_sure and entry_is_sure(probs[cell], int(digit), int(answer), config):
             wrong.append(cell)
         else:
             unsure.append(UnsureEntry(cell, int(digit), next_likeliest(probs[cell], int(digit))))
     return tuple(wrong), tuple(unsure)
+
+
+def answer_rests_on_sure_digits(
+    promoted: Sequence[float], config: CheckConfig = DEFAULT_CHECK_CONFIG
+) -> bool:
+    """Whether the answer rests only on digits read surely.
+
+    ``promoted``: the probabilities of the written entries the solver's repair took as
+    printed to make the puzzle's answer unique. A promoted digit misread gives a unique
+    answer that is not the puzzle's, and every right entry disagreeing with it would be
+    called wrong; so each must be read as surely as a mistake must be.
+    """
+    return all(p >= config.min_probability for p in promoted)
 
 
 def notes_missing_answer(notes: Sequence[str], solution: Digits) -> tuple[int, ...]:

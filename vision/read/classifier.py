@@ -17,7 +17,7 @@ from .decide import NOTES_FROM, KindDecisionConfig, decide_kinds
 from .kinds import DEFAULT_KIND_CONFIG, KindConfig
 from .notes import DEFAULT_NOTES_CONFIG, NotesConfig, note_digits
 
-MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v2"
+MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v3"
 CLASS_NAMES: tuple[str, ...] = (
     "empty",
     *(f"printed_{d}" for d in range(1, 10)),
@@ -25,6 +25,8 @@ CLASS_NAMES: tuple[str, ...] = (
 )
 NOTES_CLASS = len(CLASS_NAMES)  # a model's extra last class: the cell holds candidate notes
 NOTES_CLASS_NAMES: tuple[str, ...] = (*CLASS_NAMES, "notes")
+CROSSED_CLASS = NOTES_CLASS + 1  # then: a digit the person struck through (no entry)
+CROSSED_CLASS_NAMES: tuple[str, ...] = (*NOTES_CLASS_NAMES, "crossed_out")
 LOG_FLOOR = 1e-6  # added to probabilities before their log when comparing quarter turns
 # onnxruntime logs errors only (0 verbose .. 3 error, 4 fatal): its warnings never reach
 # the person's terminal.
@@ -52,7 +54,12 @@ class ModelConfig:
     @property
     def has_notes(self) -> bool:
         """True when the model has a notes class (after the 19 digit classes)."""
-        return self.class_names == NOTES_CLASS_NAMES
+        return self.class_names in (NOTES_CLASS_NAMES, CROSSED_CLASS_NAMES)
+
+    @property
+    def has_crossed_out(self) -> bool:
+        """True when the model has a crossed-out class (after the notes class)."""
+        return self.class_names == CROSSED_CLASS_NAMES
 
 
 def read_model_config(path: Path) -> ModelConfig:
@@ -74,10 +81,10 @@ def read_model_config(path: Path) -> ModelConfig:
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"model config {path} is invalid: {exc!r}") from exc
-    if config.class_names not in (CLASS_NAMES, NOTES_CLASS_NAMES):
+    if config.class_names not in (CLASS_NAMES, NOTES_CLASS_NAMES, CROSSED_CLASS_NAMES):
         raise ModelError(
             f"model config {path}: class_names must be {list(CLASS_NAMES)}, "
-            f"optionally followed by 'notes'"
+            f"optionally followed by 'notes' (and then 'crossed_out')"
         )
     if config.cells.output_size != config.input_size:
         raise ModelError(
@@ -148,7 +155,8 @@ class DigitClassifier:
     def predict(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(N, C) class probabilities and (N, E) embeddings of N cells, in one `run` call.
 
-        C is 19, or 20 for a model with a notes class (``NOTES_CLASS``, last).
+        C is 19, 20 with a notes class (``NOTES_CLASS``), 21 with a crossed-out class
+        (``CROSSED_CLASS``, last).
         """
         n = self.config.input_size
         if not isinstance(cells, np.ndarray):
@@ -178,14 +186,20 @@ class DigitClassifier:
         """CellScores of the model's output: the 19 digit classes, and notes where known.
 
         A model with a notes class gives each cell's probability of holding notes; its 19
-        digit classes are renormalised to what the cell holds if it is not notes.
+        digit classes are renormalised to what the cell holds if it is not notes. A digit
+        crossed out is no entry: its probability counts as empty.
         """
         if not self.config.has_notes:
             return CellScores(probs, cells)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
-        digit = probs[:, :NOTES_CLASS]
+        digit = probs[:, :NOTES_CLASS].copy()
+        crossed = None
+        if self.config.has_crossed_out:
+            crossed = probs[:, CROSSED_CLASS].astype(np.float64)
+            digit[:, 0] += probs[:, CROSSED_CLASS]
         digit = digit / np.maximum(digit.sum(axis=1, keepdims=True), LOG_FLOOR)
-        return self._note_digits(CellScores(digit, cells, notes=notes), warped)
+        scores = CellScores(digit, cells, notes=notes, crossed_out=crossed)
+        return self._note_digits(scores, warped)
 
     def _note_digits(self, scores: CellScores, warped: np.ndarray | None) -> CellScores:
         """The scores with the digits noted in every cell taken for notes.

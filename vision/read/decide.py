@@ -52,8 +52,10 @@ EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
 NOTES_FROM = 0.5  # a cell holds notes when the digit model gives it at least this
 # A filled cell whose likeliest digit holds less than this share of its digit probability
 # is no legible digit (a speck, print showing through): it is read as empty. On the
-# training photos no real entry falls below 0.35 and 10 of 18 such marks do (digits_v2).
+# training photos no real entry falls below 0.35 and 10 of 18 such marks do (digits_v2);
+# with digits_v3, 2 of 14,093 training entries fall below it (`train.py --evaluate`).
 LEGIBLE_FROM = 0.3
+CROSSED_FROM = 0.5  # an empty cell holds a crossed-out digit from this probability of one
 SHARE_FLOOR = 1e-12  # keeps the share finite where every digit has probability 0
 # log-odds to add, from the log-odds so far and which cells are filled
 Evidence = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -66,12 +68,15 @@ class KindDecisionConfig:
     notes_from: the notes probability from which a cell is taken for candidate notes.
     legible_from: the share of a cell's digit probability its likeliest digit needs for
         the cell to be filled (below it, no digit is legible and the cell is empty).
+    crossed_from: the crossed-out probability from which an empty cell is reported as a
+        digit struck through.
     """
 
     ink_shape: KindConfig = DEFAULT_KIND_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     notes_from: float = NOTES_FROM
     legible_from: float = LEGIBLE_FROM
+    crossed_from: float = CROSSED_FROM
 
 
 DEFAULT_KIND_DECISION_CONFIG = KindDecisionConfig()
@@ -101,8 +106,19 @@ def decide_kinds(
     noted, sure = noted_digits(start, notes)
     return CellReading(
         start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
-        notes_sure=sure,
+        notes_sure=sure, crossed_out=crossed_out_cells(start, filled | notes, config.crossed_from),
     )  # fmt: skip
+
+
+def crossed_out_cells(
+    start: CellScores | CellReading, taken: np.ndarray, crossed_from: float
+) -> tuple[bool, ...] | None:
+    """Which cells, neither filled nor notes, hold a digit struck through (None: unknown)."""
+    if isinstance(start, CellReading):
+        return start.crossed_out
+    if start.crossed_out is None:
+        return None
+    return tuple(bool(c) for c in (start.crossed_out >= crossed_from) & ~taken)
 
 
 def noted_digits(
