@@ -31,7 +31,9 @@ class KindConfig:
     """
 
     ambiguous_log_odds: float = 4.0
-    sure_log_odds: float = 6.0
+    # 6.0 for digits_v2; digits_v3's sure cells lie a little lower (5.0: training photos'
+    # pen-filled grids exact 118 -> 119 of 129, validation and Times unchanged).
+    sure_log_odds: float = 5.0
     min_sure_cells: int = 3
     ink_threshold: float = 0.35
     border_px: int = 3
