@@ -350,6 +350,27 @@ def test_hint_marks_name_the_cells_and_the_candidates_removed() -> None:
     assert hint_marks(None, revealed=True) == HintMarks()
 
 
+def test_progress_hint_starts_from_the_persons_notes() -> None:
+    """The Check page's hint takes the person's notes: a cell whose notes leave out its
+    answer is named first and marked on the board."""
+    from sudokucam.solver import Grid
+    from sudokucam.solver.logic.solving import unique_solution
+    from sudokucam.solver.outcome import Outcome
+    from sudokucam.ui.app.widgets.hints import find_hint, hint_marks
+
+    puzzle = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+    givens = [int(d) for d in puzzle]
+    solved = unique_solution(Grid.parse(puzzle).shape, Grid.parse(puzzle).values)
+    assert solved is not None
+    cell = puzzle.index("0")
+    notes = [""] * 81
+    notes[cell] = "".join(str(d) for d in range(1, 10) if d != solved[cell])[:2]
+    found = find_hint(givens, [0] * 81, notes)
+    assert found.status is Outcome.WRONG_NOTES and found.wrong == (cell,)
+    assert hint_marks(found, revealed=False).cells == {cell}
+    assert find_hint(givens, [0] * 81).status is Outcome.STEP  # without notes: a step
+
+
 def test_play_pause_hides_the_board() -> None:
     at = open_app(layout.PLAY)
     at.button(key="play_new").click().run()

@@ -219,6 +219,21 @@ def notes_everywhere(values: str) -> list[str]:
     return ["".join(map(str, cand.candidates(c))) if d == "0" else "" for c, d in enumerate(values)]
 
 
+def test_notes_read_in_part_are_never_said_to_rule_out_the_answer() -> None:
+    """Notes whose digits were not all read may hold the answer: neither the check nor the
+    hint says they rule it out (the hint works as if the cell had no notes)."""
+    bad = OPEN[3]
+    others = "".join(str(d) for d in range(1, 10) if d != answer(bad))[:3]
+    read = reading(notes={bad: others})
+    partly = replace(read, notes_sure=tuple(c != bad for c in range(81)))
+    assert checked(read).wrong_notes() == (bad,)
+    grid = checked(partly)
+    assert grid.wrong_notes() == () and grid.complete_notes[bad] == ""
+    found = grid.next_hint()
+    assert found is not None and found.status is not Outcome.WRONG_NOTES
+    assert "rule out" not in found.message
+
+
 def test_hint_names_notes_that_leave_out_the_answer_first() -> None:
     notes = notes_everywhere(PUZZLE)
     cell = OPEN[2]

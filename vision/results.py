@@ -214,14 +214,23 @@ class GridResult:
     def wrong_notes(self) -> tuple[int, ...]:
         """Cells whose candidate notes leave out the answer (empty without a solution).
 
-        Only cells whose notes were read completely count: a digit not read is not a
-        digit left out.
+        Only cells whose notes were read completely count (``complete_notes``).
         """
         if self.solution is None:
             return ()
+        return notes_missing_answer(self.complete_notes, self.solution)
+
+    @property
+    def complete_notes(self) -> tuple[str, ...]:
+        """(81,) the notes of the cells whose notes were read whole, "" elsewhere.
+
+        A digit not read is not a digit left out: only these notes may be said to rule out
+        the answer, in the check and in the hint.
+        """
         sure = self.reading.notes_sure
-        missing = notes_missing_answer(self.notes, self.solution)
-        return missing if sure is None else tuple(c for c in missing if sure[c])
+        if sure is None:
+            return self.notes
+        return tuple(n if s else "" for n, s in zip(self.notes, sure, strict=True))
 
     def cells_left(self) -> int:
         """Cells still to fill in: blank or holding only candidate notes."""
@@ -244,12 +253,13 @@ class GridResult:
         """What comes next from the right entries (others set aside) and the notes; None unsolved.
 
         A cell whose notes leave out the answer comes first; otherwise the step may use the
-        person's notes (their candidates, within what the grid allows).
+        person's notes (their candidates, within what the grid allows). Only notes read whole
+        count (``complete_notes``).
         """
         if self.solution is None:
             return None
         entries = solver_grid(self.kept_entries)
-        return hint(solver_grid(self.givens), entries, notes=self.notes)
+        return hint(solver_grid(self.givens), entries, notes=self.complete_notes)
 
     @property
     def empty_cells(self) -> tuple[int, ...]:

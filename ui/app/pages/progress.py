@@ -129,7 +129,12 @@ def render() -> None:
     marks = HintMarks()
     if grid.solution is not None:
         hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
-        found = show_hint(digit_values(grid.givens), digit_values(grid.kept_entries), hint_key)
+        found = show_hint(
+            digit_values(grid.givens),
+            digit_values(grid.kept_entries),
+            hint_key,
+            notes=grid.complete_notes,
+        )
         marks = hint_marks(found, hint_revealed(hint_key))
     with slot:
         _board(first, grid, photo, asked, marks, wrong)

@@ -26,7 +26,10 @@ class HintMarks:
 
 
 def hint_marks(found: Hint | None, revealed: bool) -> HintMarks:
-    """The board marks of a hint: its target first, the whole pattern once revealed."""
+    """The board marks of a hint: its target first, the whole pattern once revealed; the
+    cells whose notes leave out the answer, for a hint that names them."""
+    if found is not None and found.status is Outcome.WRONG_NOTES:
+        return HintMarks(frozenset(found.wrong))
     step = None if found is None else found.step
     if step is None:
         return HintMarks()
@@ -44,16 +47,20 @@ def hint_revealed(key: str) -> bool:
     return bool(st.session_state.get(f"{key}_revealed"))
 
 
-def find_hint(givens: Sequence[int], entries: Sequence[int]) -> Hint:
-    """The human-style solver's next step for givens plus a person's entries (0 = empty).
+def find_hint(
+    givens: Sequence[int], entries: Sequence[int], notes: Sequence[str] | None = None
+) -> Hint:
+    """The human-style solver's next step for givens plus a person's entries (0 = empty)
+    and candidate notes ("" where none; None: no notes).
 
     It runs in the server's search pool, within the app's search time limit (a hint
     with status TIMEOUT after that).
     """
     limit = APP_CONFIG.search_time_limit_s
     puzzle, entered = Grid.from_values(list(givens)), Grid.from_values(list(entries))
+    noted = None if notes is None else tuple(notes)
     try:
-        return run_search(hint, puzzle, entered, limit, limit_s=limit)
+        return run_search(hint, puzzle, entered, limit, noted, limit_s=limit)
     except SearchTimeoutError as exc:
         return Hint(Outcome.TIMEOUT, str(exc))
 
@@ -68,14 +75,25 @@ def hint_target(found: Hint) -> str:
     return ", ".join(cell_name(c) for c in step.cells[:6])
 
 
-def show_hint(givens: Sequence[int], entries: Sequence[int], key: str) -> Hint | None:
-    """A 'Hint' button; once pressed, where to look, then the digit and why on a second press."""
+def show_hint(
+    givens: Sequence[int],
+    entries: Sequence[int],
+    key: str,
+    notes: Sequence[str] | None = None,
+) -> Hint | None:
+    """A 'Hint' button; once pressed, where to look, then the digit and why on a second press.
+
+    With the person's ``notes``, a cell whose notes leave out its answer is named first.
+    """
     asked_key, reveal_key = f"{key}_asked", f"{key}_revealed"
     if st.button("Hint: where can I go next?", key=f"{key}_button"):
         st.session_state[asked_key] = True
     if not st.session_state.get(asked_key):
         return None
-    found = find_hint(givens, entries)
+    found = find_hint(givens, entries, notes)
+    if found.status is Outcome.WRONG_NOTES:
+        st.warning(f"**{found.message[:1].upper()}{found.message[1:]}.**")
+        return found
     if found.status is not Outcome.STEP or found.step is None:
         st.info(f"No hint: {found.message}.")
         return found
