@@ -340,8 +340,9 @@ def test_check_never_makes_up_a_mistake(tmp_path: Path, name: str) -> None:
 def test_crossed_out_digits_are_not_entries(tmp_path: Path) -> None:
     """Digits the person struck through (a slash, an X or a line) are no entries of theirs.
 
-    Two pages, 10 crossed-out digits: at most one (a 1 struck through reads as a plus or a
-    4 even to people) is taken for an entry, never called wrong; most are named crossed out.
+    Two pages, 10 crossed-out digits: at most one is taken for an entry (about 1 in 10 on
+    rendered pages, where the stroke is thin or faint), none is called wrong, most are
+    named crossed out.
     """
     taken, named, total = 0, 0, 0
     for seed in (41, 42):
