@@ -18,7 +18,13 @@ from ...vision.read.classifier import (
     NOTES_CLASS_NAMES,
     DigitClassifier,
 )
-from ...vision.read.decide import CROSSED_FROM, EMPTY_BELOW, LEGIBLE_FROM, NOTES_FROM
+from ...vision.read.decide import (
+    CROSSED_FROM,
+    EMPTY_BELOW,
+    LEGIBLE_FROM,
+    NOTES_FROM,
+    SHARE_FLOOR,
+)
 from ...vision.types import Kind
 from .dataset import PhotoCells, class_labels, held_out_ids, load_all
 
@@ -180,10 +186,14 @@ def threshold_report(
     """The thresholds on uint8 ``cells`` of training ``classes`` (a digit: 1-18 or above)."""
     probs, _ = classifier.predict(cells.astype(np.float32) / 255)
     notes_p = probs[:, NOTES_CLASS] if classifier.config.has_notes else np.zeros(len(probs))
-    crossed_p = probs[:, CROSSED_CLASS] if classifier.config.has_crossed_out else notes_p * 0
+    crossed_p = (
+        probs[:, CROSSED_CLASS] if classifier.config.has_crossed_out else np.zeros(len(probs))
+    )
     digit = probs[:, 1:10] + probs[:, 10:19]
-    blank = (probs[:, 0] + crossed_p) / np.maximum(probs[:, :19].sum(axis=1) + crossed_p, 1e-12)
-    share = digit.max(axis=1) / np.maximum(digit.sum(axis=1), 1e-12)
+    blank = (probs[:, 0] + crossed_p) / np.maximum(
+        probs[:, :19].sum(axis=1) + crossed_p, SHARE_FLOOR
+    )
+    share = digit.max(axis=1) / np.maximum(digit.sum(axis=1), SHARE_FLOOR)
     notes, crossed_out = classes == NOTES_CLASS, classes == CROSSED_CLASS
     entries = (classes > 0) & ~notes & ~crossed_out
     return ThresholdReport(
