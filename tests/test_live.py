@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import cv2
@@ -18,9 +19,11 @@ from sudokucam.samples.clips import (
     frame_lattices,
     load_truth,
 )
+from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.live import FrameState, LiveConfig, LiveProcessor
 from sudokucam.vision.live.tracker import GridTracker, lattice_of
 from sudokucam.vision.live.votes import ReadingVotes
+from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.types import CellScores
 
@@ -142,3 +145,25 @@ def test_pen_progress_is_marked_live() -> None:
         near = np.all(np.abs(drawn[-1].image.astype(np.int16) - ring) < 40, axis=-1)
         assert (near.sum() > 50) == bool(cells)  # the rings (the page has neither colour)
         assert not np.all(np.abs(page.astype(np.int16) - ring) < 40, axis=-1).any()
+
+
+@needs_model
+def test_a_screen_in_dark_mode_is_found_read_and_answered_live() -> None:
+    """The committed dark-mode screen sample held before the camera: the search finds it in
+    a frame's negative, the cells are read from negatives, and the answer is drawn on the
+    frames as filmed (dark); with light_on_dark off nothing is found."""
+    photo = cv2.imread(str(REPO / "samples" / "screen" / "dark_mode.jpg"))
+    assert photo is not None
+    frame = cv2.resize(photo, (640, 480), interpolation=cv2.INTER_AREA)
+    truth = json.loads((REPO / "samples" / "screen" / "dark_mode.json").read_text())
+    processor = LiveProcessor()
+    results = [processor.process(frame) for _ in range(8)]
+    drawn = [r for r in results if r.drawn and r.grid is not None]
+    assert results[0].state is not FrameState.SEARCHING  # found at the first look
+    assert drawn and drawn[-1].grid is not None
+    assert drawn[-1].grid.solution == "".join(str(d) for row in truth["solution"] for d in row)
+    image = drawn[-1].image
+    assert float(image.mean()) < 80  # drawn on the dark frame, not on its negative
+    assert np.abs(image.astype(np.int16) - frame).max() > 100  # the answer's digits
+    off = LiveProcessor(Reader(config=PipelineConfig(light_on_dark=PolarityConfig(on=False))))
+    assert not any(off.process(frame).drawn for _ in range(8))

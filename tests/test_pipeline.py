@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.draw import cell_quad
-from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.grid.polarity import PolarityConfig
+from sudokucam.vision.pipeline import NO_GRID_MESSAGE, PipelineConfig, Reader
 from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.types import CellReading, Kind
 
@@ -249,3 +250,19 @@ def test_reader_builds_no_model_until_a_grid_needs_one(tmp_path: Path) -> None:
     assert reader._classifier is None
     reader.read(np.full((200, 200, 3), 255, np.uint8))
     assert reader._classifier is None
+
+
+@needs_model
+def test_a_grid_shown_light_on_dark_is_read_in_the_negative_and_drawn_on_the_photo() -> None:
+    """A screen in dark mode (the committed screen sample) is found in the photo's negative,
+    read and solved; the answer is drawn on the photo as taken. Turned off: no grid."""
+    path = SAMPLES / "screen" / "dark_mode.jpg"
+    result, drawn = Reader().solve(path)
+    assert result.error is None and result.image is not None and drawn is not None
+    grid = result.grids[0]
+    assert (grid.givens, grid.status.value) == (digits_of(path.with_suffix(".dat"), 2), "solved")
+    assert float(result.image.mean()) < 80  # the dark photo itself, not its negative
+    answered = ink_cells(result.image, drawn, grid.detection.lattice)
+    assert answered == {c for c in range(81) if grid.givens[c] == "0"}
+    off = Reader(config=PipelineConfig(light_on_dark=PolarityConfig(on=False))).read(path)
+    assert not off.grids and off.error == NO_GRID_MESSAGE

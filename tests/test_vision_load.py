@@ -301,6 +301,23 @@ def test_other_formats_and_arrays_are_shrunk_by_block_means() -> None:
         assert np.abs(scaled.to_full(ink_centre(scaled.pixels)) - (315.5, 55.5)).max() < 0.1
 
 
+@pytest.mark.parametrize("orientation", [1, 6])
+def test_a_photos_negative_inverts_every_scale_and_keeps_the_geometry(orientation: int) -> None:
+    """The negative of a JPEG (decoded or not yet) and of an array holds 255 - each value
+    at every scale, upright alike, and the photo itself is left as it was."""
+    data = turned_jpeg(square_photo(), orientation)
+    for photo in (open_encoded(data, "turned.jpg"), open_photo(square_photo()[:, :, ::-1].copy())):
+        before = photo.scaled(4)  # decoded before the negative is made: inverted, not decoded
+        negative = photo.negative()
+        assert negative.size == photo.size and negative.name == photo.name
+        for factor in (1, 2, 4):
+            scaled, inverted = photo.scaled(factor), negative.scaled(factor)
+            assert np.array_equal(inverted.pixels, 255 - scaled.pixels)
+            assert inverted.factor == factor and inverted.offset == scaled.offset
+        assert np.array_equal(negative.negative().scaled(2).pixels, photo.scaled(2).pixels)
+        assert photo.scaled(4) is before and np.array_equal(negative.image, 255 - photo.image)
+
+
 def test_the_photo_is_decoded_only_when_pixels_are_asked_for() -> None:
     """A JPEG is opened from its header: a body cut short is found (and refused as
     damaged) only when pixels are decoded, and the pixel limit is checked from the header."""

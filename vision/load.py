@@ -18,7 +18,7 @@ import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from functools import cache
 from pathlib import Path
@@ -200,8 +200,12 @@ class Photo:
         jpeg: bytes | None = None,
         orientation: Orientation = Orientation(),
         image: np.ndarray | None = None,
+        inverted: bool = False,
     ) -> None:
-        """A photo of ``size``: encoded ``jpeg`` bytes stored in ``orientation``, or ``image``."""
+        """A photo of ``size``: encoded ``jpeg`` bytes stored in ``orientation``, or ``image``.
+
+        ``inverted``: the ``jpeg`` is decoded as its negative (255 - every value).
+        """
         if (jpeg is None) == (image is None):
             raise ValueError("a Photo needs exactly one of jpeg and image")
         self.name = name
@@ -209,6 +213,7 @@ class Photo:
         self._jpeg = jpeg
         self._orientation = orientation
         self._image = image
+        self._inverted = inverted and jpeg is not None
         self._scaled: dict[int, ScaledImage] = {}
 
     @property
@@ -217,6 +222,23 @@ class Photo:
         if self._image is None:
             self._image = self.scaled(1).pixels
         return self._image
+
+    def negative(self) -> Photo:
+        """The photo with every value inverted: light lines on a dark ground become dark on light.
+
+        A screen in dark mode shows its grid so; read as its negative, it looks like paper.
+        Pixels already decoded are inverted, not decoded again.
+        """
+        if self._jpeg is None:
+            assert self._image is not None  # one of the two is always set
+            negative = Photo(self.name, self.size, image=255 - self._image)
+        else:
+            turned, inverted = self._orientation, not self._inverted
+            negative = Photo(self.name, self.size, jpeg=self._jpeg, orientation=turned,
+                             inverted=inverted)  # fmt: skip
+        for factor, scaled in self._scaled.items():
+            negative._scaled[factor] = replace(scaled, pixels=255 - scaled.pixels)
+        return negative
 
     def reduction_for(self, long_side: int) -> int:
         """The largest factor of ``REDUCTIONS`` that leaves the longer side ``long_side`` px."""
@@ -245,6 +267,8 @@ class Photo:
                 opened.draft("RGB", (stored[0] // factor, stored[1] // factor))
             opened.load()
             pixels = self._orientation.apply(_to_bgr(opened))
+        if self._inverted:
+            pixels = 255 - pixels
         return ScaledImage(pixels, factor, self._orientation.offsets(stored, factor))
 
 

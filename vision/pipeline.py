@@ -28,6 +28,7 @@ from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
 from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
 from .grid.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
+from .grid.polarity import DEFAULT_POLARITY_CONFIG, PolarityConfig, negative_wins, worth_a_look
 from .grid.warp import moved_detection
 from .load import (
     DEFAULT_DECODE_CONFIG,
@@ -103,7 +104,8 @@ class PipelineConfig:
     (``find_all_grids``: a photo of one puzzle costs no more; several come in reading
     order), leaving out grids printed full (answers, not puzzles) beside a puzzle; False
     always searches for ``max_grids`` (``find_grids``, best first). decode: how finely
-    photos are decoded (``DecodeConfig``).
+    photos are decoded (``DecodeConfig``). light_on_dark: when a photo's negative is
+    searched too, for a grid drawn light on a dark ground (a screen in dark mode).
     """
 
     grid: GridConfig = DEFAULT_CONFIG
@@ -118,6 +120,7 @@ class PipelineConfig:
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
+    light_on_dark: PolarityConfig = DEFAULT_POLARITY_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -174,17 +177,39 @@ class Reader:
             width, height = photo.size
             return PhotoResult(name, photo, (), f"the photo ({width}×{height}) is too small "
                                f"to hold a Sudoku grid", timings)  # fmt: skip
-        finer = finer_decode(photo)
-        detections = timed(timings, "find_grid", lambda: self.find(page.pixels, finer))
+        seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
             return PhotoResult(name, photo, (), NO_GRID_MESSAGE, timings)
-        page, detections = self.sharpen(photo, page, detections, timings)
+        page, detections = self.sharpen(seen, page, detections, timings)
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
         if self.config.more_when_seen:
             grids = tuple(g for g in grids if not printed_answer(g)) or grids
         return PhotoResult(name, photo, grids, None, timings)
+
+    def find_either_way(
+        self, photo: Photo, page: ScaledImage, timings: dict[str, float]
+    ) -> tuple[Photo, ScaledImage, list[GridDetection]]:
+        """The grids of ``photo`` (shown in ``page``) and the photo they were found in.
+
+        A grid is looked for as dark lines on a light ground, and where the photo gives a
+        reason (``vision/grid/polarity.py``: none found, a dark ground, no sure grid) also
+        as light lines on a dark ground (a screen in dark mode) in the photo's negative.
+        The negative's grids are kept when one is surely a grid and beats the photo's
+        (``negative_wins``); their cells are then read in the negative.
+        """
+        detections = timed(
+            timings, "find_grid", lambda: self.find(page.pixels, finer_decode(photo))
+        )
+        if not worth_a_look(page.pixels, detections, self.config.light_on_dark):
+            return photo, page, detections
+        negative, factor = photo.negative(), page.factor
+        shown = timed(timings, "load", lambda: negative.scaled(factor))
+        found = timed(timings, "find_grid", lambda: self.find(shown.pixels, finer_decode(negative)))
+        if negative_wins(detections, found, self.config.light_on_dark):
+            return negative, shown, found
+        return photo, page, detections
 
     def search_reduction(self, photo: Photo) -> int:
         """How many times smaller the photo is decoded for the grid search (1 when not reduced).

@@ -90,6 +90,7 @@ SAMPLES: tuple[SampleSpec, ...] = (
             "marks": Marks(pencil=True, erasures=2),
         },
     ),
+    SampleSpec("screen", "dark_mode", 13, {"print_font": "Liberation Sans", "size": (1024, 768)}),
 )
 
 

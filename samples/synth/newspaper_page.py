@@ -19,6 +19,8 @@ from .sheet import Sheet
 from .types import RGB, Box
 from .words import FOOTERS, INSTRUCTIONS, LEVELS, TITLES, wrap
 
+DARK_GROUND = 0.04  # a dark-mode screen's blackest: light ink on this (kind "screen")
+
 BAR_COLOURS: tuple[RGB, ...] = ((0.5, 0.66, 0.88), (0.96, 0.62, 0.32), (0.62, 0.62, 0.64))
 
 
@@ -154,6 +156,11 @@ def sample_frame(rng: np.random.Generator, cell: float) -> PageFrame:
     return PageFrame(left, top, side, gap, margin, width, height)
 
 
+def dark_mode(rgb: np.ndarray) -> np.ndarray:
+    """The page as a screen in dark mode shows it: light ink on a dark ground (RGB in [0, 1])."""
+    return DARK_GROUND + (1.0 - DARK_GROUND) * (1.0 - rgb)
+
+
 def sample_fonts(rng: np.random.Generator, print_font: str) -> dict[str, str]:
     """The page's faces: the givens' (or an installed stand-in), body text and titles."""
     return {
@@ -207,4 +214,6 @@ def compose_page(
         crossed = drawn.crossed_out
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
+    if p.kind == "screen":
+        rgb = dark_mode(rgb)
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts, crossed_out=crossed)

@@ -107,6 +107,16 @@ KINDS: dict[str, KindRanges] = {
         jpeg_quality=(55, 70),
         pen_fill=(0.0, 0.0),
     ),
+    # a phone or monitor showing the puzzle in dark mode, photographed: light lines and
+    # digits on a dark ground, lit from within (no shadow, little gradient), a little out
+    # of focus
+    "screen": KindRanges(
+        light_gradient=(0.0, 0.1),
+        vignette=(0.0, 0.1),
+        shadow_chance=0.0,
+        colour_cast=(-0.03, 0.03),
+        blur_sigma=(0.5, 1.1),
+    ),
     "scan": KindRanges(
         sizes=((1100, 1400), (1400, 1100)),
         grid_fraction=(0.42, 0.48),

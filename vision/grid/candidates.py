@@ -159,7 +159,9 @@ def grids_around_box(quad: np.ndarray) -> list[np.ndarray]:
                 dtype=np.float64,
             )
             mapped = box @ homography[:, :2].T + homography[:, 2]
-            grid = mapped[:, :2] / mapped[:, 2:3]
-            if is_convex_clockwise(grid):
+            with np.errstate(divide="ignore", invalid="ignore"):
+                grid = mapped[:, :2] / mapped[:, 2:3]
+            # a corner on the horizon (the box seen edge-on) is no grid in the photo
+            if np.isfinite(grid).all() and is_convex_clockwise(grid):
                 grids.append(grid)
     return grids

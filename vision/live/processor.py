@@ -10,6 +10,7 @@ import numpy as np
 
 from ...solver.outcome import SOLVED_OUTCOMES
 from ..grid.find import find_grid
+from ..grid.polarity import negative_wins, worth_a_look
 from ..grid.warp import check_image, warp_from_corners
 from ..pipeline import CellScorer, Reader, grid_result
 from ..read.decide import KindDecisionConfig, decide_kinds
@@ -49,7 +50,9 @@ class LiveProcessor:
     running and solves to exactly one answer; from then on the grid is only tracked, the
     answer warped onto each frame, and every ``recheck_every`` frames the cells are read
     again (a new puzzle is read afresh; new pen entries are marked). A lost track sends it
-    back to searching.
+    back to searching. A grid found in a frame's negative (a screen in dark mode; the
+    reader's ``light_on_dark``) is tracked and read in the negatives of the frames, and
+    drawn on the frames themselves.
     """
 
     def __init__(self, reader: Reader | None = None, config: LiveConfig = DEFAULT_LIVE_CONFIG):
@@ -63,6 +66,7 @@ class LiveProcessor:
         self._grid: GridResult | None = None  # the answer being shown
         self._overlay: AnswerOverlay | None = None
         self._since_check = 0
+        self._negative = False  # the grid is light on dark: frames are read as negatives
         self.last: FrameResult | None = None  # the last frame processed (its image dropped)
 
     def process(self, frame: np.ndarray) -> FrameResult:
@@ -84,10 +88,11 @@ class LiveProcessor:
         self.last = replace(result, image=image[:0, :0])
         return result
 
-    def _advance(self, frame: np.ndarray) -> FrameState:
+    def _advance(self, image: np.ndarray) -> FrameState:
         """Move the state on by one frame: search, or track and read."""
         if self.tracker.homography is None:
-            return self._search(frame)
+            return self._search(image)
+        frame = 255 - image if self._negative else image
         before = self.tracker.homography
         if not self.tracker.step(frame):
             self._forget()
@@ -100,11 +105,23 @@ class LiveProcessor:
             return FrameState.LOST
         return FrameState.TRACKING if self._grid is not None else FrameState.READING
 
-    def _search(self, frame: np.ndarray) -> FrameState:
-        """Look for a grid wholly in view; start tracking and reading it when found."""
-        found = find_grid(frame, config=self.reader.config.grid)
-        if found is None or not self._inside(found.lattice, frame.shape):
+    def _search(self, image: np.ndarray) -> FrameState:
+        """Look for a grid wholly in view; start tracking and reading it when found.
+
+        The frame's negative is searched too where the frame gives a reason
+        (``vision/grid/polarity.py``); a grid found there is tracked and read in negatives.
+        """
+        grid = self.reader.config.grid
+        found, negative = find_grid(image, config=grid), False
+        polarity = self.reader.config.light_on_dark
+        if worth_a_look(image, [found], polarity):
+            inverted = find_grid(255 - image, config=grid)
+            if negative_wins([found], [inverted], polarity):
+                found, negative = inverted, True
+        if found is None or not self._inside(found.lattice, image.shape):
             return FrameState.SEARCHING
+        self._negative = negative
+        frame = 255 - image if negative else image
         self.tracker.start(frame, found.lattice)
         self._votes = ReadingVotes()
         self._read(frame, found)

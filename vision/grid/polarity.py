@@ -1,0 +1,81 @@
+"""Which way round a grid is drawn: dark lines on light paper, or light on a dark screen.
+
+A screen in dark mode shows its grid as light lines and digits on a near-black ground.
+Its negative looks like paper, so it is searched (and read) there. The negative is
+searched only when the photo itself gives a reason: no grid found in it, a dark ground,
+or a grid that is not surely one (a dark-mode page's text columns can look a little
+grid-like). The negative's grids are kept only when one of them is surely a grid and
+scores higher than any in the photo itself (a paper photo's negative can hold a
+misplaced, half grid-like quad).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..types import GridDetection
+
+
+@dataclass(frozen=True)
+class PolarityConfig:
+    """When a photo's negative is searched for a grid too.
+
+    on: search it at all. dark_below: a photo whose median grey (0-255) is below this has a
+    dark ground (real paper photos: 68 and up; dark-mode screens: 13 to 50). sure_score: a
+    grid found with at least this grid-likeness needs no second look (real photos: 97 of
+    100 score more; a dark-mode text column taken for a grid 0.5 to 0.66), and a grid
+    found in the negative needs at least this to be kept (dark-mode screens: 0.94 and up;
+    two Times photos' negatives held quads of 0.69 and 0.70).
+    """
+
+    on: bool = True
+    dark_below: float = 64.0
+    sure_score: float = 0.8
+    sample_step: int = 4  # the median grey is taken over every this-many-th pixel
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if not 0.0 <= self.dark_below <= 255.0:
+            raise ValueError(f"dark_below must be in [0, 255], got {self.dark_below}")
+        if self.sample_step < 1:
+            raise ValueError(f"sample_step must be at least 1, got {self.sample_step}")
+
+
+DEFAULT_POLARITY_CONFIG = PolarityConfig()
+
+
+def best_score(found: Sequence[GridDetection | None]) -> float:
+    """The highest grid-likeness among ``found`` (-1 when there is none)."""
+    return max((d.score for d in found if d is not None), default=-1.0)
+
+
+def dark_ground(image: np.ndarray, config: PolarityConfig = DEFAULT_POLARITY_CONFIG) -> bool:
+    """True when the photo's median grey is below ``config.dark_below``."""
+    step = config.sample_step
+    sample = image[::step, ::step]
+    grey = sample.mean(axis=2) if sample.ndim == 3 else sample
+    return float(np.median(grey)) < config.dark_below
+
+
+def worth_a_look(
+    image: np.ndarray,
+    found: Sequence[GridDetection | None],
+    config: PolarityConfig = DEFAULT_POLARITY_CONFIG,
+) -> bool:
+    """Whether the negative of ``image``, where ``found`` was found, is searched as well."""
+    if not config.on:
+        return False
+    return best_score(found) < config.sure_score or dark_ground(image, config)
+
+
+def negative_wins(
+    found: Sequence[GridDetection | None],
+    in_negative: Sequence[GridDetection | None],
+    config: PolarityConfig = DEFAULT_POLARITY_CONFIG,
+) -> bool:
+    """Whether the grids found in the negative are kept instead of those found in the photo."""
+    best = best_score(in_negative)
+    return best >= config.sure_score and best > best_score(found)
