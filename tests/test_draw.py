@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudokucam.vision.draw import DrawConfig, cell_quad, draw_digits, draw_rings
+from sudokucam.vision.draw import DrawConfig, answer_color, cell_quad, draw_digits, draw_rings
 from sudokucam.vision.grid.warp import homography_to_square, lattice_from_inverse
 
 PAPER = 200
@@ -74,6 +74,21 @@ def test_digits_use_the_answer_colour() -> None:
     darkest = out.reshape(-1, 3)[np.argmin(out.reshape(-1, 3).sum(axis=1))]
     expected = np.array(config.answer_color) * config.opacity + 255 * (1 - config.opacity)
     assert np.abs(darkest.astype(float) - expected).max() < 8
+
+
+def test_the_answer_is_light_on_a_grid_drawn_light_on_dark() -> None:
+    """A grid of light lines on a dark ground (a screen in dark mode) gets the light answer
+    colour; dark lines get the usual one, also on a dim, grey photo of paper."""
+    config, lattice = DrawConfig(), tilted_lattice()
+    for ground, lines, expected in ((25, 230, config.answer_on_dark_color),
+                                    (PAPER, 20, config.answer_color),
+                                    (90, 30, config.answer_color)):  # fmt: skip
+        photo = np.full((480, 640, 3), ground, dtype=np.uint8)
+        for row in lattice:
+            cv2.polylines(photo, [np.round(row).astype(np.int32)], False, (lines,) * 3, 3)
+        for column in lattice.transpose(1, 0, 2):
+            cv2.polylines(photo, [np.round(column).astype(np.int32)], False, (lines,) * 3, 3)
+        assert answer_color(photo, lattice, config) == expected
 
 
 def test_rings_land_inside_their_cells() -> None:

@@ -23,12 +23,15 @@ Color = tuple[int, int, int]  # B, G, R
 class DrawConfig:
     """How answers and checks look on the photo.
 
-    Colours are BGR. A stamp is rendered at ``stamp_px`` square and then warped onto
-    its cell; digits are ``digit_height_fraction`` of a cell tall; rings have a radius
-    of ``ring_radius_fraction`` and a width of ``ring_width_fraction`` of a cell.
+    Colours are BGR; the answer is written in ``answer_on_dark_color`` on a grid drawn
+    light on dark (a screen in dark mode), else in ``answer_color``. A stamp is rendered
+    at ``stamp_px`` square and then warped onto its cell; digits are
+    ``digit_height_fraction`` of a cell tall; rings have a radius of
+    ``ring_radius_fraction`` and a width of ``ring_width_fraction`` of a cell.
     """
 
     answer_color: Color = (205, 85, 0)
+    answer_on_dark_color: Color = (255, 190, 110)  # light blue: the answer on a dark ground
     right_color: Color = (40, 165, 0)
     wrong_color: Color = (20, 20, 225)
     unsure_color: Color = (0, 170, 240)  # amber: an entry to ask the person about
@@ -72,6 +75,42 @@ def draw_digits(
         )
         paste_stamp(out, stamp, cell_quad(lat, cell), color or config.answer_color, config.opacity)
     return out
+
+
+# a cell's four corners as slices of the lattice, and how far from each corner towards the
+# cell's middle its ground is sampled (past the line, short of any digit)
+CELL_CORNERS = (
+    (slice(None, -1), slice(None, -1)),
+    (slice(None, -1), slice(1, None)),
+    (slice(1, None), slice(1, None)),
+    (slice(1, None), slice(None, -1)),
+)
+GROUND_INSET = 0.3
+
+
+def answer_color(
+    image: np.ndarray, lattice: np.ndarray, config: DrawConfig = DEFAULT_DRAW_CONFIG
+) -> Color:
+    """The colour the answer is written in on this grid: light where the grid is drawn light
+    on a dark ground (its lines brighter than its cells' corners, where no digit is), else
+    dark."""
+    lat = check_lattice(lattice)
+    middles = (lat[:-1, :-1] + lat[1:, 1:] + lat[:-1, 1:] + lat[1:, :-1]) / 4
+    corners = [lat[a, b] + GROUND_INSET * (middles - lat[a, b]) for a, b in CELL_CORNERS]
+    edges = [(lat[:-1, :] + lat[1:, :]) / 2, (lat[:, :-1] + lat[:, 1:]) / 2]
+    lines = np.concatenate([lat.reshape(-1, 2), *(e.reshape(-1, 2) for e in edges)])
+    ground = np.concatenate([c.reshape(-1, 2) for c in corners])
+    light_lines = median_grey(image, lines) > median_grey(image, ground)
+    return config.answer_on_dark_color if light_lines else config.answer_color
+
+
+def median_grey(image: np.ndarray, points: np.ndarray) -> float:
+    """The median grey (0-255) of ``image`` at (..., 2) ``points`` (x, y), nearest pixel."""
+    height, width = image.shape[:2]
+    xy = np.round(points.reshape(-1, 2)).astype(int)
+    xs, ys = np.clip(xy[:, 0], 0, width - 1), np.clip(xy[:, 1], 0, height - 1)
+    values = image[ys, xs]
+    return float(np.median(values.mean(axis=-1) if values.ndim == 2 else values))
 
 
 def draw_rings(

@@ -23,7 +23,7 @@ from .check import (
     judge_entries,
     notes_missing_answer,
 )
-from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, as_bgr, draw_digits, draw_rings
+from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, answer_color, as_bgr, draw_digits, draw_rings
 from .load import Photo
 from .repair import Problem, Repair
 from .types import CellReading, Digits, GridDetection, Kind, solver_grid
@@ -323,7 +323,8 @@ class GridResult:
         if mode == "solution" and self.solution is None:
             return draw_rings(image, lattice, self.conflict_cells, config.wrong_color, config)
         if mode == "solution":
-            return draw_digits(image, lattice, self.answer, config.answer_color, config)
+            color = answer_color(image, lattice, config)
+            return draw_digits(image, lattice, self.answer, color, config)
         out = draw_rings(image, lattice, self.wrong_entries, config.wrong_color, config)
         unsure = [u.cell for u in self.unsure_entries()]
         out = draw_rings(out, lattice, unsure, config.unsure_color, config)

@@ -182,8 +182,9 @@ class LiveProcessor:
 
     def _show(self, grid: GridResult) -> None:
         """Draw this grid's answer (and its pen entries' marks) from now on."""
-        overlay = AnswerOverlay(self.config.overlay_cell_px, self.reader.config.draw)
-        overlay.add_digits(grid.answer)
+        draw = self.reader.config.draw
+        overlay = AnswerOverlay(self.config.overlay_cell_px, draw)
+        overlay.add_digits(grid.answer, draw.answer_on_dark_color if self._negative else None)
         if self.config.mark_entries:
             overlay.add_rings(grid.wrong_entries, overlay.config.wrong_color)
             overlay.add_rings(grid.right_entries, overlay.config.right_color)
