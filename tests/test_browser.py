@@ -43,6 +43,7 @@ SOLUTION = "53467891267219534819834256785976142342685379171392485696153728428741
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 90_000
+UPLOAD_TRIES, UPLOAD_SHOWN_MS = 3, 15_000  # an upload the app has taken shows its file name
 BOARD_FRAME = "iframe[title='sudokucam.ui.app.widgets.board.board']"
 MIN_CELL_PX = 36  # a cell a thumb can hit on a 360-pixel phone
 
@@ -117,6 +118,19 @@ def open_tab(browser: Any, url: str, tab: str, viewport: dict[str, int] = DESKTO
     page.get_by_role("tab", name=tab).click(timeout=WAIT_MS)
     page.get_by_role("heading", name=tab).wait_for(timeout=WAIT_MS)
     return page
+
+
+def upload(page: Any, photo: Path) -> None:
+    """Choose ``photo`` in the page's file input, again when a rerun of the page (the tab
+    just chosen) dropped it before the app took it (its name then never shows)."""
+    for _ in range(UPLOAD_TRIES):
+        page.locator("input[type=file]").set_input_files(str(photo))
+        try:
+            page.get_by_text(photo.name).first.wait_for(timeout=UPLOAD_SHOWN_MS)
+            return
+        except sync_api.TimeoutError:
+            continue
+    raise AssertionError(f"the app never took {photo.name} from its file input")
 
 
 def demo_photo(samples_dir: Path) -> Path:
@@ -241,7 +255,7 @@ def test_upload_solve_correct_and_download(
     browser = launch(playwright)
     try:
         page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
-        page.locator("input[type=file]").set_input_files(str(photo))
+        upload(page, photo)
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
         answer = page.get_by_test_id("stImage").first.bounding_box()
@@ -317,7 +331,7 @@ def test_check_progress_marked_photo_first_and_a_question_answered(
     browser = launch(playwright)
     try:
         page = open_tab(browser, app_url, "Check my progress", viewport=viewport)
-        page.locator("input[type=file]").set_input_files(str(photo))
+        upload(page, photo)
         page.get_by_text("Red rings: wrong entries").wait_for(timeout=WAIT_MS)
         frame = board(page, "Your grid, checked")
         marked = page.get_by_test_id("stImage").first.bounding_box()
