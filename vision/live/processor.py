@@ -10,7 +10,7 @@ import numpy as np
 
 from ...solver.outcome import SOLVED_OUTCOMES
 from ..grid.find import find_grid
-from ..grid.polarity import negative_wins, worth_a_look
+from ..grid.polarity import dark_ground, negative_wins
 from ..grid.warp import check_image, warp_from_corners
 from ..pipeline import CellScorer, Reader, grid_result
 from ..read.decide import KindDecisionConfig, decide_kinds
@@ -50,7 +50,7 @@ class LiveProcessor:
     running and solves to exactly one answer; from then on the grid is only tracked, the
     answer warped onto each frame, and every ``recheck_every`` frames the cells are read
     again (a new puzzle is read afresh; new pen entries are marked). A lost track sends it
-    back to searching. A grid found in a frame's negative (a screen in dark mode; the
+    back to searching. A grid found in a dark frame's negative (a screen in dark mode; the
     reader's ``light_on_dark``) is tracked and read in the negatives of the frames, and
     drawn on the frames themselves.
     """
@@ -108,15 +108,14 @@ class LiveProcessor:
     def _search(self, image: np.ndarray) -> FrameState:
         """Look for a grid wholly in view; start tracking and reading it when found.
 
-        The frame's negative is searched too where the frame gives a reason
-        (``vision/grid/polarity.py``); a grid found there is tracked and read in negatives.
+        A dark frame's negative is searched too (``vision/grid/polarity.py``); a grid kept
+        from there is tracked and read in the negatives of the frames.
         """
         grid = self.reader.config.grid
         found, negative = find_grid(image, config=grid), False
-        polarity = self.reader.config.light_on_dark
-        if worth_a_look(image, [found], polarity):
+        if self._negative_look(image):
             inverted = find_grid(255 - image, config=grid)
-            if negative_wins([found], [inverted], polarity):
+            if negative_wins([found], [inverted], self.reader.config.light_on_dark):
                 found, negative = inverted, True
         if found is None or not self._inside(found.lattice, image.shape):
             return FrameState.SEARCHING
@@ -126,6 +125,13 @@ class LiveProcessor:
         self._votes = ReadingVotes()
         self._read(frame, found)
         return FrameState.TRACKING if self._grid is not None else FrameState.READING
+
+    def _negative_look(self, image: np.ndarray) -> bool:
+        """Whether this search looks in the frame's negative too: only where the frame is
+        dark (a screen in dark mode filling much of it), so a light frame costs one search
+        (a still photo is searched more widely: ``Reader.find_either_way``)."""
+        polarity = self.reader.config.light_on_dark
+        return polarity.on and dark_ground(image, polarity)
 
     def _inside(self, lattice: np.ndarray, shape: tuple[int, ...]) -> bool:
         """True when every grid crossing lies inside the frame, with the margin."""
