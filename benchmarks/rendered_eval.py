@@ -2,13 +2,17 @@
 
 Photos come from ``samples/render.py`` (seeds ``--seed`` onwards), pass through JPEG at
 their own quality like a camera's, and are read by ``Reader.check``: grid found, givens
-and pen digits exactly as drawn, the answer right, median milliseconds.
-``--compare-polarity`` also reads them without the search in the photo's negative
-(``PipelineConfig.light_on_dark`` off), in the same run.
+and pen digits exactly as drawn, digits right but print taken for pen or the reverse, the
+answer right, median milliseconds. ``--compare-polarity`` also reads them without the
+search in the photo's negative (``PipelineConfig.light_on_dark`` off), in the same run.
+``--held-out-fonts`` prints the givens in each of four faces the renderer never uses (so
+the model never trained on them: bold serif, bold monospace, bold italic, condensed, as
+magazines and books print), ``count`` photos each; ``--pencil`` fills in with pencil.
 
     .venv/bin/python benchmarks/rendered_eval.py --kind screen --count 30
     .venv/bin/python benchmarks/rendered_eval.py --kind screen --compare-polarity
     .venv/bin/python benchmarks/rendered_eval.py --kind webcam --count 20 --seed 500
+    .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 8 --held-out-fonts
 """
 
 from __future__ import annotations
@@ -25,6 +29,14 @@ from sudokucam.samples import render
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 
+# Print faces the renderer's PRINT_FONTS leave out (fonts-urw-base35)
+HELD_OUT_PRINT_FONTS = {
+    "URW Bookman Demi": "opentype/urw-base35/URWBookman-Demi.otf",
+    "Nimbus Mono PS Bold": "opentype/urw-base35/NimbusMonoPS-Bold.otf",
+    "Nimbus Sans Bold Italic": "opentype/urw-base35/NimbusSans-BoldItalic.otf",
+    "Nimbus Sans Narrow": "opentype/urw-base35/NimbusSansNarrow-Regular.otf",
+}
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -32,6 +44,7 @@ class Outcome:
 
     found: bool
     exact: bool
+    swapped: int  # cells whose digit is right but print was taken for pen or the reverse
     solved: bool
     seconds: float
 
@@ -55,10 +68,13 @@ def read_one(reader: Reader, photo: render.Photo) -> Outcome:
     result = reader.read(image, name="rendered")
     seconds = time.perf_counter() - started
     if not result.grids:
-        return Outcome(False, False, False, seconds)
+        return Outcome(False, False, 0, False, seconds)
     grid, truth = result.grids[0], photo.truth
-    exact = (grid.givens, grid.handwritten) == (digits(truth.givens), digits(truth.pen))
-    return Outcome(True, exact, grid.solution == digits(truth.solution), seconds)
+    givens, pen = digits(truth.givens), digits(truth.pen)
+    exact = (grid.givens, grid.handwritten) == (givens, pen)
+    read = zip(grid.givens, grid.handwritten, givens, pen, strict=True)
+    swapped = sum(1 for g, h, tg, tp in read if g == tp != "0" or h == tg != "0")
+    return Outcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
 
 
 def row(label: str, outcomes: list[Outcome]) -> str:
@@ -66,9 +82,17 @@ def row(label: str, outcomes: list[Outcome]) -> str:
     n = len(outcomes)
     return (
         f"| {label} | {n} | {sum(o.found for o in outcomes) / n:.1%} "
-        f"| {sum(o.exact for o in outcomes) / n:.1%} | {sum(o.solved for o in outcomes) / n:.1%} "
+        f"| {sum(o.exact for o in outcomes) / n:.1%} | {sum(o.swapped for o in outcomes)} "
+        f"| {sum(o.solved for o in outcomes) / n:.1%} "
         f"| {statistics.median(o.seconds for o in outcomes) * 1000:.0f} |"
     )
+
+
+def held_out_fonts() -> list[str]:
+    """The held-out print faces, made known to the renderer for this run."""
+    render.PRINT_FONTS.update(HELD_OUT_PRINT_FONTS)
+    render.ALL_FONTS.update(HELD_OUT_PRINT_FONTS)
+    return sorted(HELD_OUT_PRINT_FONTS)
 
 
 def main() -> None:
@@ -80,17 +104,28 @@ def main() -> None:
     parser.add_argument(
         "--compare-polarity", action="store_true", help="also read without the negative's search"
     )
+    parser.add_argument(
+        "--held-out-fonts", action="store_true", help="givens in faces the renderer never uses"
+    )
+    parser.add_argument("--pencil", action="store_true", help="fill in with pencil")
     args = parser.parse_args()
     readers = {"default": Reader()}
     if args.compare_polarity:
         off = PipelineConfig(light_on_dark=PolarityConfig(on=False))
         readers["no negative"] = Reader(readers["default"].classifier, off)
-    photos = [render.render_photo(s, args.kind) for s in range(args.seed, args.seed + args.count)]
-    print(f"kind {args.kind}, seeds {args.seed}-{args.seed + args.count - 1}")
-    print("| reader | photos | grid found | read exactly | solved right | median ms |")
-    print("|---|---|---|---|---|---|")
-    for label, reader in readers.items():
-        print(row(label, [read_one(reader, photo) for photo in photos]))
+    marks = render.Marks(pencil=True) if args.pencil else None
+    faces: list[str | None] = [*held_out_fonts()] if args.held_out_fonts else [None]
+    seeds = range(args.seed, args.seed + args.count)
+    print(f"kind {args.kind}{' in pencil' if marks else ''}, seeds {seeds[0]}-{seeds[-1]}")
+    print("| reader | photos | grid found | read exactly | print/pen swapped | solved right "
+          "| median ms |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|")
+    for face in faces:
+        fixed = {} if face is None else {"print_font": face}
+        photos = [render.render_photo(s, args.kind, marks=marks, **fixed) for s in seeds]
+        for label, reader in readers.items():
+            name = label if face is None else f"{label}, {face}"
+            print(row(name, [read_one(reader, photo) for photo in photos]), flush=True)
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ from synth.files import (  # type: ignore[import-not-found, unused-ignore]
     write_photo,
 )
 from synth.fonts import (  # type: ignore[import-not-found, unused-ignore]
+    ALL_FONTS,
     FONT_PACKAGES,
     PEN_FONTS,
     PRINT_FONTS,
@@ -72,6 +73,7 @@ from synth.puzzles import count_solutions, make_puzzle, solved_grid  # type: ign
 from synth.truth import GridTruth, Photo, PhotoTruth  # type: ignore[import-not-found, unused-ignore]
 
 __all__ = [
+    "ALL_FONTS",
     "FONT_PACKAGES",
     "FONT_ROOT",
     "KINDS",

@@ -196,6 +196,26 @@ def test_ink_shape_settling_a_cell_is_recorded() -> None:
     assert reading.trace.decided_by(0) is KindStep.CLASSIFIER
 
 
+def test_unlike_print_leans_handwritten_when_the_hand_is_not_known() -> None:
+    """No sure handwritten cell (a neat, print-like pencil): an ambiguous cell whose ink is
+    unlike every sure printed cell (grey, thin) is taken for handwriting by the ink-shape
+    step, while an ambiguous cell inked like the print stays printed."""
+    cells = np.zeros((8, 32, 32), np.float32)
+    probs = np.zeros((8, 19), np.float32)
+    for i in range(5):  # sure printed: tall, thick, dark, a little different each
+        cells[i, 6 + i % 2 : 26, 12:18] = 1.0 - 0.02 * i
+    probs[:5, [1, 10]] = [0.9999, 0.0001]
+    cells[5:7, 8:24, 14:16] = 0.5  # pencil: grey, thin; the classifier leans printed
+    probs[5:7, [1, 10]] = [0.7, 0.3]
+    cells[7, 6:26, 12:18] = 1.0  # printed, read unsurely
+    probs[7, [1, 10]] = [0.6, 0.4]
+    reading = decide_kinds(CellScores(probs, cells))
+    assert reading.trace is not None
+    assert list(reading.kinds[5:8]) == [Kind.HANDWRITTEN, Kind.HANDWRITTEN, Kind.PRINTED]
+    assert reading.trace.decided_by(5) is KindStep.INK_SHAPE
+    assert reading.trace.decided_by(7) is KindStep.CLASSIFIER
+
+
 def test_later_changes_decide_and_show_in_json() -> None:
     kinds = np.array([Kind.HANDWRITTEN, Kind.HANDWRITTEN, Kind.PRINTED, Kind.EMPTY])
     odds = np.array([-1.234, -9.0, 7.0, 0.0])
