@@ -112,15 +112,15 @@ class LiveProcessor:
         from there is tracked and read in the negatives of the frames.
         """
         grid = self.reader.config.grid
-        found, negative = find_grid(image, config=grid), False
+        found, frame = find_grid(image, config=grid), image
         if self._negative_look(image):
-            inverted = find_grid(255 - image, config=grid)
+            negative = 255 - image
+            inverted = find_grid(negative, config=grid)
             if negative_wins([found], [inverted], self.reader.config.light_on_dark):
-                found, negative = inverted, True
+                found, frame = inverted, negative
         if found is None or not self._inside(found.lattice, image.shape):
             return FrameState.SEARCHING
-        self._negative = negative
-        frame = 255 - image if negative else image
+        self._negative = frame is not image
         self.tracker.start(frame, found.lattice)
         self._votes = ReadingVotes()
         self._read(frame, found)
