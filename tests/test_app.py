@@ -122,6 +122,15 @@ def png_of(image: np.ndarray) -> bytes:
     return buffer.getvalue()
 
 
+def progress_checked(photo: Path) -> Any:
+    """The app's 'Check my progress' page with ``photo`` uploaded and read."""
+    at = open_app(layout.PROGRESS)
+    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def sample(samples_dir: Path, kind: str, name: str) -> tuple[Path, dict[str, Any]]:
     """A rendered sample photo and its ground truth, or skip when not rendered."""
     photo = samples_dir / kind / f"{name}.jpg"
@@ -431,10 +440,7 @@ def test_photo_sample_selector_and_cell_edit(samples_dir: Path) -> None:
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
 def test_progress_check_rings_wrong_entries(samples_dir: Path, name: str) -> None:
     photo, truth = sample(samples_dir, "progress", name)
-    at = open_app(layout.PROGRESS)
-    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
-    at.run()
-    assert not at.exception, at.exception
+    at = progress_checked(photo)
     correct_reading(at, flat(truth["givens"]), flat(truth["pen"]))
     answer_questions(at, flat(truth["pen"]))
     metrics = {m.label: int(m.value) for m in at.metric}
@@ -465,10 +471,7 @@ def test_progress_asks_about_an_unsure_entry_and_one_tap_answers_it(
     from sudokucam.vision.results import GridResult, UnsureEntry
 
     photo, _ = sample(samples_dir, "progress", "half_blue")
-    at = open_app(layout.PROGRESS)
-    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
-    at.run()
-    assert not at.exception, at.exception
+    at = progress_checked(photo)
     key = board_key(at, "progress_board_")
     args = board_args(at, key)
     pen = [c for c in range(81) if args["digits"][c] != "0" and args["printed"][c] == "0"]
@@ -491,6 +494,38 @@ def test_progress_asks_about_an_unsure_entry_and_one_tap_answers_it(
     assert not any("unsure" in c.value for c in at.caption)  # no stale CLI line once answered
 
 
+def test_progress_asks_what_unreadable_writing_is_and_one_tap_answers_it(
+    samples_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Writing no digit was read in is a question with its cell's picture and a button per
+    digit; tapping one writes it on the board as the person's entry (the reader's
+    unreadable cell is stubbed)."""
+    from sudokucam.vision.results import GridResult
+
+    photo, _ = sample(samples_dir, "progress", "half_blue")
+    at = progress_checked(photo)
+    key = board_key(at, "progress_board_")
+    cell = board_args(at, key)["digits"].index("0")
+    asked = {m.label: int(m.value) for m in at.metric}["To check"]
+    monkeypatch.setattr(
+        GridResult,
+        "unreadable_cells",
+        property(lambda self: (cell,) if self.handwritten[cell] == "0" else ()),
+    )
+    at.run()
+    question = f"r{cell // 9 + 1}c{cell % 9 + 1}: which digit did you write here?"
+    assert any(question in m for m in texts(at.markdown)), all_text(at)
+    assert looks_of(at, key)[cell] == "unsure"
+    assert {m.label: int(m.value) for m in at.metric}["To check"] == asked + 1
+    assert any("writing I cannot read" in c.value for c in at.caption)  # the CLI's line
+    at.button(key=f"progress_read_{_digest(photo)}_{cell}_7").click().run()
+    assert not at.exception, at.exception
+    assert board_args(at, key)["digits"][cell] == "7"
+    assert board_args(at, key)["printed"][cell] == "0"  # the person's own entry
+    assert not any(question in m for m in texts(at.markdown))
+    assert {m.label: int(m.value) for m in at.metric}["To check"] == asked
+
+
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
 def test_progress_counts_and_words_are_those_of_the_cli(
     samples_dir: Path, tmp_path: Path, name: str
@@ -501,15 +536,12 @@ def test_progress_counts_and_words_are_those_of_the_cli(
     text = CliRunner().invoke(cli_app, ["check", str(photo), "-o", out])
     doc = json.loads(CliRunner().invoke(cli_app, ["check", str(photo), "-o", out, "--json"]).stdout)
     check = doc["grids"][0]["check"]
-    at = open_app(layout.PROGRESS)
-    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
-    at.run()
-    assert not at.exception, at.exception
+    at = progress_checked(photo)
     metrics = {m.label: int(m.value) for m in at.metric}
     assert metrics == {
         "Cells left": check["left"],
         "Entries wrong": len(check["wrong"]),
-        "To check": len(check["unsure"]),
+        "To check": len(check["unsure"]) + len(check["unreadable"]),
         "Entries right": len(check["right"]),
     }
     line = text.stdout.splitlines()[0]

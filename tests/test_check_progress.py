@@ -28,6 +28,7 @@ from sudokucam.vision.check import (
     answer_rests_on_sure_digits,
     entry_is_sure,
 )
+from sudokucam.vision.draw import DEFAULT_DRAW_CONFIG
 from sudokucam.vision.pipeline import grid_result
 from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.repair import Repair, solve_givens
@@ -139,6 +140,35 @@ def test_notes_that_leave_out_the_answer_are_named() -> None:
     check: Any = grid.to_dict()["check"]
     assert check["wrong_notes"] == [cell_name(bad)]
     assert grid.wrong_entries == () and grid.unsure_entries() == ()
+
+
+def test_writing_no_digit_was_read_in_is_asked_about_not_an_entry() -> None:
+    """A cell holding ink no digit could be read in (``recentre.py``) stays a cell left,
+    named for the person to say what they wrote, in the line, the JSON and the drawing."""
+    right, unread = OPEN[0], OPEN[1]
+    marks = tuple(c == unread for c in range(81))
+    grid = checked(replace(reading({right: answer(right)}), unreadable=marks))
+    assert grid.unreadable_cells == (unread,)
+    assert unread in grid.empty_cells and grid.cells_left() == len(OPEN) - 1
+    assert grid.wrong_entries == () and grid.unsure_entries() == ()
+    assert f"{cell_name(unread)}: writing I cannot read" in grid.check_message
+    doc: Any = grid.to_dict()
+    assert doc["contents"][unread] == "unreadable" and doc["handwritten"][unread] == "0"
+    assert doc["check"]["unreadable"] == [cell_name(unread)]
+    assert grid.entry_counts.unreadable == 1
+    image = np.full((360, 360, 3), 255, np.uint8)
+    r, c = divmod(unread, 9)
+    cell = np.s_[r * 40 : (r + 1) * 40, c * 40 : (c + 1) * 40]
+    drawn = grid.draw(image, "check")[cell].astype(int)
+    plain = replace(grid, reading=reading({right: answer(right)})).draw(image, "check")[cell]
+    ring = drawn[(drawn != plain).any(axis=2)]
+    assert len(ring)  # ringed, in amber
+    amber, red = DEFAULT_DRAW_CONFIG.unsure_color, DEFAULT_DRAW_CONFIG.wrong_color
+    assert np.abs(ring - amber).sum() < np.abs(ring - red).sum()
+    filled = replace(
+        grid, handwritten=grid.handwritten[:unread] + "5" + grid.handwritten[unread + 1 :]
+    )
+    assert filled.unreadable_cells == ()  # once the person says what it is, nothing to ask
 
 
 # ------------------------------------------------------------------- sure, unsure
@@ -405,3 +435,40 @@ def test_committed_progress_samples_have_no_false_alarm(
     if name in ("half_blue", "nearly_done"):  # clear pen: every mistake is flagged
         unsure = {u["cell"] for u in grid["check"]["unsure"]}
         assert mistakes <= set(grid["check"]["wrong"]) | unsure
+
+
+@needs_model
+def test_two_digits_written_over_each_other_are_asked_about(
+    tmp_path: Path, samples_dir: Path
+) -> None:
+    """A 4 and a 5 written over each other in an empty cell of a committed sample: no digit
+    reads surely, even centred, so `check` names the cell for the person to say what it is
+    (content "unreadable"), calls nothing wrong there and counts it as a cell left."""
+    from sudokucam.vision.pipeline import Reader
+
+    image = cv2.imread(str(samples_dir / "progress" / "half_blue.jpg"))
+    assert image is not None
+    grid = Reader().read(image).grids[0]
+    cell = 51
+    assert cell in grid.empty_cells
+    r, c = divmod(cell, 9)
+    lattice = grid.detection.lattice
+    side = float(np.linalg.norm(lattice[r, c + 1] - lattice[r, c]))
+    centre = (lattice[r, c] + lattice[r + 1, c + 1]) / 2
+    font, scale, stroke = cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, side / 40, max(2, int(side / 20))
+    for digit in "45":
+        (w, h), _ = cv2.getTextSize(digit, font, scale, stroke)
+        at = (int(centre[0] - w / 2), int(centre[1] + h / 2))
+        cv2.putText(image, digit, at, font, scale, (150, 60, 20), stroke, cv2.LINE_AA)
+    path = tmp_path / "overwritten.jpg"
+    cv2.imwrite(str(path), image, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    _, doc = check_json(path, tmp_path)
+    checked_grid = doc["grids"][0]
+    name = cell_name(cell)
+    assert checked_grid["contents"][cell] == "unreadable"
+    assert checked_grid["handwritten"][cell] == "0" and checked_grid["givens"][cell] == "0"
+    assert checked_grid["check"]["unreadable"] == [name]
+    assert name not in checked_grid["check"]["wrong"]
+    assert checked_grid["check"]["left"] == len(grid.empty_cells)
+    text = runner.invoke(app, ["check", str(path), "-o", str(tmp_path / "o.png")]).stdout
+    assert f"{name}: writing I cannot read" in text

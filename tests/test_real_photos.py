@@ -17,10 +17,11 @@ from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.results import PhotoResult
 
-# Share of grids read exactly (digits and printed/pen kinds): the issue's targets, 95%
-# (printed) and 90% (pen-filled). The pipeline measures 96.7% and 93.3% on this split
-# (benchmarks/photo_eval.py), so one more miss in either fails the test.
-FLOORS = {"v2": 0.95, "mixed": 0.90}
+# Share of grids read exactly (digits and printed/pen kinds): issue 13's no-regression
+# lines, 96.7 % (printed) and 93.3 % (pen-filled), less a hair for rounding. The pipeline
+# measures 96.7 % and 93.3 % on this split (benchmarks/photo_eval.py), so one more miss in
+# either fails the test.
+FLOORS = {"v2": 0.966, "mixed": 0.933}
 
 pytestmark = [
     pytest.mark.slow,

@@ -35,8 +35,10 @@ CONTENT_NAMES = {  # the JSON word for what a cell holds
     Kind.HANDWRITTEN: "written",
     Kind.NOTES: "notes",
     Kind.CROSSED_OUT: "crossed_out",
+    Kind.UNREADABLE: "unreadable",
 }
 NOTES_WRONG_TEXT = "your notes rule out the answer"
+UNREADABLE_TEXT = "writing I cannot read: which digit is it?"
 MAX_NAMED = 12  # cells named in one list of the check's line; the rest are counted
 CANNOT_CHECK = {  # why entries cannot be checked, by the grid's status
     Outcome.INVALID: "the digits read as printed break the rules",
@@ -71,6 +73,7 @@ class EntryCounts:
     wrong: entries surely wrong; right: entries that agree with the answer.
     unsure: entries that disagree with the answer but were not read surely.
     notes: how many of the cells left hold candidate notes.
+    unreadable: how many of the cells left hold writing no digit could be read in.
     """
 
     empty: int
@@ -78,6 +81,7 @@ class EntryCounts:
     right: int
     unsure: int = 0
     notes: int = 0
+    unreadable: int = 0
 
     @property
     def left(self) -> int:
@@ -89,16 +93,19 @@ class EntryCounts:
         wrong_cells: Sequence[str] = (),
         unsure: Sequence[str] = (),
         wrong_notes: Sequence[str] = (),
+        unreadable: Sequence[str] = (),
     ) -> str:
         """'5 cells left (2 with notes), 3 entries wrong (r6c2, r6c8, r9c2), 47 right'.
 
         ``wrong_cells``: the names of the wrong entries, said after their count;
         ``unsure``: one phrase per unsure entry ('r3c4: 9 or 2?'), said after theirs;
-        ``wrong_notes``: the names of cells whose notes leave out the answer, said last.
+        ``wrong_notes``: the names of cells whose notes leave out the answer, and
+        ``unreadable``: of cells holding writing no digit was read in, said last.
         A grid without entries, and a finished one, are said in their own words.
         """
         notes = "".join(f"; {name}: {NOTES_WRONG_TEXT}" for name in wrong_notes)
-        return self._headline(wrong_cells, unsure) + notes
+        asked = "".join(f"; {name}: {UNREADABLE_TEXT}" for name in unreadable)
+        return self._headline(wrong_cells, unsure) + notes + asked
 
     def _headline(self, wrong_cells: Sequence[str], unsure: Sequence[str]) -> str:
         """The counts, or what a grid without entries or a finished one comes to."""
@@ -187,11 +194,18 @@ class GridResult:
         """
         noted = [n or k == Kind.NOTES for n, k in zip(self.notes, self.reading.kinds, strict=True)]
         crossed = self.reading.crossed_out or (False,) * 81
+        unread = self.reading.unreadable or (False,) * 81
         return tuple(
             Kind.PRINTED if g != "0" else Kind.HANDWRITTEN if h != "0" else
-            Kind.NOTES if n else Kind.CROSSED_OUT if x else Kind.EMPTY
-            for g, h, n, x in zip(self.givens, self.handwritten, noted, crossed, strict=True)
+            Kind.NOTES if n else Kind.CROSSED_OUT if x else Kind.UNREADABLE if u else Kind.EMPTY
+            for g, h, n, x, u in zip(self.givens, self.handwritten, noted, crossed, unread,
+                                     strict=True)
         )  # fmt: skip
+
+    @property
+    def unreadable_cells(self) -> tuple[int, ...]:
+        """Cells left that hold writing no digit could be read in (to ask the person about)."""
+        return tuple(c for c, k in enumerate(self.contents) if k == Kind.UNREADABLE)
 
     @property
     def wrong_entries(self) -> tuple[int, ...]:
@@ -283,6 +297,7 @@ class GridResult:
             len(self.right_entries),
             len(self.unsure_entries()),
             notes,
+            len(self.unreadable_cells),
         )
 
     @property
@@ -294,6 +309,7 @@ class GridResult:
             [cell_name(c) for c in self.wrong_entries],
             [f"{cell_name(u.cell)}: {u.reading} or {u.other}?" for u in self.unsure_entries()],
             [cell_name(c) for c in self.wrong_notes()],
+            [cell_name(c) for c in self.unreadable_cells],
         )
 
     def _cannot_check(self) -> str:
@@ -314,8 +330,8 @@ class GridResult:
         """A BGR copy of ``image``: the answer in the empty cells, or the pen entries checked.
 
         mode "solution" writes the missing digits (without a solution it rings the cells
-        that break the rules in red); "check" rings wrong pen entries red and right ones
-        green.
+        that break the rules in red); "check" rings wrong pen entries red, right ones
+        green, and in amber those to ask about (unsure entries, writing not read).
         """
         if mode not in DRAW_MODES:
             raise ValueError(f"mode must be one of {DRAW_MODES}, got {mode!r}")
@@ -326,12 +342,13 @@ class GridResult:
             color = answer_color(image, lattice, config)
             return draw_digits(image, lattice, self.answer, color, config)
         out = draw_rings(image, lattice, self.wrong_entries, config.wrong_color, config)
-        unsure = [u.cell for u in self.unsure_entries()]
-        out = draw_rings(out, lattice, unsure, config.unsure_color, config)
+        asked = [u.cell for u in self.unsure_entries()] + list(self.unreadable_cells)
+        out = draw_rings(out, lattice, asked, config.unsure_color, config)
         return draw_rings(out, lattice, self.right_entries, config.right_color, config)
 
     def check_dict(self) -> dict[str, object]:
-        """The check as JSON: entries wrong, unsure, right; cells left (with notes); wrong notes."""
+        """The check as JSON: entries wrong, unsure, right; cells left (with notes); wrong
+        notes; cells holding writing no digit was read in."""
         return {
             "wrong": [cell_name(c) for c in self.wrong_entries],
             "unsure": [
@@ -343,6 +360,7 @@ class GridResult:
             "left": self.cells_left(),
             "with_notes": sum(1 for n in self.notes if n),
             "wrong_notes": [cell_name(c) for c in self.wrong_notes()],
+            "unreadable": [cell_name(c) for c in self.unreadable_cells],
         }
 
     def to_dict(self, with_trace: bool = True) -> dict[str, object]:

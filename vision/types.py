@@ -51,6 +51,7 @@ class Kind(IntEnum):
     HANDWRITTEN = 2
     NOTES = 3  # candidate notes only: never an entry (not a given, not handwritten)
     CROSSED_OUT = 4  # a digit struck through: no entry (a content, never a reading's kind)
+    UNREADABLE = 5  # writing no digit could be read in: no entry, asked about (a content)
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,8 @@ class CellScores:
         ("" elsewhere), or None.
     crossed_out: (81,) float64 probability that each cell holds a digit struck through
         (already counted as empty in ``probs``), or None when the model has no such class.
+    unreadable: (81,) bool, the cells holding a digit's worth of ink in which no digit
+        could be read, even centred (``read/recentre.py``); None when not looked for.
     """
 
     probs: np.ndarray
@@ -97,6 +100,7 @@ class CellScores:
     note_digits: tuple[str, ...] | None = None
     notes_sure: tuple[bool, ...] | None = None
     crossed_out: np.ndarray | None = None
+    unreadable: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -115,6 +119,8 @@ class CellReading:
         digit); None: take every cell's notes as complete (a reading made by hand).
     crossed_out: (81,) whether each empty cell holds a digit the person struck through;
         None when not known.
+    unreadable: (81,) whether each empty cell holds writing in which no digit could be
+        read (to ask the person about); None when not known.
     """
 
     probs: np.ndarray
@@ -125,6 +131,7 @@ class CellReading:
     notes: tuple[str, ...] = NO_NOTES
     notes_sure: tuple[bool, ...] | None = None
     crossed_out: tuple[bool, ...] | None = None
+    unreadable: tuple[bool, ...] | None = None
 
     @property
     def confidence(self) -> np.ndarray:

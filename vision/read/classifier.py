@@ -13,9 +13,15 @@ import numpy as np
 from ...errors import SudokucamError
 from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
-from .decide import NOTES_FROM, KindDecisionConfig, decide_kinds
+from .decide import EMPTY_BELOW, LEGIBLE_FROM, NOTES_FROM, KindDecisionConfig, decide_kinds
 from .kinds import DEFAULT_KIND_CONFIG, KindConfig
 from .notes import DEFAULT_NOTES_CONFIG, NotesConfig, note_digits
+from .recentre import (
+    DEFAULT_RECENTRE_CONFIG,
+    RecentreConfig,
+    digit_share,
+    reread_centred,
+)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v3"
 CLASS_NAMES: tuple[str, ...] = (
@@ -110,6 +116,7 @@ class DigitClassifier:
         model_dir: Path = MODEL_DIR,
         kind_config: KindConfig = DEFAULT_KIND_CONFIG,
         notes_config: NotesConfig = DEFAULT_NOTES_CONFIG,
+        recentre: RecentreConfig = DEFAULT_RECENTRE_CONFIG,
     ):
         """Load and check the model folder (model.onnx + config.json) and build the session.
 
@@ -118,6 +125,7 @@ class DigitClassifier:
         import onnxruntime as ort
 
         self.notes_config = notes_config
+        self.recentre = recentre
 
         model_path = Path(model_dir) / "model.onnx"
         if not model_path.is_file():
@@ -187,19 +195,51 @@ class DigitClassifier:
 
         A model with a notes class gives each cell's probability of holding notes; its 19
         digit classes are renormalised to what the cell holds if it is not notes. A digit
-        crossed out is no entry: its probability counts as empty.
+        crossed out is no entry: its probability counts as empty. Cells holding ink but no
+        legible digit are read again centred first (``_recentred``).
         """
+        probs, cells, unreadable = self._recentred(probs, cells)
         if not self.config.has_notes:
-            return CellScores(probs, cells)
+            return CellScores(probs, cells, unreadable=unreadable)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
-        digit = probs[:, :NOTES_CLASS].copy()
         crossed = None
         if self.config.has_crossed_out:
             crossed = probs[:, CROSSED_CLASS].astype(np.float64)
-            digit[:, 0] += probs[:, CROSSED_CLASS]
-        digit = digit / np.maximum(digit.sum(axis=1, keepdims=True), LOG_FLOOR)
-        scores = CellScores(digit, cells, notes=notes, crossed_out=crossed)
+        scores = CellScores(
+            self.digit_probs(probs), cells, notes=notes, crossed_out=crossed, unreadable=unreadable
+        )
         return self._note_digits(scores, warped)
+
+    def digit_probs(self, probs: np.ndarray) -> np.ndarray:
+        """(N, 19) digit probabilities of the model's (N, C) output: what a cell holds if it
+        is not notes (a digit crossed out counts as empty), renormalised."""
+        if not self.config.has_notes:
+            return probs
+        digit = probs[:, :NOTES_CLASS].copy()
+        if self.config.has_crossed_out:
+            digit[:, 0] += probs[:, CROSSED_CLASS]
+        return np.asarray(digit / np.maximum(digit.sum(axis=1, keepdims=True), LOG_FLOOR))
+
+    def _recentred(
+        self, probs: np.ndarray, cells: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The output and cell images with every cell holding a digit's size of ink but no
+        legible digit read again centred where that reads surely (``recentre.py``), and
+        which cells (bool) hold such ink that reads as no digit even centred."""
+        digit = self.digit_probs(probs)
+        notes = probs[:, NOTES_CLASS] if self.config.has_notes else np.zeros(len(probs))
+        todo = (digit[:, 0] < EMPTY_BELOW) & (notes < NOTES_FROM)
+        todo &= digit_share(digit) < LEGIBLE_FROM
+        unreadable = np.zeros(len(probs), dtype=bool)
+        if not todo.any():
+            return probs, cells, unreadable
+        again = reread_centred(cells, todo, self.predict, self.digit_probs, self.recentre)
+        unreadable[again.unreadable] = True
+        if not again.cells.size:
+            return probs, cells, unreadable
+        probs, cells = probs.copy(), cells.copy()
+        probs[again.cells], cells[again.cells] = again.probs, again.images
+        return probs, cells, unreadable
 
     def _note_digits(self, scores: CellScores, warped: np.ndarray | None) -> CellScores:
         """The scores with the digits noted in every cell taken for notes.

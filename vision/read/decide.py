@@ -107,7 +107,17 @@ def decide_kinds(
     return CellReading(
         start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
         notes_sure=sure, crossed_out=crossed_out_cells(start, filled | notes, config.crossed_from),
+        unreadable=unreadable_cells(start, filled | notes),
     )  # fmt: skip
+
+
+def unreadable_cells(start: CellScores | CellReading, taken: np.ndarray) -> tuple[bool, ...] | None:
+    """Which cells, neither filled nor notes, hold writing no digit could be read in."""
+    if isinstance(start, CellReading):
+        return start.unreadable
+    if start.unreadable is None:
+        return None
+    return tuple(bool(u) for u in np.asarray(start.unreadable, dtype=bool) & ~taken)
 
 
 def crossed_out_cells(

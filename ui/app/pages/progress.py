@@ -2,7 +2,8 @@
 
 Printed digits and the person's own entries are told apart; wrong entries are ringed
 red and right ones green. An entry the reading is not sure of is asked about ("is this
-a 3 or an 8?") rather than called wrong; the answer corrects the board.
+a 3 or an 8?") rather than called wrong, and so is writing no digit could be read in
+("which digit did you write here?"); the answer corrects the board.
 """
 
 from __future__ import annotations
@@ -77,6 +78,11 @@ def unsure_of(grid: GridResult) -> tuple[UnsureEntry, ...]:
     return tuple(found()) if callable(found) else ()
 
 
+def unreadable_of(grid: GridResult) -> tuple[int, ...]:
+    """The cells left holding writing no digit was read in (none when the reader does not say)."""
+    return tuple(getattr(grid, "unreadable_cells", ()))
+
+
 def board_values(grid: GridResult) -> list[int]:
     """What is on the paper: printed digits and pen entries together."""
     return [
@@ -121,10 +127,11 @@ def render() -> None:
     grid = resolve(first, [int(d) for d in givens], [int(d) for d in pen])
     done = answered_cells(first, grid, photo)
     open_ones = [u for u in unsure_of(grid) if u.cell not in done]
+    unread = [c for c in unreadable_of(grid) if c not in done]
     wrong = confirmed_wrong(grid, done)
-    _marked(result.image, grid, wrong, len(open_ones))
-    _questions(first, open_ones, photo)
-    asked = {u.cell for u in open_ones}
+    _marked(result.image, grid, wrong, len(open_ones) + len(unread))
+    _questions(first, open_ones, unread, photo)
+    asked = {u.cell for u in open_ones} | set(unread)
     slot = st.container()  # the board, drawn once the hint below is known
     marks = HintMarks()
     if grid.solution is not None:
@@ -194,13 +201,18 @@ def _board(
     board(view, key=board_key(photo))
 
 
-def _questions(read: GridResult, open_ones: list[UnsureEntry], photo: PhotoInput) -> None:
-    """One question per unsure entry still open, each answered with one tap."""
-    if not open_ones:
+def _questions(
+    read: GridResult, open_ones: list[UnsureEntry], unread: list[int], photo: PhotoInput
+) -> None:
+    """One question per unsure entry and per unreadable cell still open, each answered
+    with one tap."""
+    if not open_ones and not unread:
         return
     st.markdown("**A few entries are hard to read.** Which digit did you write?")
     for entry in open_ones:
         _question(read, entry, photo)
+    for cell in unread:
+        _unreadable_question(read, cell, photo)
 
 
 def _question(read: GridResult, entry: UnsureEntry, photo: PhotoInput) -> None:
@@ -220,8 +232,33 @@ def _question(read: GridResult, entry: UnsureEntry, photo: PhotoInput) -> None:
             )
 
 
+def _unreadable_question(read: GridResult, cell: int, photo: PhotoInput) -> None:
+    """'r3c5: which digit did you write here?', the cell's picture, a button per digit and
+    one for no digit."""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    with row:
+        st.image(cell_crop(read.detection.warped, cell), width=CROP_WIDTH_PX)
+        st.markdown(f"{cell_name(cell)}: which digit did you write here?")
+        args = (read, board_key(photo), answered_key(photo), cell)
+        for digit in range(1, 10):
+            st.button(
+                str(digit),
+                key=f"{PREFIX}_read_{photo.digest}_{cell}_{digit}",
+                on_click=answer_question,
+                args=(*args, digit),
+            )
+        st.button(
+            "None",
+            key=f"{PREFIX}_read_{photo.digest}_{cell}_none",
+            help="No digit here: a mark, or something rubbed out",
+            on_click=answer_question,
+            args=(*args, 0),
+        )
+
+
 def answer_question(read: GridResult, key: str, answered: str, cell: int, digit: int) -> None:
-    """Write the person's answer into the board as their entry, and close the question."""
+    """Write the person's answer into the board as their entry (0: none), and close the
+    question."""
     givens, pen = reading_lines(read, key)
     digits = "".join(g if g != "0" else h for g, h in zip(givens, pen, strict=True))
     digits = digits[:cell] + str(digit) + digits[cell + 1 :]
@@ -260,7 +297,9 @@ def _summary(grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
         st.metric("Entries wrong", len(wrong))
         st.metric("To check", asked)
         st.metric("Entries right", counts.right)
-    if asked == len(unsure_of(grid)) and wrong == tuple(grid.wrong_entries):
+    if asked == len(unsure_of(grid)) + len(unreadable_of(grid)) and wrong == tuple(
+        grid.wrong_entries
+    ):
         st.caption(grid.check_message)  # the line `sudokucam check` prints, until answered
     if wrong:
         names = ", ".join(cell_name(c) for c in wrong)
