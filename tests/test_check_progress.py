@@ -171,6 +171,20 @@ def test_writing_no_digit_was_read_in_is_asked_about_not_an_entry() -> None:
     assert filled.unreadable_cells == ()  # once the person says what it is, nothing to ask
 
 
+def test_a_lone_noted_digit_is_a_reminder_not_the_cells_candidates() -> None:
+    """One small digit in a cell (a corner mark) is never said to rule out the answer, nor
+    taken as the cell's only candidate by the hint; two that leave it out are."""
+    lone, pair = OPEN[3], OPEN[4]
+    others = [str(d) for d in range(1, 10) if d != answer(pair)]
+    grid = checked(reading(notes={lone: str(wrong_digit(lone)), pair: "".join(others[:2])}))
+    assert grid.wrong_notes() == (pair,)
+    assert grid.complete_notes[lone] == "" and grid.complete_notes[pair] == grid.notes[pair]
+    assert cell_name(lone) not in grid.check_message
+    assert grid.notes[lone] == str(wrong_digit(lone))  # still reported as the person's note
+    with pytest.raises(ValueError, match="min_candidates"):
+        CheckConfig(min_candidates=0)
+
+
 # ------------------------------------------------------------------- sure, unsure
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import cv2
 import numpy as np
 import pytest
 
@@ -58,6 +59,49 @@ def test_note_blobs_cut_each_small_digit() -> None:
     cell[60:84, 30:39] = 0.2  # a note too faint to be cut out: the cell is not read whole
     assert len(note_blobs(cell, 32)[0]) == 2
     assert not note_blobs(cell, 32)[1]
+
+
+def test_notes_against_the_cells_edge_are_kept_and_joined_pairs_cut() -> None:
+    """Real notes are mostly two digits side by side along the cell's top, often touching
+    the edge and each other: both are cut out; the grid line beside them is not."""
+    cell = np.zeros((96, 96), dtype=np.float32)
+    cell[0:40, 10:34] = 0.8  # a digit against the top edge
+    cell[2:42, 34:58] = 0.8  # a second one touching it: one blob 48 wide, 42 high
+    cell[0:96, 92:96] = 1.0  # what is left of the grid line on the right
+    blobs, _ = note_blobs(cell, 32)
+    assert len(blobs) == 2
+    lone = np.zeros((96, 96), dtype=np.float32)
+    lone[4:64, 6:14] = 1.0  # a tall thin 1 near the left edge is a digit, not a line
+    assert len(note_blobs(lone, 32)[0]) == 1
+
+
+def test_joined_real_notes_are_read_as_two_digits() -> None:
+    """Pairs of a committed sample's pen digits, scaled down to notes and written side by
+    side at the top of a cell (touching or nearly), are read as both digits (before notes
+    were cut apart and kept against the edge: 6 of 56)."""
+    from itertools import combinations
+    from pathlib import Path
+
+    from sudokucam.vision.pipeline import Reader
+    from sudokucam.vision.read.notes import note_digits
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "progress" / "nearly_done"
+    pen = "".join(sample.with_suffix(".pen.dat").read_text(encoding="utf-8").split())
+    classifier = default_classifier()
+    warped = Reader().read(sample.with_suffix(".jpg")).grids[0].detection.warped
+    cells = classifier.fine_cells(warped)
+    firsts = {d: c for c, d in reversed(list(enumerate(pen))) if d != "0"}
+    read, tried = 0, 0
+    for left, right in combinations("12345678", 2):
+        for second_at in (36, 40):  # touching, nearly
+            cell = np.zeros_like(cells[0])
+            for digit, x in ((left, 14), (right, second_at)):
+                small = cv2.resize(cells[firsts[digit]][12:84, 12:84], (36, 36))
+                cell[0:36, x : x + 36] = np.maximum(cell[0:36, x : x + 36], small)
+            (noted,) = note_digits(cell[None], classifier.predict, classifier.config.input_size)
+            read += noted.digits == left + right
+            tried += 1
+    assert read >= 0.85 * tried
 
 
 needs_data = pytest.mark.skipif(

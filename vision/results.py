@@ -236,15 +236,18 @@ class GridResult:
 
     @property
     def complete_notes(self) -> tuple[str, ...]:
-        """(81,) the notes of the cells whose notes were read whole, "" elsewhere.
+        """(81,) the notes of the cells whose notes were read whole and hold at least
+        ``check.min_candidates`` digits, "" elsewhere.
 
-        A digit not read is not a digit left out: only these notes may be said to rule out
-        the answer, in the check and in the hint.
+        A digit not read is not a digit left out, and a lone digit is a reminder, not the
+        cell's candidates: only these notes may be said to rule out the answer, in the
+        check and in the hint.
         """
-        sure = self.reading.notes_sure
-        if sure is None:
-            return self.notes
-        return tuple(n if s else "" for n, s in zip(self.notes, sure, strict=True))
+        sure = self.reading.notes_sure or (True,) * 81
+        least = self.check.min_candidates
+        return tuple(
+            n if s and len(n) >= least else "" for n, s in zip(self.notes, sure, strict=True)
+        )
 
     def cells_left(self) -> int:
         """Cells still to fill in: blank or holding only candidate notes."""

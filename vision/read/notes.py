@@ -39,9 +39,17 @@ class NotesConfig:
     sure_probability: a cell's notes are read completely (a digit missing from them was
         not noted) only when every blob's best digit has at least this, and the blobs hold
         ``explained_share`` of the cell's ink away from its edge (``edge_share`` of a side).
+    line_share: a row or column within ``edge_share`` of a side inked across this share of
+        the cell is what is left of a grid line (cleared), and so is a blob this long along
+        a side and at most twice ``edge_share`` across. Notes written against the cell's
+        edge (most real ones: two digits side by side along its top) are kept.
+    pair_aspect: a blob wider than this share of its height is two digits written joined
+        (a noted digit alone is narrower), cut in two where its ink is faintest.
 
     Chosen on rendered half-solved pages (``samples/render.py``, seeds 300000-300005,
-    and the committed ``progress/notes_half``): 186 of 240 noted digits read, 4 extra.
+    and the committed ``progress/notes_half``): 186 of 240 noted digits read, 4 extra;
+    ``line_share`` and ``pair_aspect`` on the Times training photos' notes (which must
+    hold the answer, mostly) and rendered pages: ``benchmarks/notes_eval.py``.
     """
 
     detail: int = 3
@@ -53,6 +61,8 @@ class NotesConfig:
     sure_probability: float = 0.9
     explained_share: float = 0.9
     edge_share: float = 0.08
+    line_share: float = 0.6
+    pair_aspect: float = 1.05
 
 
 DEFAULT_NOTES_CONFIG = NotesConfig()
@@ -64,24 +74,75 @@ def note_blobs(
     """The ink blobs of one notes cell that may be digits, left to right, top to bottom.
 
     Each comes back as a ``size`` × ``size`` ink image (the classifier's input) with the
-    blob scaled to an entry's height and centred; blobs touching the cell's edge (grid
-    lines) are left out. The flag says whether the blobs hold (nearly) all the cell's ink
-    away from its edge (``explained_share``): if not, some noted digit went unseen.
+    blob scaled to an entry's height and centred; what is left of the grid lines is left
+    out, and a blob wider than ``pair_aspect`` of its height (two digits written joined)
+    is cut in two (``split_pair``). The flag says whether the blobs hold (nearly) all the
+    cell's ink away from its edge (``explained_share``): if not, some noted digit went
+    unseen.
     """
     n = cell.shape[0]
     threshold = max(config.min_ink, config.ink_share * float(cell.max()))
-    mask = (cell > threshold).astype(np.uint8)
+    mask = without_lines((cell > threshold).astype(np.uint8), config)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     min_area = config.min_blob_share * n * n
-    blobs, kept = [], np.zeros(cell.shape, dtype=bool)
+    blobs: list[np.ndarray] = []
+    kept = np.zeros(cell.shape, dtype=bool)
     order = sorted(range(1, count), key=lambda i: (stats[i, 1] // (n // 3), stats[i, 0]))
     for i in order:
         x, y, w, h, area = (int(v) for v in stats[i])
-        if area < min_area or x == 0 or y == 0 or x + w >= n or y + h >= n:
+        if area < min_area or line_like((x, y, w, h), n, config):
             continue
-        blobs.append(centred(np.where(labels == i, cell, 0.0)[y : y + h, x : x + w], size, config))
+        ink = np.where(labels == i, cell, 0.0)[y : y + h, x : x + w]
+        blobs.extend(centred(part, size, config) for part in split_pair(ink, config))
         kept[y : y + h, x : x + w] = True
     return blobs, explained(cell, kept, config)
+
+
+def split_pair(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
+    """A blob as the digits in it: cut in two at its faintest column near the middle when
+    it is wider than ``pair_aspect`` of its height (each part cut again where still wide),
+    each part trimmed to its ink."""
+    h, w = blob.shape
+    if w <= config.pair_aspect * h or w < 4:
+        return [blob]
+    middle = slice(round(w * 0.3), max(round(w * 0.7), round(w * 0.3) + 1))
+    cut = middle.start + int(np.argmin(blob[:, middle].sum(axis=0)))
+    parts = [trimmed(blob[:, :cut]), trimmed(blob[:, cut:])]
+    return [piece for part in parts if part.size for piece in split_pair(part, config)]
+
+
+def trimmed(ink: np.ndarray) -> np.ndarray:
+    """``ink`` cut to the box of its nonzero pixels (empty when it has none)."""
+    rows, cols = np.flatnonzero(ink.any(axis=1)), np.flatnonzero(ink.any(axis=0))
+    if not rows.size:
+        return ink[:0, :0]
+    return ink[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+
+
+def without_lines(mask: np.ndarray, config: NotesConfig) -> np.ndarray:
+    """The stroke mask with what is left of the grid lines cleared: in the band of
+    ``edge_share`` along each side, every row (top, bottom) or column (left, right) inked
+    across ``line_share`` of the cell."""
+    n = mask.shape[0]
+    band = max(1, round(config.edge_share * n))
+    rows = mask.mean(axis=1) >= config.line_share
+    cols = mask.mean(axis=0) >= config.line_share
+    rows[band:-band], cols[band:-band] = False, False
+    out = mask.copy()
+    out[rows, :], out[:, cols] = 0, 0
+    return out
+
+
+def line_like(box: tuple[int, int, int, int], n: int, config: NotesConfig) -> bool:
+    """Whether a blob (x, y, w, h) in an n-pixel cell is a grid line's piece, not a digit:
+    within ``edge_share`` of a side, long along it and thin across it."""
+    x, y, w, h = box
+    band = max(1, round(config.edge_share * n))
+    if h >= config.line_share * n and w <= 2 * band:
+        return x < band or x + w > n - band
+    if w >= config.line_share * n and h <= 2 * band:
+        return y < band or y + h > n - band
+    return False
 
 
 def explained(cell: np.ndarray, kept: np.ndarray, config: NotesConfig) -> bool:
