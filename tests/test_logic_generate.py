@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 import signal
+import sys
 import threading
 import time
 
@@ -116,6 +118,34 @@ def test_someone_elses_alarm_is_left_alone() -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+
+
+class _RaisesWhenDropped:
+    """An object whose ``__del__`` raises: Python ignores it and calls the unraisable hook,
+    as for an alarm ringing inside a garbage collector's callback."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __del__(self) -> None:
+        raise self.error
+
+
+def test_an_alarm_lost_where_python_ignores_it_prints_nothing() -> None:
+    """The time limit's alarm ringing where exceptions are ignored prints no traceback (the
+    deadline checks stop the search anyway); other ignored errors still reach the hook."""
+    module = importlib.import_module("sudokucam.solver.logic.generate")
+    seen: list[type[BaseException]] = []
+    previous = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: seen.append(type(unraisable.exc_value))
+    try:
+        with module._alarm_at(time.monotonic() + 30.0):
+            _RaisesWhenDropped(module._OutOfTime())
+            _RaisesWhenDropped(ValueError("not the alarm"))
+        assert seen == [ValueError]
+        assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    finally:
+        sys.unraisablehook = previous
 
 
 def test_a_try_that_missed_the_level_is_named() -> None:

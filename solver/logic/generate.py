@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import random
 import signal
+import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import FrameType
@@ -207,13 +208,29 @@ def _alarm_at(deadline: float) -> Iterator[None]:
     def ring(signum: int, frame: FrameType | None) -> None:
         raise _OutOfTime
 
-    previous = signal.signal(signal.SIGALRM, ring)
+    previous, hook = signal.signal(signal.SIGALRM, ring), sys.unraisablehook
+    sys.unraisablehook = _quiet_lost_alarm(hook)
     try:
         signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3))
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = hook
+
+
+def _quiet_lost_alarm(
+    hook: Callable[[sys.UnraisableHookArgs], object],
+) -> Callable[[sys.UnraisableHookArgs], object]:
+    """``hook`` that says nothing of an alarm ringing where Python ignores exceptions (a
+    garbage collector's callback): the deadline checks stop the search there anyway."""
+
+    def quiet(unraisable: sys.UnraisableHookArgs) -> object:
+        if isinstance(unraisable.exc_value, _OutOfTime):
+            return None
+        return hook(unraisable)
+
+    return quiet
 
 
 def generate(
