@@ -135,7 +135,7 @@ def test_an_alarm_lost_where_python_ignores_it_prints_nothing() -> None:
     """The time limit's alarm ringing where exceptions are ignored prints no traceback (the
     deadline checks stop the search anyway); other ignored errors still reach the hook."""
     module = importlib.import_module("sudokucam.solver.logic.generate")
-    seen: list[type[BaseException]] = []
+    seen: list[type[object]] = []
     previous = sys.unraisablehook
     sys.unraisablehook = lambda unraisable: seen.append(type(unraisable.exc_value))
     try:
