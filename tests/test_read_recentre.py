@@ -11,8 +11,8 @@ import pytest
 from sudokucam.samples.dataset import photo_path, truth, validation_ids
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.classifier import DigitClassifier
-from sudokucam.vision.read.decide import EMPTY_BELOW, LEGIBLE_FROM, decide_kinds
-from sudokucam.vision.read.recentre import RecentreConfig, centred_blob, digit_share
+from sudokucam.vision.read.decide import EMPTY_BELOW, LEGIBLE_FROM, decide_kinds, digit_share
+from sudokucam.vision.read.recentre import RecentreConfig, centred_blob
 from sudokucam.vision.types import Kind
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"

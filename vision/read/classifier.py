@@ -13,13 +13,19 @@ import numpy as np
 from ...errors import SudokucamError
 from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
-from .decide import EMPTY_BELOW, LEGIBLE_FROM, NOTES_FROM, KindDecisionConfig, decide_kinds
+from .decide import (
+    EMPTY_BELOW,
+    LEGIBLE_FROM,
+    NOTES_FROM,
+    KindDecisionConfig,
+    decide_kinds,
+    digit_share,
+)
 from .kinds import DEFAULT_KIND_CONFIG, KindConfig
 from .notes import DEFAULT_NOTES_CONFIG, NotesConfig, note_digits
 from .recentre import (
     DEFAULT_RECENTRE_CONFIG,
     RecentreConfig,
-    digit_share,
     reread_centred,
 )
 

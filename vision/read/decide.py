@@ -172,14 +172,20 @@ def classifier_step(
         if log_odds is None:
             log_odds = np.where(filled, kind_log_odds(probs, np.maximum(start.digits, 1)), 0.0)
         return start.digits, filled, StepOdds(KindStep.CLASSIFIER, log_odds, start.kinds)
-    digit_probs = probs[:, 1:10] + probs[:, 10:19]
-    digits = np.argmax(digit_probs, axis=1) + 1
-    share = digit_probs.max(axis=1) / np.maximum(digit_probs.sum(axis=1), SHARE_FLOOR)
+    digits = np.argmax(probs[:, 1:10] + probs[:, 10:19], axis=1) + 1
+    share = digit_share(probs)
     noted = np.zeros(len(probs), dtype=bool) if notes is None else notes
     filled = (probs[:, 0] < EMPTY_BELOW) & ~noted & (share >= legible_from)
     log_odds = np.where(filled, kind_log_odds(probs, digits), 0.0)
     first = StepOdds(KindStep.CLASSIFIER, log_odds, kinds_of(log_odds, filled, noted))
     return np.where(filled, digits, 0), filled, first
+
+
+def digit_share(probs: np.ndarray) -> np.ndarray:
+    """(N,) the likeliest digit's share of each cell's digit probability (printed and
+    handwritten together) in (N, 19) probabilities; a cell is legible from ``LEGIBLE_FROM``."""
+    by_digit = probs[:, 1:10] + probs[:, 10:19]
+    return np.asarray(by_digit.max(axis=1) / np.maximum(by_digit.sum(axis=1), SHARE_FLOOR))
 
 
 def evidence_steps(

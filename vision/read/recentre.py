@@ -18,12 +18,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .decide import digit_share
 from .notes import Predict
 
 # a model's raw (N, C) output -> (N, 19) digit probabilities: 0 empty, 1-9 printed, 10-18
 # handwritten (the notes and crossed-out classes folded in as the classifier does)
 DigitProbs = Callable[[np.ndarray], np.ndarray]
-SHARE_FLOOR = 1e-12  # keeps a digit's share finite where every digit has probability 0
 
 
 @dataclass(frozen=True)
@@ -57,15 +57,6 @@ class RecentreConfig:
 
 
 DEFAULT_RECENTRE_CONFIG = RecentreConfig()
-
-
-def digit_share(digit_probs: np.ndarray) -> np.ndarray:
-    """(N,) the likeliest digit's share of each cell's digit probability.
-
-    ``digit_probs``: (N, 19) probabilities, 0 empty, 1-9 printed, 10-18 handwritten.
-    """
-    by_digit = digit_probs[:, 1:10] + digit_probs[:, 10:19]
-    return np.asarray(by_digit.max(axis=1) / np.maximum(by_digit.sum(axis=1), SHARE_FLOOR))
 
 
 def centred_blob(
