@@ -73,6 +73,9 @@ def test_notes_against_the_cells_edge_are_kept_and_joined_pairs_cut() -> None:
     lone = np.zeros((96, 96), dtype=np.float32)
     lone[4:64, 6:14] = 1.0  # a tall thin 1 near the left edge is a digit, not a line
     assert len(note_blobs(lone, 32)[0]) == 1
+    dash = np.zeros((96, 96), dtype=np.float32)
+    dash[40:44, 20:70] = 1.0  # a dash (or a stroke through notes) is not cut to pieces
+    assert len(note_blobs(dash, 32)[0]) == 1
 
 
 def test_joined_real_notes_are_read_as_two_digits() -> None:

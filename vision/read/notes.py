@@ -44,7 +44,9 @@ class NotesConfig:
         a side and at most twice ``edge_share`` across. Notes written against the cell's
         edge (most real ones: two digits side by side along its top) are kept.
     pair_aspect: a blob wider than this share of its height is two digits written joined
-        (a noted digit alone is narrower), cut in two where its ink is faintest.
+        (a noted digit alone is narrower), cut in two where its ink is faintest; up to
+        ``joined_most`` times its height (a dash or a stroke through notes is flatter, and
+        is not cut).
 
     Chosen on rendered half-solved pages (``samples/render.py``, seeds 300000-300005,
     and the committed ``progress/notes_half``): 186 of 240 noted digits read, 4 extra;
@@ -63,6 +65,7 @@ class NotesConfig:
     edge_share: float = 0.08
     line_share: float = 0.6
     pair_aspect: float = 1.05
+    joined_most: float = 3.5
 
 
 DEFAULT_NOTES_CONFIG = NotesConfig()
@@ -100,10 +103,10 @@ def note_blobs(
 
 def split_pair(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
     """A blob as the digits in it: cut in two at its faintest column near the middle when
-    it is wider than ``pair_aspect`` of its height (each part cut again where still wide),
-    each part trimmed to its ink."""
+    it is wider than ``pair_aspect`` of its height but not past ``joined_most`` (each part
+    cut again where still wide), each part trimmed to its ink."""
     h, w = blob.shape
-    if w <= config.pair_aspect * h or w < 4:
+    if not config.pair_aspect * h < w <= config.joined_most * h or w < 4:
         return [blob]
     middle = slice(round(w * 0.3), max(round(w * 0.7), round(w * 0.3) + 1))
     cut = middle.start + int(np.argmin(blob[:, middle].sum(axis=0)))
