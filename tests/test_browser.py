@@ -44,6 +44,7 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 WAIT_MS = 90_000
 UPLOAD_TRIES, UPLOAD_SHOWN_MS = 3, 15_000  # an upload the app has taken shows its file name
+EXPAND_TRIES, EXPAND_SHOWN_MS = 3, 15_000  # an expander opened shows its contents
 BOARD_FRAME = "iframe[title='sudokucam.ui.app.widgets.board.board']"
 MIN_CELL_PX = 36  # a cell a thumb can hit on a 360-pixel phone
 
@@ -133,6 +134,21 @@ def upload(page: Any, photo: Path) -> None:
     raise AssertionError(f"the app never took {photo.name} from its file input")
 
 
+def open_expander(page: Any, label: str, contents: Any) -> None:
+    """Open the expander titled ``label`` until ``contents`` (a locator inside it) shows:
+    again when a rerun of the page drew the expander anew, closed, as the click landed."""
+    details = page.get_by_test_id("stExpander").filter(has_text=label).locator("details").first
+    for _ in range(EXPAND_TRIES):
+        if details.get_attribute("open") is None:
+            details.locator("summary").click()
+        try:
+            contents.wait_for(timeout=EXPAND_SHOWN_MS)
+            return
+        except sync_api.TimeoutError:
+            continue
+    raise AssertionError(f"the expander {label!r} never showed its contents")
+
+
 def demo_photo(samples_dir: Path) -> Path:
     """The demo photo, or skip when it or the model is not there yet."""
     photo = samples_dir / "printed" / "demo.jpg"
@@ -213,8 +229,8 @@ def test_typed_puzzle_in_browser(app_url: str, playwright: Any, tmp_path: Path) 
         page.keyboard.press("Control+Enter")
         page.get_by_role("button", name="Solve").click()
         page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
-        page.get_by_text("The answer as text").click()
-        page.get_by_test_id("stCode").get_by_text(SOLUTION).wait_for(timeout=WAIT_MS)
+        answer = page.get_by_test_id("stCode").get_by_text(SOLUTION)
+        open_expander(page, "The answer as text", answer)
         assert board_digits(board(page, "Solution")) == SOLUTION
         snap(page, tmp_path / "typed.png")
     finally:
