@@ -105,10 +105,13 @@ def reread_centred(
     """The cells in ``todo`` (bool per cell) with a digit-sized blob, read again centred in
     one ``predict`` call: those that read surely, and those that do not."""
     none = np.zeros(0, dtype=np.int64)
+    nothing = Reread(none, np.zeros((0, 0), np.float32), cells[:0], none)
+    if not config.on:
+        return nothing
     moved = {int(c): centred_blob(cells[c], config) for c in np.flatnonzero(todo)}
     found = {c: image for c, image in moved.items() if image is not None}
-    if not config.on or not found:
-        return Reread(none, np.zeros((0, 0), np.float32), cells[:0], none)
+    if not found:
+        return nothing
     which, images = np.array(list(found), dtype=np.int64), np.stack(list(found.values()))
     probs, _ = predict(images)
     read = digit_probs(probs)
