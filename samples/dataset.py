@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import csv
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -102,3 +103,46 @@ def read_outlines(dataset: Path = DATASET) -> dict[int, np.ndarray]:
             values = [float(row[f"p{i}_{axis}"]) for i in range(1, 5) for axis in "xy"]
             outlines[photo_id] = np.array(values, dtype=np.float64).reshape(4, 2)
     return outlines
+
+
+WILD = SHARED / "data" / "wild_photos"
+
+
+@dataclass(frozen=True)
+class WildPhoto:
+    """One photo of ``wild_photos``: its file, its truth and where it comes from.
+
+    givens, handwritten: 81 digits each ("0" where none), the first grid in reading order.
+    """
+
+    name: str
+    path: Path
+    givens: str
+    handwritten: str
+    source: str
+    tags: tuple[str, ...]
+
+
+def wild_photos(folder: Path = WILD) -> list[WildPhoto]:
+    """The photos of the wild set (``NNN_source.jpg|png`` beside ``NNN_source.txt``), by name."""
+    photos = []
+    for label in sorted(folder.glob("*.txt")):
+        lines = label.read_text().splitlines()
+        givens, handwritten = lines[0].strip(), lines[1].strip()
+        for digits in (givens, handwritten):
+            if len(digits) != 81 or not digits.isdigit():
+                raise ValueError(f"{label}: expected 81 digits on lines 1-2")
+        image = next(p for p in folder.glob(f"{label.stem}.*") if p.suffix != ".txt")
+        tags = tuple(t.strip() for t in lines[3].split(",")) if len(lines) > 3 else ()
+        source = lines[2].strip() if len(lines) > 2 else ""
+        photos.append(WildPhoto(label.stem, image, givens, handwritten, source, tags))
+    return photos
+
+
+def kind_swaps(
+    givens: str, handwritten: str, true_givens: str, true_handwritten: str
+) -> tuple[int, int]:
+    """(printed digits taken as written, written digits taken as printed) of a reading."""
+    as_pen = sum(t != "0" and h != "0" for t, h in zip(true_givens, handwritten, strict=True))
+    as_print = sum(t != "0" and g != "0" for t, g in zip(true_handwritten, givens, strict=True))
+    return as_pen, as_print

@@ -14,9 +14,10 @@ from typer.testing import CliRunner
 from sudokucam.solver.geometry import cell_name
 from sudokucam.ui.cli import app
 from sudokucam.vision.grid.warp import ideal_lattice
-from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.classifier import default_classifier
-from sudokucam.vision.read.decide import decide_kinds
+from sudokucam.vision.read.copies import CopyConfig
+from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.kind_trace import KindStep, KindTrace, LaterChange, StepOdds
 from sudokucam.vision.results import GridResult
 from sudokucam.vision.types import CellReading, CellScores, Kind
@@ -70,6 +71,7 @@ def test_a_pen_sample_traces_every_filled_cell(
     trace = check_consistent(grid.reading)
     assert [s.step for s in trace.steps] == [
         KindStep.CLASSIFIER,
+        KindStep.COPIES,
         KindStep.INK_SHAPE,
         KindStep.INK_COLOUR,
     ]
@@ -79,6 +81,10 @@ def test_a_pen_sample_traces_every_filled_cell(
     assert bool(colour) is colour_decides
     for cell in colour:  # ink colour turned the kind these cells had before it
         assert trace.steps[-1].kinds[cell] != trace.steps[-2].kinds[cell]
+
+
+# the ink-shape step alone: the synthetic cells below are identical blocks (copies)
+INK_SHAPE_ONLY = KindDecisionConfig(copies=CopyConfig(weight=0.0))
 
 
 @dataclass(frozen=True)
@@ -110,9 +116,21 @@ class PenForPrint:
         return default_classifier().read(warped)
 
 
-def test_a_repaired_kind_is_decided_by_the_repair() -> None:
-    # demo.jpg's r1c1 is a printed 3; read as pen, the givens left have several answers
+def test_a_printed_digit_read_as_pen_is_set_right_by_its_printed_copies() -> None:
+    """demo.jpg's r1c1 is a printed 3 matching the page's other printed 3s."""
     grid = Reader(PenForPrint(cell=0, digit=3)).read(SAMPLES / "printed" / "demo.jpg").grids[0]
+    trace = check_consistent(grid.reading)
+    assert trace.steps[0].kinds[0] == Kind.HANDWRITTEN
+    assert trace.decided_by(0) is KindStep.COPIES
+    assert grid.givens[0] == "3" and not grid.repairs
+
+
+def test_a_repaired_kind_is_decided_by_the_repair() -> None:
+    # demo.jpg's r1c1 is a printed 3; read as pen (and no copies compared), the givens
+    # left have several answers
+    config = PipelineConfig(copies=CopyConfig(weight=0.0))
+    reader = Reader(PenForPrint(cell=0, digit=3), config)
+    grid = reader.read(SAMPLES / "printed" / "demo.jpg").grids[0]
     trace = check_consistent(grid.reading)
     changed = [r for r in grid.repairs if r.kind_changed]
     assert [r.cell for r in changed] == [0]
@@ -189,7 +207,7 @@ def test_ink_shape_settling_a_cell_is_recorded() -> None:
     probs[5:10, [1, 10]] = [0.0001, 0.9999]
     cells[10, 6:26, 12:18] = 1.0  # looks printed, classifier slightly favours handwritten
     probs[10, [1, 10]] = [0.4, 0.6]
-    reading = decide_kinds(CellScores(probs, cells))
+    reading = decide_kinds(CellScores(probs, cells), config=INK_SHAPE_ONLY)
     assert reading.trace is not None
     assert reading.kinds[10] == Kind.PRINTED
     assert reading.trace.decided_by(10) is KindStep.INK_SHAPE
@@ -209,7 +227,7 @@ def test_unlike_print_leans_handwritten_when_the_hand_is_not_known() -> None:
     probs[5:7, [1, 10]] = [0.7, 0.3]
     cells[7, 6:26, 12:18] = 1.0  # printed, read unsurely
     probs[7, [1, 10]] = [0.6, 0.4]
-    reading = decide_kinds(CellScores(probs, cells))
+    reading = decide_kinds(CellScores(probs, cells), config=INK_SHAPE_ONLY)
     assert reading.trace is not None
     assert list(reading.kinds[5:8]) == [Kind.HANDWRITTEN, Kind.HANDWRITTEN, Kind.PRINTED]
     assert reading.trace.decided_by(5) is KindStep.INK_SHAPE
@@ -251,7 +269,7 @@ def test_read_json_has_a_trace_for_every_filled_cell() -> None:
     assert result.exit_code == 0, result.output
     grid = json.loads(result.output)[0]["grids"][0]
     trace = grid["trace"]
-    assert trace["steps"] == ["classifier", "ink_shape", "ink_colour"]
+    assert trace["steps"] == ["classifier", "copies", "ink_shape", "ink_colour"]
     filled = {
         cell_name(c): ("printed" if g != "0" else "handwritten")
         for c, (g, h) in enumerate(zip(grid["givens"], grid["handwritten"], strict=True))
@@ -260,4 +278,4 @@ def test_read_json_has_a_trace_for_every_filled_cell() -> None:
     assert {name: trace["cells"][name]["kind"] for name in filled} == filled
     for record in trace["cells"].values():
         assert record["decided_by"] in {str(step) for step in KindStep}
-        assert len(record["log_odds"]) == 3
+        assert len(record["log_odds"]) == 4

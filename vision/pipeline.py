@@ -42,6 +42,7 @@ from .load import (
     describe_array,
     open_photo,
 )
+from .read.copies import DEFAULT_COPY_CONFIG, CopyConfig
 from .read.decide import KindDecisionConfig, decide_kinds
 from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
 from .read.kind_trace import KindStep, LaterChange
@@ -121,6 +122,14 @@ class PipelineConfig:
     use_repair: bool = True
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
     light_on_dark: PolarityConfig = DEFAULT_POLARITY_CONFIG
+    copies: CopyConfig = DEFAULT_COPY_CONFIG
+
+    @property
+    def kinds(self) -> KindDecisionConfig:
+        """The print-or-pen evidence steps' settings, as ``decide_kinds`` takes them."""
+        return KindDecisionConfig(
+            copies=self.copies, ink_shape=self.ink_shape, ink_colour=self.ink_colour
+        )
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -280,8 +289,7 @@ class Reader:
         colour ``image``, ink colour included), which records how in the reading's trace.
         """
         detection, first = self.classifier_output(detection)
-        kinds = KindDecisionConfig(self.config.ink_shape, self.config.ink_colour)
-        return detection, decide_kinds(first, image, detection.lattice, kinds)
+        return detection, decide_kinds(first, image, detection.lattice, self.config.kinds)
 
     def classifier_output(
         self, detection: GridDetection

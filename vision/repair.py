@@ -87,9 +87,11 @@ class Move:
 class Repair:
     """One given changed by the search: the cell, what was read, what it became, and how sure.
 
-    old, new: the given before and after (0 = not a given). kind_changed: the digit stayed,
-    but a handwritten one was taken as printed (old 0) or a printed one as handwritten
-    (new 0). The probabilities are the classifier's for the digits (any ink).
+    old, new: the given before and after (0 = not a given). kind_changed: a handwritten
+    digit was taken as printed (old 0) or a printed one as handwritten (new 0). read: the
+    digit read in a pen cell taken as printed, where it is not the digit taken (a printed
+    digit of an unfamiliar face read as another pen digit); 0 where the digit stayed. The
+    probabilities are the classifier's for the digits (any ink).
     """
 
     cell: int
@@ -98,11 +100,22 @@ class Repair:
     old_probability: float
     new_probability: float
     kind_changed: bool = False
+    read: int = 0
+
+    @property
+    def keeps_digit(self) -> bool:
+        """True when only the ink changed: the digit read is the digit kept."""
+        return self.kind_changed and self.read in (0, self.new)
 
     @property
     def text(self) -> str:
         """A person's sentence, e.g. 'r1c3 read as 7 (55%), taken as 1 (40%)'."""
         name = cell_name(self.cell)
+        if self.kind_changed and self.new and not self.keeps_digit:
+            return (
+                f"{name} read as a handwritten {self.read} ({self.old_probability:.0%}), "
+                f"taken as a printed {self.new} ({self.new_probability:.0%})"
+            )
         if self.kind_changed and self.new:
             return f"{name} read as a handwritten {self.new}, taken as a printed {self.new}"
         if self.kind_changed:
@@ -122,6 +135,7 @@ class Repair:
             "old_probability": round(self.old_probability, 4),
             "new_probability": round(self.new_probability, 4),
             "kind_changed": self.kind_changed,
+            "read": self.read,
         }
 
 
@@ -281,6 +295,9 @@ def search_repairs(
     Returns the solved repaired grid and the repairs (or None), and the solver calls made.
     """
     suspects = {c for p in problems if p.breaks_rule for c in p.cells}
+    if any(p.kind is ProblemKind.MULTIPLE_SOLUTIONS for p in problems):  # givens short:
+        pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN  # maybe print read as pen
+        suspects |= {int(c) for c in np.flatnonzero(pen)}
     moves = candidate_moves(reading, givens, suspects, config)
     costs = [m.cost for m in moves]
     values = digit_values(givens)
@@ -315,6 +332,9 @@ def _repair(reading: CellReading, values: Sequence[int], move: Move) -> Repair:
     q = digit_probabilities(reading)[move.cell]
     old, new = values[move.cell], move.new
     if move.kind_changed:
+        read = int(reading.digits[move.cell])
+        if new and read and read != new:  # a pen digit taken as another printed digit
+            return Repair(move.cell, old, new, float(q[read]), float(q[new]), True, read)
         digit = old or new
         return Repair(move.cell, old, new, float(q[digit]), float(q[digit]), True)
     return Repair(move.cell, old, new, float(q[old]), float(q[new]))
@@ -349,11 +369,29 @@ def candidate_moves(
             against = max(0.0, odds if kind == Kind.PRINTED else -odds)
             cost = base + config.kind_evidence_weight * against
             moves.append(Move(cost, cell, 0 if kind == Kind.PRINTED else digit, True))
+        if kind == Kind.HANDWRITTEN:
+            moves += pen_read_as_other_print(cell, digit, q, probs, config)
         per_cell[cell] = sorted(moves)[: config.max_alternatives]
     ranked = sorted(
         (c for c in per_cell if per_cell[c]), key=lambda c: (c not in suspects, per_cell[c][0].cost)
     )
     return sorted(m for c in ranked[: config.max_cells] for m in per_cell[c])
+
+
+def pen_read_as_other_print(
+    cell: int, digit: int, q: np.ndarray, probs: np.ndarray, config: RepairConfig
+) -> list[Move]:
+    """A pen cell taken as a printed given of another digit (an unfamiliar face misread
+    twice): a digit change and an ink change, each paying what it gives up."""
+    moves = []
+    for v in range(1, 10):
+        if v == digit:
+            continue
+        against = max(0.0, float(np.log(probs[cell, v + 9] / probs[cell, v])))
+        loss = max(0.0, float(q[cell, digit] - q[cell, v]))
+        cost = 2 * config.change_log_loss + loss + config.kind_evidence_weight * against
+        moves.append(Move(cost, cell, v, True))
+    return moves
 
 
 def subsets_by_cost(

@@ -13,7 +13,7 @@ from ..grid.find import find_grid
 from ..grid.polarity import dark_ground, negative_wins
 from ..grid.warp import check_image, warp_from_corners
 from ..pipeline import CellScorer, Reader, grid_result
-from ..read.decide import KindDecisionConfig, decide_kinds
+from ..read.decide import decide_kinds
 from ..results import GridResult
 from ..types import CellScores, GridDetection
 from .config import DEFAULT_LIVE_CONFIG, LiveConfig
@@ -39,7 +39,7 @@ def shown(grid: GridResult) -> bool:
     A repair that only moved a digit between pen and print keeps the digit read.
     """
     solved = grid.status in SOLVED_OUTCOMES and grid.solution is not None
-    return solved and all(r.kind_changed for r in grid.repairs)
+    return solved and all(r.keeps_digit for r in grid.repairs)
 
 
 class LiveProcessor:
@@ -182,8 +182,7 @@ class LiveProcessor:
     ) -> GridResult:
         """The summed reading's digits and kinds, solved."""
         cfg = self.reader.config
-        kinds = KindDecisionConfig(cfg.ink_shape, cfg.ink_colour)
-        reading = decide_kinds(votes.scores(), frame, detection.lattice, kinds)
+        reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.kinds)
         return grid_result(detection, reading, self.reader.solve_reading(reading), cfg.pen)
 
     def _show(self, grid: GridResult) -> None:

@@ -1,23 +1,28 @@
 """Printed or pen: every print-or-pen decision on a grid's cells, in one order, traced.
 
 A filled cell's kind is the sign of its log-odds log p(printed) / p(handwritten): printed
-when ≥ 0, handwritten below. ``decide_kinds`` settles them in three steps, each adding
+when ≥ 0, handwritten below. ``decide_kinds`` settles them in four steps, each adding
 evidence to the log-odds the earlier steps left:
 
 1. ``CLASSIFIER``: a cell is empty when p(empty) ≥ 0.5; otherwise its digit is the one
    with the largest printed + handwritten probability, and its log-odds are the
    classifier's log p(printed d) / p(handwritten d) (``kinds.kind_log_odds``).
-2. ``INK_SHAPE`` (with the cell images): all printed givens of a puzzle share one
+2. ``COPIES`` (with the cell images): a typeface has one glyph of each digit, so the
+   cells read as one digit are compared with each other (``copies.copy_evidence``):
+   copies of one glyph share one decision and lean printed (a hand never writes a digit
+   twice so alike), a cell unlike the puzzle's printed glyph of its digit leans pen.
+3. ``INK_SHAPE`` (with the cell images): all printed givens of a puzzle share one
    typeface, size and ink, and one pen writes the rest, so each ambiguous cell is compared
    with the puzzle's sure printed and sure handwritten cells in ink height, darkness and
    stroke width (``kinds.puzzle_evidence``).
-3. ``INK_COLOUR`` (with the colour photo and the grid's lattice): the classifier reads grey
+4. ``INK_COLOUR`` (with the colour photo and the grid's lattice): the classifier reads grey
    cells, so a neat red or blue pen digit can pass for print; each unsure cell's ink tint
    is compared with the sure printed and sure pen tints (``ink_colour.colour_evidence``).
 
 Why this order: each step needs cells the earlier steps left sure, to learn what this
 puzzle's print and pen look like, and changes only the cells still unsure. The classifier
-comes first because the others have nothing to compare with before it; ink shape works
+comes first because the others have nothing to compare with before it; copies come next
+because they settle whole groups of cells that the ink steps then learn from; ink shape works
 on any photo, grey ones too; ink colour needs the colour photo and abstains whenever the
 pen's tint does not stand apart from the print's, so it speaks last.
 
@@ -38,6 +43,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..types import CellReading, CellScores, Kind
+from .copies import DEFAULT_COPY_CONFIG, CopyConfig, copy_evidence
 from .ink_colour import (
     DEFAULT_INK_COLOUR_CONFIG,
     InkColourConfig,
@@ -72,6 +78,7 @@ class KindDecisionConfig:
         digit struck through.
     """
 
+    copies: CopyConfig = DEFAULT_COPY_CONFIG
     ink_shape: KindConfig = DEFAULT_KIND_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     notes_from: float = NOTES_FROM
@@ -98,7 +105,7 @@ def decide_kinds(
     notes = notes_cells(start, config.notes_from)
     digits, filled, first = classifier_step(start, notes, config.legible_from)
     steps = [first]
-    for step, evidence in evidence_steps(start, image, lattice, config):
+    for step, evidence in evidence_steps(start, image, lattice, config, digits):
         log_odds = steps[-1].log_odds + evidence(steps[-1].log_odds, filled)
         steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled, notes)))
     last = steps[-1]
@@ -193,16 +200,24 @@ def evidence_steps(
     image: np.ndarray | None,
     lattice: np.ndarray | None,
     config: KindDecisionConfig,
+    digits: np.ndarray,
 ) -> list[tuple[KindStep, Evidence]]:
-    """The evidence steps that apply, in order: ink shape, then ink colour."""
+    """The evidence steps that apply, in order: copies, ink shape, then ink colour."""
     steps: list[tuple[KindStep, Evidence]] = []
     cells = start.cells if isinstance(start, CellScores) else None
+    if cells is not None and config.copies.weight != 0:
+        steps.append((KindStep.COPIES, copies_step_evidence(cells, digits, config.copies)))
     if cells is not None and config.ink_shape.feature_weight > 0:
         steps.append((KindStep.INK_SHAPE, shape_evidence(cells, config.ink_shape)))
     colour = config.ink_colour
     if image is not None and image.ndim == 3 and lattice is not None and colour.weight != 0:
         steps.append((KindStep.INK_COLOUR, colour_step_evidence(image, lattice, colour)))
     return steps
+
+
+def copies_step_evidence(cells: np.ndarray, digits: np.ndarray, config: CopyConfig) -> Evidence:
+    """The copies step: cells read as one digit that are copies of one glyph share one kind."""
+    return lambda log_odds, filled: copy_evidence(log_odds, filled, digits, cells, config)
 
 
 def shape_evidence(cells: np.ndarray, config: KindConfig) -> Evidence:

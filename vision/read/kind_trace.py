@@ -24,6 +24,7 @@ class KindStep(StrEnum):
     """A step that can settle or change what a cell holds, in the order they run."""
 
     CLASSIFIER = "classifier"  # the classifier's log p(printed d) / p(handwritten d)
+    COPIES = "copies"  # the cell's ink against the other cells read as the same digit
     INK_SHAPE = "ink_shape"  # the cell's ink height, darkness, stroke width vs the puzzle's
     INK_COLOUR = "ink_colour"  # the cell's ink tint vs the puzzle's print and pen tints
     REPAIR = "repair"  # the solver's repair took the cell as another given (or not a given)
