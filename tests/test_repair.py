@@ -7,6 +7,7 @@ import itertools
 import numpy as np
 import pytest
 
+from sudokucam.solver.geometry import cell_name
 from sudokucam.solver.validate import is_solution
 from sudokucam.vision.pipeline import grid_result
 from sudokucam.vision.repair import (
@@ -191,6 +192,59 @@ def test_printed_digits_read_as_pen_are_taken_back_as_givens() -> None:
     assert outcome.solution is not None and "".join(map(str, outcome.solution)) == SOLUTION
     assert outcome.repairs and all(r.kind_changed and r.old == 0 for r in outcome.repairs)
     assert {r.cell for r in outcome.repairs} <= set(lost)
+
+
+def test_many_printed_digits_read_as_pen_are_all_taken_as_givens() -> None:
+    """Sixteen givens of an unfamiliar face read as pen: more than promotion adds one by
+    one, but every digit read together has exactly one solution, so that is solved and
+    each digit taken as a given is named."""
+    givens = [c for c in range(81) if PUZZLE[c] != "0"]
+    lost = givens[::2][:16]
+    printed = "".join("0" if c in lost else PUZZLE[c] for c in range(81))
+    pen = "".join(PUZZLE[c] if c in lost else "0" for c in range(81))
+    config = RepairConfig(max_promotions=4)
+    outcome = repair_givens(make_reading(printed, pen), config)
+    assert outcome.status == "solved"
+    assert outcome.solution == SOLUTION
+    assert sorted(r.cell for r in outcome.repairs) == sorted(lost)
+    assert all(r.kind_changed and r.keeps_digit for r in outcome.repairs)
+    result = grid_result(fake_detection(), make_reading(printed, pen), outcome)
+    assert result.givens == PUZZLE and result.handwritten == "0" * 81
+
+
+def test_a_printed_digit_read_as_another_pen_digit_is_taken_back() -> None:
+    """A printed 9 of an unfamiliar face read as a pen 5 (43 % against 37 % for a 9):
+    the other givens allow several solutions, and the repair takes it as a printed 9."""
+    cell = next(c for c in range(81) if PUZZLE[c] == "9")
+    printed = PUZZLE[:cell] + "0" + PUZZLE[cell + 1 :]
+    assert solve_givens(printed).status == "multiple_solutions"
+    pen = "0" * cell + "5" + "0" * (80 - cell)
+    reading = make_reading(printed, pen, tweaks={cell: {14: 0.43, 9: 0.23, 18: 0.14}})
+    assert reading.kinds[cell] == Kind.HANDWRITTEN and reading.digits[cell] == 5
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved" and outcome.givens == PUZZLE
+    (repair,) = outcome.repairs
+    assert (repair.cell, repair.new, repair.read, repair.kind_changed) == (cell, 9, 5, True)
+    assert not repair.keeps_digit
+    assert repair.text.startswith(f"{cell_name(cell)} read as a handwritten 5 (")
+    assert "taken as a printed 9" in repair.text
+
+
+def test_a_grid_written_entirely_by_hand_is_taken_as_written() -> None:
+    """No printed digit at all, a person's whole grid: the written digits are the puzzle,
+    all named in one phrase; a person's rule break is named, not several solutions."""
+    whole = make_reading("0" * 81, SOLUTION)
+    result = grid_result(fake_detection(), whole, repair_givens(whole))
+    assert result.status == "complete" and result.solution == SOLUTION
+    assert len(result.repairs) == 81
+    assert "81 digits read as handwritten taken as printed (r1c1, r1c2, r1c3, r1c4 …)" in (
+        result.message
+    )
+    clash = SOLUTION[:5] + "2" + SOLUTION[6:]  # r1c6 is a 5: now a second 2 in row 1
+    broken = make_reading("0" * 81, clash)
+    outcome = repair_givens(broken)
+    assert outcome.status == "invalid"
+    assert outcome.problems[0].text == "r1c3 and r1c6 both read as 2"
 
 
 # Peter Norvig's "impossible" puzzle: it keeps the rules and has no solution; a plain

@@ -23,6 +23,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
@@ -50,6 +51,7 @@ from .read.kinds import DEFAULT_KIND_CONFIG, KindConfig
 from .read.pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
+    Repair,
     RepairConfig,
     RepairOutcome,
     read_givens,
@@ -437,7 +439,7 @@ def _with_message(result: GridResult) -> GridResult:
     if result.status in SOLVED_OUTCOMES:
         text = f"solved ({count} givens"
         if result.repairs:
-            text += "; " + "; ".join(r.text for r in result.repairs)
+            text += "; " + repairs_text(result.repairs)
         text += ")"
         if result.pen_cells:
             text += "; " + result.check_message
@@ -446,6 +448,19 @@ def _with_message(result: GridResult) -> GridResult:
         more = f" (and {len(result.problems) - 4} more)" if len(result.problems) > 4 else ""
         text = f"{result.status.replace('_', ' ')}: {problems}{more}"
     return replace(result, message=text)
+
+
+MAX_NAMED_REPAIRS = 4  # more handwritten digits taken as printed are counted, not listed
+
+
+def repairs_text(repairs: tuple[Repair, ...]) -> str:
+    """The repairs in a person's words; many written digits taken as printed, in one phrase."""
+    kept = [r for r in repairs if r.kind_changed and r.new and r.keeps_digit]
+    if len(kept) <= MAX_NAMED_REPAIRS:
+        return "; ".join(r.text for r in repairs)
+    names = ", ".join(cell_name(r.cell) for r in kept[:MAX_NAMED_REPAIRS])
+    phrase = f"{len(kept)} digits read as handwritten taken as printed ({names} …)"
+    return "; ".join([phrase, *(r.text for r in repairs if r not in kept)])
 
 
 def finer_decode(photo: Photo) -> FinerPhoto:

@@ -5,7 +5,11 @@ than one, some cell was probably misread. The classifier's probabilities say wha
 each cell could be; a best-first search tries the alternatives in order of how much
 probability they give up (log-probability loss) and keeps the first grid that has
 exactly one solution. Only givens (printed digits) are repaired: pen entries are what a
-person wrote, right or wrong, and are checked against the solution instead.
+person wrote, right or wrong, and are checked against the solution instead, except where
+the printed digits read allow several solutions: then some printed digits were probably
+read as pen, and pen-read cells may be taken as printed (one by one, most print-like
+first; all of them at once; or, in the search, as another printed digit), each named in
+the repairs.
 
 Every grid is solved, and its outcome decided, by the solver (``solve_before``: solve and
 prove unique, before a deadline); this module keeps only the search, and
@@ -219,9 +223,14 @@ def _repair_before(
     problems, calls = describe_problems(first), _solver_calls(first)
     if first.status is Outcome.SOLVED:
         return _outcome(first, problems, (), calls)
+    if "0" * 81 == digits and np.any(np.asarray(reading.kinds) == Kind.HANDWRITTEN):
+        return written_only(reading, deadline)
     found: Found | None = None
     if not first.conflicts:  # the givens keep the rules: maybe some were read as pen
         found, more = promote_pen_cells(first.puzzle, reading, config, deadline)
+        calls += more
+    if found is None and first.status is Outcome.MULTIPLE_SOLUTIONS:
+        found, more = every_digit_as_given(first.puzzle, reading, deadline)
         calls += more
     if found is None:
         found, more = search_repairs(digits, reading, problems, config, deadline)
@@ -281,6 +290,50 @@ def promote_pen_cells(
             )
             return (result, repairs), calls
     return None, calls
+
+
+def written_only(reading: CellReading, deadline: float | None = None) -> RepairOutcome:
+    """A grid with no printed digit, only writing (a grid a person filled in or copied by
+    hand): the written digits are the puzzle, each named as taken for printed, and
+    their problems (two alike in a row, no or several solutions) are theirs."""
+    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
+    written = digits_of(int(d) if p else 0 for d, p in zip(reading.digits, pen, strict=True))
+    result = _solve(written, deadline)
+    q = digit_probabilities(reading)
+    repairs = tuple(
+        Repair(int(c), 0, int(reading.digits[c]), float(q[c, reading.digits[c]]),
+               float(q[c, reading.digits[c]]), True)
+        for c in np.flatnonzero(pen)
+    )  # fmt: skip
+    return _outcome(result, describe_problems(result), repairs, _solver_calls(result))
+
+
+def every_digit_as_given(
+    puzzle: Grid, reading: CellReading, deadline: float | None = None
+) -> tuple[Found | None, int]:
+    """Givens with several solutions: every digit read, printed or pen, taken as a given.
+
+    A page in a face the model does not know can have many of its printed digits read as
+    handwriting, more than ``promote_pen_cells`` adds. When all the digits read together
+    keep the rules and have exactly one solution, that is the puzzle; each pen-read cell
+    is reported as taken for printed. Returns it (or None) and the solver calls made.
+    """
+    pen = [int(c) for c in np.flatnonzero(np.asarray(reading.kinds) == Kind.HANDWRITTEN)]
+    if not pen:
+        return None, 0
+    values = list(puzzle.values)
+    for cell in pen:
+        values[cell] = int(reading.digits[cell])
+    if any(_unit_has_duplicate(values, unit) for unit in NINE.units):
+        return None, 0
+    result = solve_before(Grid(NINE, tuple(values)), deadline)
+    if result.status is not Outcome.SOLVED:
+        return None, 1
+    q = digit_probabilities(reading)
+    repairs = tuple(
+        Repair(c, 0, values[c], float(q[c, values[c]]), float(q[c, values[c]]), True) for c in pen
+    )
+    return (result, repairs), 1
 
 
 def search_repairs(
