@@ -39,7 +39,7 @@ HELD_OUT_PRINT_FONTS = {
 
 
 @dataclass(frozen=True)
-class Outcome:
+class RenderedOutcome:
     """How one rendered photo was read."""
 
     found: bool
@@ -61,23 +61,23 @@ def digits(grid: np.ndarray) -> str:
     return "".join(str(int(d)) for d in np.asarray(grid).ravel())
 
 
-def read_one(reader: Reader, photo: render.Photo) -> Outcome:
+def read_one(reader: Reader, photo: render.Photo) -> RenderedOutcome:
     """Read one photo and compare it with its truth."""
     image = camera_jpeg(photo)
     started = time.perf_counter()
     result = reader.read(image, name="rendered")
     seconds = time.perf_counter() - started
     if not result.grids:
-        return Outcome(False, False, 0, False, seconds)
+        return RenderedOutcome(False, False, 0, False, seconds)
     grid, truth = result.grids[0], photo.truth
     givens, pen = digits(truth.givens), digits(truth.pen)
     exact = (grid.givens, grid.handwritten) == (givens, pen)
     read = zip(grid.givens, grid.handwritten, givens, pen, strict=True)
     swapped = sum(1 for g, h, tg, tp in read if g == tp != "0" or h == tg != "0")
-    return Outcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
+    return RenderedOutcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
 
 
-def row(label: str, outcomes: list[Outcome]) -> str:
+def row(label: str, outcomes: list[RenderedOutcome]) -> str:
     """One Markdown table row."""
     n = len(outcomes)
     return (
