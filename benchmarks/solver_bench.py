@@ -32,6 +32,7 @@ from dataclasses import asdict, dataclass
 from functools import partial
 from pathlib import Path
 
+from sudokucam.benchmarks import norvig_reference  # the yardstick, beside this file
 from sudokucam.samples.dataset import PUZZLES
 from sudokucam.solver import (
     Grid,
@@ -43,10 +44,6 @@ from sudokucam.solver import (
 )
 from sudokucam.solver.geometry import shape_for_size
 from sudokucam.solver.sample import random_puzzle
-
-# The benchmark's own yardstick lives beside this file.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import norvig_reference  # type: ignore[import-not-found]
 
 CLUE_FRACTION = {16: 0.45, 25: 0.5}  # generated puzzles keep this share of clues (unique)
 SLOWEST = 5  # slowest puzzles printed per set

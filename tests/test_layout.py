@@ -302,3 +302,15 @@ def test_no_test_skips_for_a_missing_model_or_sample() -> None:
     assert not skips, "the model and samples are committed: fail, do not skip:\n" + (
         "\n".join(skips)
     )
+
+
+def test_nothing_changes_the_import_path() -> None:
+    """Scripts import their neighbours as ``sudokucam.…`` (the editable install maps the
+    repository there), never by putting a folder on ``sys.path``."""
+    changers = [
+        str(path.relative_to(REPO))
+        for path in python_files(*CODE_FOLDERS, "tests", "docs")
+        if path.name != "test_layout.py"
+        and re.search(r"sys\.path\.(insert|append)", path.read_text())
+    ]
+    assert not changers
