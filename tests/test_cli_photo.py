@@ -129,6 +129,7 @@ def test_help(command: str) -> None:
     assert "--json" in result.stdout
 
 
+@pytest.mark.slow
 def test_read_json_contract_on_the_samples(repo_dir: Path) -> None:
     photos = sample_photos(repo_dir)
     result = runner.invoke(app, ["read", "--json", *map(str, photos)])
@@ -282,6 +283,7 @@ def test_check_says_cells_left_and_entries_wrong_apart(
     assert len(check["right"]) + len(wrong) + len(unsure) == pen
 
 
+@pytest.mark.slow
 def test_read_jsonl_writes_one_line_per_photo_in_order(repo_dir: Path) -> None:
     photos = [repo_dir / "samples" / "printed" / "demo.jpg", page_truth(repo_dir)[0]]
     result = runner.invoke(app, ["read", "--jsonl", *map(str, photos)])

@@ -99,6 +99,7 @@ def test_puzzles_are_unique_and_seeded() -> None:
     assert 24 <= np.count_nonzero(givens) <= 36
 
 
+@pytest.mark.slow
 def test_render_is_deterministic() -> None:
     a = render.render_photo(5, "progress", size=(640, 480))
     b = render.render_photo(5, "progress", size=(640, 480))
@@ -109,6 +110,7 @@ def test_render_is_deterministic() -> None:
     assert not np.array_equal(a.image, c.image)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(render.KINDS))
 def test_truth_is_consistent(kind: str) -> None:
     overrides = {"pen_fill": 0.6, "pen_mistakes": 2} if kind in ("progress", "webcam") else {}
@@ -247,6 +249,7 @@ def test_committed_page_truth() -> None:
         assert np.all(np.array(g["corners"]) >= 0)
 
 
+@pytest.mark.slow
 def test_committed_demo_regenerates() -> None:
     spec = next(s for s in render.SAMPLES if s.name == "demo")
     photo = render.fit_quality(

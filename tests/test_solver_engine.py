@@ -51,7 +51,7 @@ def test_stronger_steps_keep_every_solution(size: int) -> None:
     assert compared >= 2  # the check above really compared whole solution sets
 
 
-@pytest.mark.parametrize("size", [16, 25])
+@pytest.mark.parametrize("size", [16, pytest.param(25, marks=pytest.mark.slow)])
 def test_big_unique_puzzle_solved_with_every_step(size: int) -> None:
     """A clue-rich unique puzzle of a big size: exactly one solution, and the right one."""
     shape = shape_for_size(size)
