@@ -1,7 +1,9 @@
 """The house rules of the codebase, checked on its source (docs/ARCHITECTURE.md says why).
 
 One folder per pipeline stage, batch kept out of the stages, no long functions, the
-training code (which imports torch) never installed, one reader of the dataset truth.
+training code (which imports torch) never installed, one reader of the dataset truth,
+every config in ARCHITECTURE's tunables table and read through its fields, no test
+skipping for a committed part, nothing on ``sys.path``.
 """
 
 from __future__ import annotations
