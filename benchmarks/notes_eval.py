@@ -49,7 +49,10 @@ def rendered(reader: Reader, pages: int, seed: int) -> Counter[str]:
         )
         photo = render_photo(seed + i, "progress", marks=marks)
         grids = reader.read(photo.image).grids
-        noted = [str(n) for row in photo.truth.notes for n in row]
+        notes = photo.truth.notes
+        if notes is None:  # the truth of a photo drawn with marks always has notes
+            raise RuntimeError(f"seed {seed + i}: rendered with notes but no notes in its truth")
+        noted = [str(n) for row in notes for n in row]
         read = grids[0].notes if grids else ("",) * 81
         counts["pages"] += 1
         counts["noted"] += sum(len(n) for n in noted)

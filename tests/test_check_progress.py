@@ -316,7 +316,7 @@ def test_hint_refuses_notes_of_the_wrong_shape() -> None:
 
 # ------------------------------------------------------------------- the CLI on rendered pages
 
-PAGES = {  # name: render_photo arguments
+PAGES: dict[str, dict[str, Any]] = {  # name: render_photo arguments
     "finished": {"pen_fill": 1.0, "pen_mistakes": 0},
     "empty": {"pen_fill": 0.0, "pen_mistakes": 0},
     "covered_in_notes": {"pen_fill": 0.0, "pen_mistakes": 0, "marks": render.Marks(notes_fill=1.0)},

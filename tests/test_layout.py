@@ -221,7 +221,7 @@ def shadow_reads(path: Path, tree: ast.Module, shadows: set[str]) -> Iterator[st
         if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         for node in ast.walk(function):
-            read = None
+            read, line = None, getattr(node, "lineno", 0)
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 read = f"{own}.{node.id}" if node.id.isupper() else None
                 read = names.get(node.id, read)
@@ -229,7 +229,7 @@ def shadow_reads(path: Path, tree: ast.Module, shadows: set[str]) -> Iterator[st
                 module = modules.get(node.value.id)
                 read = f"{module}.{node.attr}" if module else None
             if read in shadows:
-                yield f"{path.relative_to(REPO)}:{node.lineno} {function.name} reads {read}"
+                yield f"{path.relative_to(REPO)}:{line} {function.name} reads {read}"
 
 
 # Known reads of constants that shadow a config field, each to be replaced by the config's
