@@ -19,7 +19,7 @@ DEMO = REPO / "samples" / "printed" / "demo.jpg"
 NORVIG_HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def test_import_stays_light_and_switches_telemetry_off_first() -> None:
+def test_import_stays_light_and_switches_telemetry_off_first(tmp_path: Path) -> None:
     """``import sudokucam`` loads no numpy, OpenCV or onnxruntime; the lazy names do, and
     ``ORT_DISABLE_TELEMETRY`` is set before onnxruntime is imported."""
     probe = (
@@ -36,7 +36,7 @@ def test_import_stays_light_and_switches_telemetry_off_first() -> None:
         "Reader().classifier\n"
         "print(json.dumps({'heavy': heavy, 'telemetry_at_ort_import': seen[:1]}))\n"
     )
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(REPO)}
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
     )
