@@ -48,6 +48,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.samples.dataset import (
     DATASET,
@@ -490,7 +491,7 @@ def parse_override(item: str) -> tuple[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument(
         "--set", choices=("v2", "mixed", "samples", "bent", "composite"), default="v2"
     )

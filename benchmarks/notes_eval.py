@@ -20,11 +20,11 @@ seldom leave out the answer), so it should stay near 0.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from collections.abc import Sequence
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples.progress_dataset import NOTES, SPLITS, available, load_split
 from sudokucam.samples.render import Marks, render_photo
 from sudokucam.solver.geometry import shape_for_size
@@ -96,7 +96,7 @@ def share(part: int, whole: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print both tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--pages", type=int, default=24, help="rendered pages")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first page's seed")
     parser.add_argument("--split", choices=SPLITS, default="val", help="the Times split")

@@ -13,7 +13,6 @@ failures.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.dataset import (
     DATASET,
     SPLITS,
@@ -184,7 +184,7 @@ def failures(outcomes: list[PhotoOutcome]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line options."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument(
         "--split",
         choices=SPLITS,
@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nFailures (cell read≠truth; 'p' = pen):")
     print(failures(outcomes))
     if args.json is not None:
-        args.json.write_text(json.dumps([o.__dict__ for o in outcomes], indent=1))
+        args.json.write_text(json_text(outcomes))
     return 0
 
 

@@ -17,7 +17,6 @@ magazines and books print), ``count`` photos each; ``--pencil`` fills in with pe
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
@@ -97,7 +97,7 @@ def held_out_fonts() -> list[str]:
 
 def main() -> None:
     """Render, read and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--kind", choices=sorted(render.KINDS), default="screen")
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1000)

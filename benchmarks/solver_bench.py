@@ -21,18 +21,18 @@ puzzle of every file and prints the slowest five of each.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import signal
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from sudokucam.benchmarks import norvig_reference  # the yardstick, beside this file
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.dataset import PUZZLES
 from sudokucam.solver import (
     Grid,
@@ -273,7 +273,7 @@ def markdown(comparisons: list[Comparison], rows: list[Row]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = script_parser(__doc__)
     ap.add_argument("--limit", type=int, default=1000, help="puzzles sampled per set (0: all)")
     ap.add_argument("--peer-limit", type=int, default=100, help="puzzles per set for peers")
     ap.add_argument("--generated", type=int, default=20, help="16×16 and 25×25 puzzles each")
@@ -322,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows += run_peers(name, grids[: args.peer_limit], args.peer_timeout)
         print(f"done {name}", file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps([asdict(c) for c in comparisons] + [asdict(r) for r in rows], indent=2))
+        print(json_text([*comparisons, *rows]), end="")
     else:
         print(markdown(comparisons, rows))
     return 0

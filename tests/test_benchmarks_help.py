@@ -12,7 +12,7 @@ import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 # Modules the scripts import, not scripts themselves.
-LIBRARIES = {"norvig_reference.py"}
+LIBRARIES = {"common.py", "norvig_reference.py"}
 SCRIPTS = sorted(p.name for p in BENCHMARKS.glob("*.py") if p.name not in LIBRARIES)
 
 
@@ -40,3 +40,5 @@ def test_benchmark_help(script: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith(f"usage: {script}"), done.stdout[:200]
+    summary = ast.get_docstring(ast.parse((BENCHMARKS / script).read_text())) or ""
+    assert summary.split("\n\n")[0] in done.stdout, "the docstring's first paragraph is shown"
