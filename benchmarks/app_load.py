@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import signal
 import socket
@@ -55,6 +54,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from sudokucam.benchmarks.common import json_text, script_parser
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -401,7 +402,7 @@ def report(result: dict[str, Any]) -> None:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = script_parser(__doc__)
     ap.add_argument("--loads", type=int, default=5, help="page loads (load; idle and busy)")
     ap.add_argument("--repeats", type=int, default=5, help="12 MP uploads after the first")
     ap.add_argument("--sessions", type=int, default=5, help="sessions for the memory figure")
@@ -456,7 +457,7 @@ def main(argv: list[str] | None = None) -> int:
         browser = launch(driver)
         result = run_parts(browser, args)
         browser.close()
-    print(json.dumps(result, indent=2)) if args.json else report(result)
+    print(json_text(result), end="") if args.json else report(result)
     return 0
 
 

@@ -14,7 +14,6 @@ rendered puzzles came back solved correctly.
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import tempfile
@@ -28,6 +27,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.vision.batch.run import (
     DaskExecutor,
@@ -158,7 +158,7 @@ def dask_run(pages: PageSet, out: Path, workers: int) -> Run:
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Render the pages, run every executor, print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--pages", type=int, default=16)
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--dask-workers", type=int, default=2)

@@ -11,7 +11,6 @@ onnxruntime run) per warped grid, and of `read_upright` (four orientations, one 
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.models.training.dataset import (
     held_out_ids,
     load_all,
@@ -52,7 +52,7 @@ def median_ms(
 
 def main() -> None:
     """Print the validation report and timings."""
-    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p = script_parser(__doc__)
     p.add_argument("--model-dir", type=Path, default=MODEL_DIR)
     p.add_argument("--shared", type=Path, default=SHARED)
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))

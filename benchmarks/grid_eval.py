@@ -48,6 +48,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.samples.dataset import (
     DATASET,
@@ -65,7 +66,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 @dataclass(frozen=True)
-class Outcome:
+class GridFinding:
     """One photo's result (lattice errors in cells, when the truth has a lattice)."""
 
     name: str
@@ -123,7 +124,7 @@ def lattice_errors(found: np.ndarray, truth: np.ndarray) -> tuple[float, float]:
     return float(distances.mean()), float(distances.max())
 
 
-def evaluate_truths(truths: list[Truth], config: GridConfig) -> list[Outcome]:
+def evaluate_truths(truths: list[Truth], config: GridConfig) -> list[GridFinding]:
     """Run the finder on photos with exact truth, timing find_grid alone."""
     outcomes = []
     for truth in truths:
@@ -132,15 +133,15 @@ def evaluate_truths(truths: list[Truth], config: GridConfig) -> list[Outcome]:
         seconds = time.perf_counter() - start
         cpu = time.process_time() - cpu_start
         if found is None:
-            outcomes.append(Outcome(truth.name, seconds, cpu, None, None))
+            outcomes.append(GridFinding(truth.name, seconds, cpu, None, None))
             continue
         mean, largest = lattice_errors(found.lattice, truth.lattice)
-        error = corner_error(found.corners, truth.corners)
-        outcomes.append(Outcome(truth.name, seconds, cpu, found.score, error, mean, largest))
+        error = worst_corner_over_side(found.corners, truth.corners)
+        outcomes.append(GridFinding(truth.name, seconds, cpu, found.score, error, mean, largest))
     return outcomes
 
 
-def report_lattice(outcomes: list[Outcome]) -> None:
+def report_lattice(outcomes: list[GridFinding]) -> None:
     """Print each photo's lattice error and the summary over all."""
     measured = [o for o in outcomes if o.lattice_mean is not None and o.lattice_max is not None]
     for o in measured:
@@ -160,7 +161,7 @@ def outlines_by_name() -> dict[str, np.ndarray]:
     return {f"image{photo_id}.jpg": corners for photo_id, corners in read_outlines().items()}
 
 
-def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+def worst_corner_over_side(found: np.ndarray, truth: np.ndarray) -> float:
     """Largest corner distance over the mean side of the annotated grid."""
     sides = np.linalg.norm(np.roll(truth, -1, axis=0) - truth, axis=1)
     return float(np.linalg.norm(found - truth, axis=1).max() / sides.mean())
@@ -191,7 +192,7 @@ def evaluate(
     outlines: dict[str, np.ndarray],
     debug_dir: Path | None,
     config: GridConfig,
-) -> list[Outcome]:
+) -> list[GridFinding]:
     """Run the finder on every photo, timing find_grid alone."""
     outcomes = []
     for path in paths:
@@ -201,16 +202,18 @@ def evaluate(
         seconds = time.perf_counter() - start
         cpu = time.process_time() - cpu_start
         truth = outlines.get(path.name)
-        error = None if found is None or truth is None else corner_error(found.corners, truth)
+        error = (
+            None if found is None or truth is None else worst_corner_over_side(found.corners, truth)
+        )
         outcomes.append(
-            Outcome(path.name, seconds, cpu, None if found is None else found.score, error)
+            GridFinding(path.name, seconds, cpu, None if found is None else found.score, error)
         )
         if debug_dir is not None:
             cv2.imwrite(str(debug_dir / path.name), draw_debug(image, found, truth))
     return outcomes
 
 
-def report(outcomes: list[Outcome], tolerance: float, annotated: bool) -> None:
+def report(outcomes: list[GridFinding], tolerance: float, annotated: bool) -> None:
     """Print the summary table and the failures."""
     seconds = [o.seconds for o in outcomes]
     found = [o for o in outcomes if o.score is not None]
@@ -338,7 +341,7 @@ def count_grids(
 ) -> tuple[int, int, int]:
     """(found, imprecise, extra): annotated grids found within ``tolerance``, grids on an
     annotated one but further off, grids on none."""
-    errors = [[corner_error(g.corners, o) for o in outlines] for g in grids]
+    errors = [[worst_corner_over_side(g.corners, o) for o in outlines] for g in grids]
     found = sum(any(row[k] <= tolerance for row in errors) for k in range(len(outlines)))
     centres = [tuple(map(float, g.corners.mean(axis=0))) for g in grids]
     on_one = [
@@ -488,7 +491,7 @@ def parse_override(item: str) -> tuple[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     """Command line entry point."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument(
         "--set", choices=("v2", "mixed", "samples", "bent", "composite"), default="v2"
     )

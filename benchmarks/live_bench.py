@@ -20,15 +20,14 @@ whip away, a second page) is rendered frame by frame and fed to ``LiveProcessor`
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.clips import DEFAULT_SHOTS, ClipRenderer, ClipSpec, FrameTruth
 from sudokucam.vision.live import FrameResult, LiveProcessor
 from sudokucam.vision.pipeline import Reader
@@ -172,7 +171,7 @@ def parse_sizes(text: str) -> list[tuple[int, int]]:
 
 def main() -> int:
     """Render and process the clips; print the table (or JSON)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--sizes", default="640x480,1280x720", help="frame sizes WxH")
     parser.add_argument("--fps", type=int, default=30, help="the clips' frame rate")
     parser.add_argument("--seeds", default="0,1", help="clip seeds, comma-separated")
@@ -186,7 +185,7 @@ def main() -> int:
             started = time.perf_counter()
             rows.append(summarise(run_clip(spec, reader)))
             print(f"{size} seed {seed}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
-    print(json.dumps([asdict(r) for r in rows], indent=1) if args.json else table(rows))
+    print(json_text(rows) if args.json else table(rows) + "\n", end="")
     return 0
 
 

@@ -10,13 +10,13 @@ first, the share solved without forcing chains/nets is read off the same solves.
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples.dataset import PUZZLES
 from sudokucam.solver import shape_for_size
 from sudokucam.solver.logic import ALL_TECHNIQUES, Level, Technique, generate, solve_steps
@@ -136,7 +136,7 @@ def write_section(text: str) -> None:
 
 def main() -> None:
     """Run everything and print the table."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = script_parser(__doc__)
     ap.add_argument("--sample", type=int, default=200, help="puzzles from each big set")
     ap.add_argument("--hardest-sample", type=int, default=100, help="from forum_hardest")
     ap.add_argument("--gen-count", type=int, default=5, help="puzzles per level timed")

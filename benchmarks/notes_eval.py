@@ -20,11 +20,11 @@ seldom leave out the answer), so it should stay near 0.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections import Counter
 from collections.abc import Sequence
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples.progress_dataset import NOTES, SPLITS, available, load_split
 from sudokucam.samples.render import Marks, render_photo
 from sudokucam.solver.geometry import shape_for_size
@@ -49,7 +49,10 @@ def rendered(reader: Reader, pages: int, seed: int) -> Counter[str]:
         )
         photo = render_photo(seed + i, "progress", marks=marks)
         grids = reader.read(photo.image).grids
-        noted = [str(n) for row in photo.truth.notes for n in row]
+        notes = photo.truth.notes
+        if notes is None:  # the truth of a photo drawn with marks always has notes
+            raise RuntimeError(f"seed {seed + i}: rendered with notes but no notes in its truth")
+        noted = [str(n) for row in notes for n in row]
         read = grids[0].notes if grids else ("",) * 81
         counts["pages"] += 1
         counts["noted"] += sum(len(n) for n in noted)
@@ -93,7 +96,7 @@ def share(part: int, whole: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Print both tables."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--pages", type=int, default=24, help="rendered pages")
     parser.add_argument("--seed", type=int, default=FIRST_SEED, help="the first page's seed")
     parser.add_argument("--split", choices=SPLITS, default="val", help="the Times split")

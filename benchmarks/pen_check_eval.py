@@ -26,13 +26,13 @@ that is called wrong is a false alarm.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples.dataset import DATASET, SPLITS, photo_path, split_ids, truth
 from sudokucam.samples.progress_dataset import available, load_split
 from sudokucam.vision.check import DEFAULT_CHECK_CONFIG, entry_is_sure
@@ -214,7 +214,7 @@ def table(scores: list[PriorScore]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Read the pen-filled photos once, then score every prior."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--split", choices=SPLITS, default="validation")
     parser.add_argument("--dataset", type=Path, default=DATASET)
     parser.add_argument("--progress", action="store_true", help="also the Times progress photos")

@@ -13,7 +13,6 @@ failures.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.dataset import (
     DATASET,
     SPLITS,
@@ -51,7 +51,7 @@ class Truth:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class PhotoOutcome:
     """How one photo was read against its truth."""
 
     photo_id: int
@@ -60,7 +60,7 @@ class Outcome:
     exact: bool
     cells_right: int
     solved_right: bool
-    corner_error: float | None
+    mean_corner_px: float | None  # mean_corner_distance_px, None when no grid was found
     seconds: float
     status: str
     wrong: tuple[str, ...]
@@ -80,7 +80,7 @@ def evaluate(
     version: str,
     truth: Truth,
     corners: np.ndarray | None,
-) -> Outcome:
+) -> PhotoOutcome:
     """Read, solve and draw one photo end to end and compare with the truth."""
     mode = "solution" if version == "v2" else "check"
     started = time.perf_counter()
@@ -96,10 +96,10 @@ def compare(
     truth: Truth,
     corners: np.ndarray | None,
     seconds: float,
-) -> Outcome:
+) -> PhotoOutcome:
     """Score one PhotoResult against the truth."""
     if not result.grids:
-        return Outcome(photo_id, version, False, False, 0, False, None, seconds, result.status,
+        return PhotoOutcome(photo_id, version, False, False, 0, False, None, seconds, result.status,
                        ("no grid",), 0, result.timings)  # fmt: skip
     grid = result.grids[0]
     wrong = tuple(
@@ -110,8 +110,8 @@ def compare(
     )
     error = None
     if corners is not None:
-        error = corner_error(grid.detection.corners, corners)
-    return Outcome(
+        error = mean_corner_distance_px(grid.detection.corners, corners)
+    return PhotoOutcome(
         photo_id, version, True, not wrong, 81 - len(wrong), grid.solution == truth.solution,
         error, seconds, grid.status, wrong, len(grid.repairs), result.timings,
     )  # fmt: skip
@@ -124,7 +124,7 @@ def _cell_text(given: str, pen: str) -> str:
     return f"{pen}p" if pen != "0" else "."
 
 
-def corner_error(found: np.ndarray, annotated: np.ndarray) -> float:
+def mean_corner_distance_px(found: np.ndarray, annotated: np.ndarray) -> float:
     """Mean corner distance in pixels, whichever corner the annotation starts at.
 
     A few photos show the page turned; their annotation starts at the image's top-left
@@ -136,7 +136,7 @@ def corner_error(found: np.ndarray, annotated: np.ndarray) -> float:
     )
 
 
-def table(outcomes: list[Outcome], split: str) -> str:
+def table(outcomes: list[PhotoOutcome], split: str) -> str:
     """The Markdown summary table."""
     rows = [
         "| photos | n | grid found | exact grids | cell accuracy | solved right | repaired "
@@ -148,7 +148,7 @@ def table(outcomes: list[Outcome], split: str) -> str:
         if not group:
             continue
         n = len(group)
-        errors = [o.corner_error for o in group if o.corner_error is not None]
+        errors = [o.mean_corner_px for o in group if o.mean_corner_px is not None]
         corner = f"{statistics.median(errors):.1f} / {max(errors):.1f}" if errors else "-"
         rows.append(
             f"| {LABELS[version]} | {n} | {sum(o.found for o in group) / n:.1%} "
@@ -172,7 +172,7 @@ def table(outcomes: list[Outcome], split: str) -> str:
     return "\n".join(rows)
 
 
-def failures(outcomes: list[Outcome]) -> str:
+def failures(outcomes: list[PhotoOutcome]) -> str:
     """One line per photo not read exactly."""
     lines = []
     for o in outcomes:
@@ -184,7 +184,7 @@ def failures(outcomes: list[Outcome]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line options."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument(
         "--split",
         choices=SPLITS,
@@ -232,7 +232,7 @@ def make_reader(args: argparse.Namespace) -> Reader:
 
 def evaluate_all(
     reader: Reader, dataset: Path, ids: list[int], versions: list[str]
-) -> list[Outcome]:
+) -> list[PhotoOutcome]:
     """Every photo of ``ids`` in ``versions`` read and scored, after one warm-up read."""
     outlines = read_outlines(dataset)
     reader.solve(photo_path(ids[0], "v2", dataset))  # warm-up: model load, first-run costs
@@ -260,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nFailures (cell read≠truth; 'p' = pen):")
     print(failures(outcomes))
     if args.json is not None:
-        args.json.write_text(json.dumps([o.__dict__ for o in outcomes], indent=1))
+        args.json.write_text(json_text(outcomes))
     return 0
 
 

@@ -44,6 +44,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.benchmarks.photo_eval import evaluate_all
 from sudokucam.samples import progress_dataset
 from sudokucam.samples.dataset import DATASET, REPO, photo_path, split_ids, truth
@@ -392,7 +393,7 @@ def big_photo(folder: Path) -> Path:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command line options."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer photos and rounds")
     parser.add_argument("--rounds", type=int, default=3, help="times each photo is read")
     parser.add_argument(

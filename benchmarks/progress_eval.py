@@ -15,7 +15,6 @@ labelled digits have exactly one solution); median seconds a photo.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -25,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples.progress_dataset import NOTES, SPLITS, ProgressPhoto, load_split
 from sudokucam.solver.geometry import cell_name
 from sudokucam.vision.pipeline import Reader
@@ -168,7 +168,7 @@ def _text(label: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the table and failures."""
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--split", choices=SPLITS, default="val", help="default: val (held out)")
     parser.add_argument("--model-dir", type=Path, default=None, help="another digit model")
     args = parser.parse_args(argv)

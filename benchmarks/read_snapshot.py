@@ -13,13 +13,13 @@ the newer file (additions to the JSON contract) are allowed.
 
 from __future__ import annotations
 
-import argparse
 import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.dataset import REPO, SHARED, photo_path, validation_ids
 
 PHOTO_SUFFIXES = {".jpg", ".jpeg", ".png", ".heic", ".webp"}
@@ -114,7 +114,7 @@ def compare(
 
 def main() -> int:
     """Write a snapshot; with --compare, list the photos whose reading changed."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--out", type=Path, required=True, help="where to write the snapshot")
     parser.add_argument("--compare", type=Path, help="an earlier snapshot to compare with")
     parser.add_argument("--samples-only", action="store_true", help="skip the shared photos")
@@ -127,7 +127,7 @@ def main() -> int:
     args = parser.parse_args()
     with_validation = not args.samples_only and bool(validation_photos())
     records = snapshot(with_validation)
-    args.out.write_text(json.dumps(records, indent=1) + "\n")
+    args.out.write_text(json_text(records))
     shared = "with" if with_validation else f"without (no {SHARED} or --samples-only)"
     print(f"{len(records)} photos read {shared} the validation photos -> {args.out}")
     if args.compare is None:

@@ -17,7 +17,6 @@ magazines and books print), ``count`` photos each; ``--pencil`` fills in with pe
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
@@ -39,7 +39,7 @@ HELD_OUT_PRINT_FONTS = {
 
 
 @dataclass(frozen=True)
-class Outcome:
+class RenderedOutcome:
     """How one rendered photo was read."""
 
     found: bool
@@ -61,23 +61,23 @@ def digits(grid: np.ndarray) -> str:
     return "".join(str(int(d)) for d in np.asarray(grid).ravel())
 
 
-def read_one(reader: Reader, photo: render.Photo) -> Outcome:
+def read_one(reader: Reader, photo: render.Photo) -> RenderedOutcome:
     """Read one photo and compare it with its truth."""
     image = camera_jpeg(photo)
     started = time.perf_counter()
     result = reader.read(image, name="rendered")
     seconds = time.perf_counter() - started
     if not result.grids:
-        return Outcome(False, False, 0, False, seconds)
+        return RenderedOutcome(False, False, 0, False, seconds)
     grid, truth = result.grids[0], photo.truth
     givens, pen = digits(truth.givens), digits(truth.pen)
     exact = (grid.givens, grid.handwritten) == (givens, pen)
     read = zip(grid.givens, grid.handwritten, givens, pen, strict=True)
     swapped = sum(1 for g, h, tg, tp in read if g == tp != "0" or h == tg != "0")
-    return Outcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
+    return RenderedOutcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
 
 
-def row(label: str, outcomes: list[Outcome]) -> str:
+def row(label: str, outcomes: list[RenderedOutcome]) -> str:
     """One Markdown table row."""
     n = len(outcomes)
     return (
@@ -97,7 +97,7 @@ def held_out_fonts() -> list[str]:
 
 def main() -> None:
     """Render, read and print the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--kind", choices=sorted(render.KINDS), default="screen")
     parser.add_argument("--count", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1000)

@@ -21,17 +21,18 @@ puzzle of every file and prints the slowest five of each.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import signal
 import statistics
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from sudokucam.benchmarks import norvig_reference  # the yardstick, beside this file
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.dataset import PUZZLES
 from sudokucam.solver import (
     Grid,
@@ -43,10 +44,6 @@ from sudokucam.solver import (
 )
 from sudokucam.solver.geometry import shape_for_size
 from sudokucam.solver.sample import random_puzzle
-
-# The benchmark's own yardstick lives beside this file.
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import norvig_reference  # type: ignore[import-not-found]
 
 CLUE_FRACTION = {16: 0.45, 25: 0.5}  # generated puzzles keep this share of clues (unique)
 SLOWEST = 5  # slowest puzzles printed per set
@@ -276,7 +273,7 @@ def markdown(comparisons: list[Comparison], rows: list[Row]) -> str:
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     """The command-line options."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = script_parser(__doc__)
     ap.add_argument("--limit", type=int, default=1000, help="puzzles sampled per set (0: all)")
     ap.add_argument("--peer-limit", type=int, default=100, help="puzzles per set for peers")
     ap.add_argument("--generated", type=int, default=20, help="16×16 and 25×25 puzzles each")
@@ -325,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
                 rows += run_peers(name, grids[: args.peer_limit], args.peer_timeout)
         print(f"done {name}", file=sys.stderr, flush=True)
     if args.json:
-        print(json.dumps([asdict(c) for c in comparisons] + [asdict(r) for r in rows], indent=2))
+        print(json_text([*comparisons, *rows]), end="")
     else:
         print(markdown(comparisons, rows))
     return 0

@@ -18,7 +18,7 @@ sheet, paper, grid_drawing, pen, newspaper_page, bend, camera, sensor, puzzle_pa
 files, committed) are not part of the installed sudokucam package and are never imported
 by it. This file is the command line and the stable import surface: tests and benchmarks
 import it as ``sudokucam.samples.render`` (the editable install maps ``sudokucam`` to the
-repository; this file puts samples/ on ``sys.path`` for ``synth``). It needs
+repository, so ``samples/synth`` is the subpackage ``sudokucam.samples.synth``). It needs
 numpy, OpenCV, Pillow and the Debian font packages listed in FONT_PACKAGES. Images are
 BGR uint8 arrays (OpenCV's order); all points are (x, y) pixels with pixel centres at
 integer coordinates.
@@ -31,20 +31,16 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # samples/synth, not a package
-
-# Type-checked as part of `sudokucam` (mypy -p sudokucam), `synth` is not on mypy's path
-# (it is `sudokucam.samples.synth` there), hence the ignores; `mypy samples/` follows them.
-from synth import fonts  # type: ignore[import-not-found, unused-ignore]
-from synth.batches import render_batch, render_pages  # type: ignore[import-not-found, unused-ignore]
-from synth.committed import (  # type: ignore[import-not-found, unused-ignore]
+from sudokucam.samples.synth import fonts
+from sudokucam.samples.synth.batches import render_batch, render_pages
+from sudokucam.samples.synth.committed import (
     SAMPLE_MAX_BYTES,
     SAMPLES,
     SampleSpec,
     fit_quality,
     render_samples,
 )
-from synth.files import (  # type: ignore[import-not-found, unused-ignore]
+from sudokucam.samples.synth.files import (
     PAGE_JPEG_QUALITY,
     dat_text,
     encode_jpeg,
@@ -52,7 +48,7 @@ from synth.files import (  # type: ignore[import-not-found, unused-ignore]
     write_page,
     write_photo,
 )
-from synth.fonts import (  # type: ignore[import-not-found, unused-ignore]
+from sudokucam.samples.synth.fonts import (
     ALL_FONTS,
     FONT_PACKAGES,
     PEN_FONTS,
@@ -64,13 +60,13 @@ from synth.fonts import (  # type: ignore[import-not-found, unused-ignore]
     load_font,
     pick_font,
 )
-from synth.marks import Marks  # type: ignore[import-not-found, unused-ignore]
-from synth.params import KINDS, KindRanges, PhotoParams, sample_params  # type: ignore[import-not-found, unused-ignore]
-from synth.pen import choose_pen_entries  # type: ignore[import-not-found, unused-ignore]
-from synth.photo import render_photo  # type: ignore[import-not-found, unused-ignore]
-from synth.puzzle_page import render_page  # type: ignore[import-not-found, unused-ignore]
-from synth.puzzles import count_solutions, make_puzzle, solved_grid  # type: ignore[import-not-found, unused-ignore]
-from synth.truth import GridTruth, Photo, PhotoTruth  # type: ignore[import-not-found, unused-ignore]
+from sudokucam.samples.synth.marks import Marks
+from sudokucam.samples.synth.params import KINDS, KindRanges, PhotoParams, sample_params
+from sudokucam.samples.synth.pen import choose_pen_entries
+from sudokucam.samples.synth.photo import render_photo
+from sudokucam.samples.synth.puzzle_page import render_page
+from sudokucam.samples.synth.puzzles import count_solutions, make_puzzle, solved_grid
+from sudokucam.samples.synth.truth import GridTruth, Photo, PhotoTruth
 
 __all__ = [
     "ALL_FONTS",

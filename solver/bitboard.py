@@ -17,6 +17,19 @@ cell layout, a hidden single in the others). The chunks already seen with one bi
 carried in the state, so a round extracts only the new singles. A search with a node
 budget raises BudgetSpentError past it; the caller then switches to the engine with
 the stronger steps.
+
+State sketch, 9×9 (chunks of 10 bits, 81 chunks a layout, 810 bits a layout):
+
+    bit:    0            810              1620                2430            3240
+            | by cell    | by row         | by column         | by box        |
+    chunk:  | cell       | value×9 + row  | value×9 + column  | value×9 + box |
+    bit k:  | value k+1  | the row's k-th | the column's k-th | the box's k-th|
+            |            | cell           | cell              | cell          |
+
+    one chunk:  g 8 7 6 5 4 3 2 1 0      g: the guard (bit 9), clear in the state
+    cell 0 may hold 1, 2 or 7:           chunk 0 of the cell layout = 0b0001000011
+    ... and row 0's chunk for value 7 (chunk 6×9 + 0) has bit 0 set: its cell 0 may hold 7
+    Board = (the four layouts in one int, the guard bits of the chunks already found single)
 """
 
 from __future__ import annotations
@@ -28,7 +41,6 @@ from functools import cache
 from .clock import Clock
 from .geometry import Shape
 
-TIES = 20  # two-candidate cells compared when choosing where to branch (measured)
 LAYOUTS = 4  # by cell, by row, by column, by box
 Board = tuple[int, int]  # the four layouts, and the guard bits of the chunks seen single
 
@@ -43,6 +55,7 @@ class BoardTables:
 
     size: int
     cells: int
+    ties: int  # two-candidate cells compared when choosing where to branch
     guard: int  # the guard bit of every chunk of every layout
     low: int  # the lowest bit of every chunk of every layout
     cell_guard: int  # the guard bits of the cell layout alone
@@ -100,8 +113,9 @@ def _keep(shape: Shape, pos: list[tuple[int, int, int, int]], full: int) -> list
 
 
 @cache
-def board_tables(shape: Shape) -> BoardTables:
-    """The bitboard tables of a shape (computed once)."""
+def board_tables(shape: Shape, ties: int) -> BoardTables:
+    """The bitboard tables of a shape (computed once); ``ties``: EngineConfig's
+    ``bitboard_branch_ties``."""
     n, cells = shape.size, shape.ncells
     width = n + 1
     cell_low = sum(1 << (k * width) for k in range(n * n))
@@ -115,6 +129,7 @@ def board_tables(shape: Shape) -> BoardTables:
     return BoardTables(
         size=n,
         cells=cells,
+        ties=ties,
         guard=low << n,
         low=low,
         cell_guard=cell_low << n,
@@ -162,7 +177,7 @@ def settle(board: Board, t: BoardTables) -> Board | None:
 def pick_cell(board: Board, t: BoardTables) -> int:
     """A cell with the fewest candidates, or -1 when all are placed.
 
-    Among two-candidate cells, the best by _pair_score of the first TIES of them.
+    Among two-candidate cells, the best by _pair_score of the first ``t.ties`` of them.
     """
     guard, low, width = t.cell_guard, t.cell_low, t.size + 1
     x, seen = board[0] & t.cell_bits, board[1] & guard
@@ -182,12 +197,12 @@ def pick_cell(board: Board, t: BoardTables) -> int:
 
 
 def _best_pair(x: int, hit: int, t: BoardTables) -> int:
-    """Of the two-candidate cells (guard bits of `hit`), the first TIES, the one whose
+    """Of the two-candidate cells (guard bits of `hit`), the first ``t.ties``, the one whose
     values most peers hold, a peer that has two candidates itself counting twice."""
     n, width, peers, chunk = t.size, t.size + 1, t.peers_low, t.chunk
     two_low = hit >> n  # the low bit of every two-candidate cell
     best, best_score = -1, -1
-    for _ in range(TIES):
+    for _ in range(t.ties):
         if not hit:
             break
         top = hit.bit_length() - 1
@@ -258,10 +273,11 @@ def decode(board: Board, t: BoardTables) -> list[int]:
 
 
 def find_solutions(
-    values: Sequence[int], shape: Shape, limit: int, clock: Clock, budget: int
+    values: Sequence[int], shape: Shape, limit: int, clock: Clock, budget: int, ties: int
 ) -> list[list[int]]:
-    """Up to limit solutions; BudgetSpentError after `budget` nodes."""
-    t = board_tables(shape)
+    """Up to limit solutions; BudgetSpentError after `budget` nodes; `ties` two-candidate
+    cells compared at each branch."""
+    t = board_tables(shape, ties)
     found: list[Board] = []
     search(initial_board(values, t), t, found, limit, clock, [budget])
     return [decode(b, t) for b in found]

@@ -7,6 +7,19 @@ of a unit then counts, field by field, the cells that may hold each value, plus 
 where the value is placed: one C-level sum finds the unit's hidden singles and missing
 values for every value at once. A contradiction is a value (False or -1), never raised.
 
+State sketch, 9×9 (`flag` = 4, so `width` = 5 bits a value; 81 such masks, one a cell):
+
+    value:    9      8      7      6      5      4      3      2      1
+    bits:   44-40  39-35  34-30  29-25  24-20  19-15  14-10   9-5    4-0
+    field:  p...c  p...c  p...c  p...c  p...c  p...c  p...c  p...c  p...c
+
+    c (a field's lowest bit): the open cell may still hold the value
+    p (its top bit, `flag` above c): the value is placed in this cell
+    an open cell that may hold 1, 2 or 7:  1 << 0 | 1 << 5 | 1 << 30
+    a cell where 5 is placed:              1 << 24
+    the sum of a unit's nine masks, field v: how many of its cells may hold v (0-9, under
+    16), plus 16 when v is placed: 1 is a hidden single, 0 a value with nowhere to go
+
 Search: naked singles (propagate) and hidden singles, then branch on a two-candidate
 cell (the one whose candidates most peers share, peers with fewer candidates weighing
 more), or else on a cell with the fewest candidates. From 16×16 on, each node also
@@ -47,6 +60,7 @@ class EngineConfig:
     pairs_from_size: int = 16  # naked and hidden pairs likewise
     branch_ties: int = 6  # two-candidate cells compared when choosing where to branch
     branch_ties_big: int = 1000  # the same from locked_candidates_from_size on (all of them)
+    bitboard_branch_ties: int = 20  # the same in the bitboard search (a cell's score is cheaper)
     probing_from_size: int = 16  # try both values of cells before branching (not worth on 9×9)
     probes: int = 8  # two-candidate cells tried both ways at each branch point
     bitboard_up_to_size: int = 12  # sizes searched first by the bitboard search (bitboard.py)
@@ -607,7 +621,9 @@ def find_solutions(
     clock = Clock(deadline)
     if shape.size <= CONFIG.bitboard_up_to_size:
         try:
-            return bitboard.find_solutions(values, shape, limit, clock, CONFIG.bitboard_budget)
+            return bitboard.find_solutions(
+                values, shape, limit, clock, CONFIG.bitboard_budget, CONFIG.bitboard_branch_ties
+            )
         except bitboard.BudgetSpentError:
             return _search_with(values, strong_tables(shape), limit, clock)
     return _search_with(values, tables_for(shape), limit, clock)

@@ -36,7 +36,6 @@ AppTest = streamlit_testing.AppTest
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "ui" / "streamlit_app.py"
-MODEL = REPO / "models" / "digits_v3" / "model.onnx"
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
 TIMEOUT = 120
@@ -132,13 +131,9 @@ def progress_checked(photo: Path) -> Any:
 
 
 def sample(samples_dir: Path, kind: str, name: str) -> tuple[Path, dict[str, Any]]:
-    """A rendered sample photo and its ground truth, or skip when not rendered."""
+    """A committed sample photo and its ground truth."""
     photo = samples_dir / kind / f"{name}.jpg"
     truth = photo.with_suffix(".json")
-    if not photo.is_file() or not truth.is_file():
-        pytest.skip(f"sample photo {photo} and its .json are not rendered yet")
-    if not MODEL.is_file():
-        pytest.skip(f"the digit model {MODEL} is not trained yet")
     return photo, json.loads(truth.read_text())
 
 
@@ -551,8 +546,6 @@ def test_progress_counts_and_words_are_those_of_the_cli(
 
 def test_photo_of_several_puzzles_says_so(repo_dir: Path) -> None:
     photo = repo_dir / "samples" / "pages" / "page0.jpg"
-    if not MODEL.is_file():
-        pytest.skip(f"the digit model {MODEL} is not trained yet")
     at = open_app(layout.PHOTO)
     at.file_uploader(key="photo_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
     at.run()
@@ -650,8 +643,6 @@ def test_a_photo_with_too_many_pixels_is_told_to_be_smaller_not_another_format()
 
 
 def test_blank_image_says_no_grid_and_what_to_try() -> None:
-    if not MODEL.is_file():
-        pytest.skip(f"the digit model {MODEL} is not trained yet")
     blank = np.full((900, 1200, 3), 235, dtype=np.uint8)
     at = open_app(layout.PHOTO)
     at.file_uploader(key="photo_upload").upload("blank.png", png_of(blank), "image/png")

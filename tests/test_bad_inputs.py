@@ -36,14 +36,11 @@ from sudokucam.vision.load import (
     load_image,
     problem_of,
 )
-from sudokucam.vision.read.classifier import MODEL_DIR
 
 DEV_ZERO = Path("/dev/zero")
 WAIT_S = 10.0
 REPO = Path(__file__).resolve().parent.parent
 DEMO = REPO / "samples" / "printed" / "demo.jpg"
-HAS_MODEL = (MODEL_DIR / "model.onnx").is_file()
-needs_model = pytest.mark.skipif(not HAS_MODEL, reason="the digit model is not built yet")
 runner = CliRunner()
 
 
@@ -157,7 +154,6 @@ def test_writing_over_the_input_photo_is_refused(command: str, tmp_path: Path) -
         assert digest(photo) == before, case
 
 
-@needs_model
 def test_force_writes_over_the_input_photo(tmp_path: Path) -> None:
     photo = tmp_path / "demo.jpg"
     shutil.copyfile(DEMO, photo)
@@ -352,7 +348,6 @@ def exif_warning_jpeg(path: Path) -> Path:
 
 
 @pytest.mark.slow
-@needs_model
 def test_reading_prints_no_library_warnings(tmp_path: Path) -> None:
     truncated = tmp_path / "cut.jpg"
     truncated.write_bytes(DEMO.read_bytes()[:20000])
@@ -378,7 +373,6 @@ def test_a_pillow_warning_while_decoding_stays_quiet(tmp_path: Path) -> None:
     assert image.shape == (480, 640, 3)
 
 
-@needs_model
 def test_onnxruntime_logs_errors_only() -> None:
     from sudokucam.vision.read.classifier import ORT_LOG_SEVERITY, DigitClassifier
 

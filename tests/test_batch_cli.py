@@ -230,6 +230,7 @@ def _check_mixed(out: Path, folder: Path, pages: dict[int, tuple[np.ndarray, lis
     _check_outputs(out)
 
 
+@pytest.mark.slow
 def test_mixed_folder_local_pool(
     mixed_folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]], tmp_path: Path
 ) -> None:
@@ -275,6 +276,7 @@ def test_skipped_files_are_named_then_counted(tmp_path: Path) -> None:
     assert [row["status"] for row in _rows(out)] == ["skipped"] * 7
 
 
+@pytest.mark.slow
 def test_inputs_sharing_a_stem_get_distinct_stable_names(tmp_path: Path) -> None:
     """a/demo.jpg and b/demo.jpg: demo_p1_g1.png and demo-2_p1_g1.png, also when resumed."""
     photo = REPO / "samples" / "printed" / "demo.jpg"
@@ -313,6 +315,7 @@ def local_cluster() -> Iterator[str]:
         yield cluster.scheduler_address.replace("tcp://", "dask://")
 
 
+@pytest.mark.slow
 def test_mixed_folder_on_dask(
     mixed_folder: Path,
     pages: dict[int, tuple[np.ndarray, list[Any]]],
@@ -448,6 +451,7 @@ def _check_tables_hold_the_stored_units(out: Path) -> None:
     assert table == [(row["source"], row["page"], str(row["grid"])) for row in _rows(out)]
 
 
+@pytest.mark.slow
 def test_killed_batch_resumes_without_loss_or_duplicates(
     resume_folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]], tmp_path: Path
 ) -> None:
@@ -489,6 +493,7 @@ def test_batch_killed_from_outside_resumes(
     _check_resumed(out, resume_folder, pages, code)
 
 
+@pytest.mark.slow
 def test_interrupt_keeps_tables_consistent(resume_folder: Path, tmp_path: Path) -> None:
     """SIGTERM after the first page: exit 130, and the tables list exactly what is stored."""
     out = tmp_path / "out"
@@ -562,6 +567,7 @@ def _worker_pids() -> list[int]:
     return workers
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
 def test_worker_killed_mid_batch_is_replaced(
     resume_folder: Path, pages: dict[int, tuple[np.ndarray, list[Any]]]

@@ -213,6 +213,7 @@ def test_too_many_pages_or_bytes_is_one_failed_row(
     assert error.startswith("book.pdf is too large for a PDF") and "split it" in error
 
 
+@pytest.mark.slow
 def test_huge_pdf_batch_peak_memory_is_bounded(tmp_path: Path) -> None:
     """`sudokucam batch` on the huge page stays under PEAK_RSS_LIMIT_MB (workers included)."""
     path = tmp_path / "huge.pdf"
@@ -321,6 +322,7 @@ def tiny_disk(tmp_path: Path) -> Iterator[Path]:
         subprocess.run(["umount", str(mount)], check=False)
 
 
+@pytest.mark.slow
 def test_full_tmpfs_is_one_line_and_resumes_with_space(tiny_disk: Path, tmp_path: Path) -> None:
     """--out on a full 300 KB tmpfs: one line, status 3, no temporary file; with more room
     the same command finishes."""

@@ -29,7 +29,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parent.parent
-MODEL = REPO / "models" / "digits_v3" / "model.onnx"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -150,12 +149,8 @@ def open_expander(page: Any, label: str, contents: Any) -> None:
 
 
 def demo_photo(samples_dir: Path) -> Path:
-    """The demo photo, or skip when it or the model is not there yet."""
+    """The committed demo photo."""
     photo = samples_dir / "printed" / "demo.jpg"
-    if not photo.is_file():
-        pytest.skip(f"sample photo {photo} is not rendered yet")
-    if not MODEL.is_file():
-        pytest.skip(f"the digit model {MODEL} is not trained yet")
     return photo
 
 
@@ -342,8 +337,6 @@ def test_check_progress_marked_photo_first_and_a_question_answered(
     app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     photo = samples_dir / "progress" / "half_blue.jpg"
-    if not photo.is_file() or not MODEL.is_file():
-        pytest.skip("needs the progress sample photo and the digit model")
     browser = launch(playwright)
     try:
         page = open_tab(browser, app_url, "Check my progress", viewport=viewport)

@@ -30,15 +30,11 @@ from sudokucam.vision.check import (
 )
 from sudokucam.vision.draw import DEFAULT_DRAW_CONFIG
 from sudokucam.vision.pipeline import grid_result
-from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.repair import Repair, solve_givens
 from sudokucam.vision.results import EntryCounts, GridResult
 from sudokucam.vision.types import NUM_CLASSES, CellReading, GridDetection, Kind
 
 runner = CliRunner()
-needs_model = pytest.mark.skipif(
-    not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
-)
 
 PUZZLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
 SOLVED = unique_solution(Grid.parse(PUZZLE).shape, Grid.parse(PUZZLE).values)
@@ -320,7 +316,7 @@ def test_hint_refuses_notes_of_the_wrong_shape() -> None:
 
 # ------------------------------------------------------------------- the CLI on rendered pages
 
-PAGES = {  # name: render_photo arguments
+PAGES: dict[str, dict[str, Any]] = {  # name: render_photo arguments
     "finished": {"pen_fill": 1.0, "pen_mistakes": 0},
     "empty": {"pen_fill": 0.0, "pen_mistakes": 0},
     "covered_in_notes": {"pen_fill": 0.0, "pen_mistakes": 0, "marks": render.Marks(notes_fill=1.0)},
@@ -365,7 +361,6 @@ def truth_mistakes(truth: render.PhotoTruth) -> set[str]:
     return {f"r{r + 1}c{c + 1}" for r, c in truth.mistakes}
 
 
-@needs_model
 @pytest.mark.parametrize("name", sorted(PAGES))
 def test_check_never_makes_up_a_mistake(tmp_path: Path, name: str) -> None:
     """Every entry called wrong was written wrong; the report is one clear line, exit 0 or 1."""
@@ -380,7 +375,6 @@ def test_check_never_makes_up_a_mistake(tmp_path: Path, name: str) -> None:
     assert grid["message"]
 
 
-@needs_model
 def test_crossed_out_digits_are_not_entries(tmp_path: Path) -> None:
     """Digits the person struck through (a slash, an X or a line) are no entries of theirs.
 
@@ -401,7 +395,6 @@ def test_crossed_out_digits_are_not_entries(tmp_path: Path) -> None:
     assert total == 10 and taken <= 1 and named >= 8
 
 
-@needs_model
 def test_a_finished_grid_is_complete(tmp_path: Path) -> None:
     path, _ = rendered(tmp_path, "finished")
     out = runner.invoke(app, ["check", str(path), "-o", str(tmp_path / "o.png"), "--hint"])
@@ -411,7 +404,6 @@ def test_a_finished_grid_is_complete(tmp_path: Path) -> None:
     assert second == "next: the grid is complete and correct"
 
 
-@needs_model
 def test_an_empty_grid_has_nothing_to_check(tmp_path: Path) -> None:
     path, truth = rendered(tmp_path, "empty")
     out = runner.invoke(app, ["check", str(path), "-o", str(tmp_path / "o.png"), "--hint"])
@@ -421,7 +413,6 @@ def test_an_empty_grid_has_nothing_to_check(tmp_path: Path) -> None:
     assert out.stdout.splitlines()[1].startswith("next: ")
 
 
-@needs_model
 def test_every_entry_wrong_is_reported_or_refused_in_words(tmp_path: Path) -> None:
     """Either the wrong entries are named (none of them made up) or the line says why not."""
     path, _ = rendered(tmp_path, "every_entry_wrong")
@@ -435,7 +426,6 @@ def test_every_entry_wrong_is_reported_or_refused_in_words(tmp_path: Path) -> No
         assert "entries wrong" in line or "unsure" in line
 
 
-@needs_model
 @pytest.mark.parametrize("name", ["notes_half", "pencil", "half_blue", "nearly_done"])
 def test_committed_progress_samples_have_no_false_alarm(
     repo_dir: Path, tmp_path: Path, name: str
@@ -451,7 +441,6 @@ def test_committed_progress_samples_have_no_false_alarm(
         assert mistakes <= set(grid["check"]["wrong"]) | unsure
 
 
-@needs_model
 def test_two_digits_written_over_each_other_are_asked_about(
     tmp_path: Path, samples_dir: Path
 ) -> None:

@@ -21,12 +21,8 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokucam.ui.cli import app
-from sudokucam.vision.read.classifier import MODEL_DIR
 
 runner = CliRunner()
-needs_model = pytest.mark.skipif(
-    not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
-)
 SCRIPT = Path(sys.executable).with_name("sudokucam")
 PUZZLE = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
 ANSI = "\x1b["
@@ -232,7 +228,6 @@ def test_quiet_still_prints_errors() -> None:
     assert result.stderr.startswith("error: --output must end in")
 
 
-@needs_model
 def test_quiet_solve_writes_the_picture_and_no_chatter(samples_dir: Path, tmp_path: Path) -> None:
     photo = str(samples_dir / "printed" / "demo.jpg")
     loud = runner.invoke(app, ["solve", photo, "-o", str(tmp_path / "loud.png")])
@@ -246,7 +241,6 @@ def test_quiet_solve_writes_the_picture_and_no_chatter(samples_dir: Path, tmp_pa
     assert json.loads(as_json.stdout)["output"] == str(out)
 
 
-@needs_model
 def test_quiet_batch_prints_nothing_and_writes_everything(
     samples_dir: Path, tmp_path: Path
 ) -> None:

@@ -16,11 +16,8 @@ from typer.testing import CliRunner
 
 from sudokucam.samples.dataset import read_dat
 from sudokucam.ui.cli import app
-from sudokucam.vision.read.classifier import MODEL_DIR
 
 runner = CliRunner()
-HAS_MODEL = (MODEL_DIR / "model.onnx").is_file()
-needs_model = pytest.mark.skipif(not HAS_MODEL, reason="the model is not built yet")
 
 
 def sample_photos(repo: Path) -> list[Path]:
@@ -132,11 +129,9 @@ def test_help(command: str) -> None:
     assert "--json" in result.stdout
 
 
-@needs_model
+@pytest.mark.slow
 def test_read_json_contract_on_the_samples(repo_dir: Path) -> None:
     photos = sample_photos(repo_dir)
-    if not photos:
-        pytest.skip("no committed samples yet")
     result = runner.invoke(app, ["read", "--json", *map(str, photos)])
     docs = json.loads(result.stdout)
     assert [d["image"] for d in docs] == [str(p) for p in photos]
@@ -151,11 +146,8 @@ def test_read_json_contract_on_the_samples(repo_dir: Path) -> None:
             assert grid["givens"] == read_dat(photo.with_suffix(".dat")), photo
 
 
-@needs_model
 def test_solve_writes_a_same_size_photo(repo_dir: Path, tmp_path: Path) -> None:
     photos = sample_photos(repo_dir)
-    if not photos:
-        pytest.skip("no committed samples yet")
     out = tmp_path / "solved.png"
     result = runner.invoke(app, ["solve", str(photos[0]), "-o", str(out), "--json"])
     doc = json.loads(result.stdout)
@@ -178,7 +170,6 @@ def test_console_script_runs_as_a_module(bad_files: dict[str, Path]) -> None:
     assert done.stderr.strip().count("\n") == 0 and "not an image" in done.stderr
 
 
-@needs_model
 def test_check_hint_gives_a_right_next_step_from_the_right_entries(
     repo_dir: Path, tmp_path: Path
 ) -> None:
@@ -222,7 +213,6 @@ def page_truth(repo: Path) -> tuple[Path, list[str]]:
     return page, givens
 
 
-@needs_model
 def test_solve_solves_every_puzzle_on_a_page(repo_dir: Path, tmp_path: Path) -> None:
     """By default every puzzle on the page: in the text, the JSON and the drawn photo."""
     page, givens = page_truth(repo_dir)
@@ -247,7 +237,6 @@ def test_solve_solves_every_puzzle_on_a_page(repo_dir: Path, tmp_path: Path) -> 
         assert changed > 0.02, (grid["corners"], changed)
 
 
-@needs_model
 def test_max_grids_caps_the_puzzles_read(repo_dir: Path) -> None:
     page, givens = page_truth(repo_dir)
     result = runner.invoke(app, ["read", "--json", "--max-grids", "1", str(page)])
@@ -257,7 +246,6 @@ def test_max_grids_caps_the_puzzles_read(repo_dir: Path) -> None:
     assert "puzzle 2 of 2" in two.stdout and "of 3" not in two.stdout
 
 
-@needs_model
 def test_a_photo_of_one_puzzle_reads_one_grid(repo_dir: Path) -> None:
     photos = [p for p in sample_photos(repo_dir) if p.parent.name != "pages"]
     result = runner.invoke(app, ["read", "--json", *map(str, photos)])
@@ -266,7 +254,6 @@ def test_a_photo_of_one_puzzle_reads_one_grid(repo_dir: Path) -> None:
     assert "puzzle 1 of" not in text.stdout
 
 
-@needs_model
 @pytest.mark.parametrize("name", ["half_blue", "nearly_done"])
 def test_check_says_cells_left_and_entries_wrong_apart(
     repo_dir: Path, tmp_path: Path, name: str
@@ -296,7 +283,7 @@ def test_check_says_cells_left_and_entries_wrong_apart(
     assert len(check["right"]) + len(wrong) + len(unsure) == pen
 
 
-@needs_model
+@pytest.mark.slow
 def test_read_jsonl_writes_one_line_per_photo_in_order(repo_dir: Path) -> None:
     photos = [repo_dir / "samples" / "printed" / "demo.jpg", page_truth(repo_dir)[0]]
     result = runner.invoke(app, ["read", "--jsonl", *map(str, photos)])

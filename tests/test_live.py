@@ -7,7 +7,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
 from sudokucam.samples.clips import (
     SHORT_SHOTS,
@@ -24,14 +23,10 @@ from sudokucam.vision.live import FrameState, LiveConfig, LiveProcessor
 from sudokucam.vision.live.tracker import GridTracker, lattice_of
 from sudokucam.vision.live.votes import ReadingVotes
 from sudokucam.vision.pipeline import PipelineConfig, Reader
-from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.types import CellScores
 
 REPO = Path(__file__).resolve().parent.parent
 CLIP = REPO / "samples" / "video" / "pan.mp4"
-needs_model = pytest.mark.skipif(
-    not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
-)
 
 
 def cell_width(lattice: np.ndarray) -> float:
@@ -95,7 +90,6 @@ def test_committed_clip_matches_its_truth() -> None:
     assert again == [committed[i] for i in (0, 12, 30)]
 
 
-@needs_model
 def test_processor_draws_each_page_answer_on_the_committed_clip() -> None:
     """Both pages are read and solved; drawn frames sit on their grid and are never wrong."""
     truth = load_truth(CLIP.with_suffix(".json"))
@@ -117,7 +111,6 @@ def test_processor_draws_each_page_answer_on_the_committed_clip() -> None:
     assert processor.counts["drawn"] == len(drawn) >= len(results) // 2
 
 
-@needs_model
 def test_pen_progress_is_marked_live() -> None:
     """A half-filled page held before the camera: once tracked, its pen entries are judged
     (right ones ringed green, wrong ones red or, when doubtful, amber) on every drawn frame."""
@@ -147,7 +140,6 @@ def test_pen_progress_is_marked_live() -> None:
         assert not np.all(np.abs(page.astype(np.int16) - ring) < 40, axis=-1).any()
 
 
-@needs_model
 def test_a_screen_in_dark_mode_is_found_read_and_answered_live() -> None:
     """The committed dark-mode screen sample held before the camera: the search finds it in
     a frame's negative, the cells are read from negatives, and the answer is drawn on the

@@ -26,7 +26,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parent.parent
 CLIP = REPO / "samples" / "video" / "pan.mp4"
-MODEL = REPO / "models" / "digits_v3" / "model.onnx"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -82,8 +81,6 @@ def app_url() -> Iterator[str]:
     """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
     if not CHROMIUM.is_file():
         pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
-    if not MODEL.is_file():
-        pytest.skip("the model is not built yet")
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],

@@ -11,14 +11,10 @@ from typer.testing import CliRunner
 
 from sudokucam.samples.clips import clip_frames, frame_lattices, load_truth
 from sudokucam.ui.cli import app
-from sudokucam.vision.read.classifier import MODEL_DIR
 
 REPO = Path(__file__).resolve().parent.parent
 CLIP = REPO / "samples" / "video" / "pan.mp4"
 runner = CliRunner()
-needs_model = pytest.mark.skipif(
-    not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
-)
 INK_CHANGE = 25.0  # mean grey-level change in a cell's middle that means something was drawn
 
 
@@ -39,7 +35,6 @@ def cell_change(before: np.ndarray, after: np.ndarray, lattice: np.ndarray) -> n
     return change
 
 
-@needs_model
 def test_live_video_draws_the_answer_in_the_empty_cells(tmp_path: Path) -> None:
     """Same frame count and size; on drawn frames only the empty cells change, all of them."""
     out = tmp_path / "out.mp4"
@@ -79,7 +74,6 @@ def test_live_undecodable_video_is_one_line(tmp_path: Path) -> None:
     assert result.output.strip() == f"error: {bad} cannot be decoded as a video"
 
 
-@needs_model
 def test_live_clip_without_a_puzzle_fails_after_writing(tmp_path: Path) -> None:
     """Frames of a bare desk: the video is still written, then one line and exit 1."""
     clip, out = tmp_path / "desk.avi", tmp_path / "out.avi"

@@ -85,7 +85,7 @@ def mixed_page(photos: Path, ids: list[int]) -> Page:
     return canvas, outlines
 
 
-def corner_error(found: np.ndarray, truth: np.ndarray) -> float:
+def worst_corner_over_side(found: np.ndarray, truth: np.ndarray) -> float:
     """Largest corner distance over the mean side of the annotated grid."""
     sides = np.linalg.norm(np.roll(truth, -1, axis=0) - truth, axis=1)
     return float(np.linalg.norm(found - truth, axis=1).max() / sides.mean())
@@ -109,7 +109,7 @@ def test_every_grid_on_a_page_of_photos(photos_dir: Path, kind: str, finder: str
     image, outlines = build(photos_dir, ids)
     grids = FINDERS[finder](image, max_grids=MAX_GRIDS)
     for photo_id, outline in zip(ids, outlines, strict=True):
-        errors = [corner_error(grid.corners, outline) for grid in grids]
+        errors = [worst_corner_over_side(grid.corners, outline) for grid in grids]
         assert min(errors, default=np.inf) <= TOLERANCE, f"image{photo_id}: {errors}"
     assert len(grids) == len(ids), [grid.corners.round().tolist() for grid in grids]
 

@@ -17,7 +17,6 @@ import pytest
 from sudokucam.vision.draw import cell_quad
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import NO_GRID_MESSAGE, PipelineConfig, Reader
-from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.types import CellReading, Kind
 
 PUZZLE = "042000005000632080080040200000000000715068340908350761091006000000020190006100050"
@@ -190,9 +189,6 @@ def test_to_dict_keeps_the_json_contract(photo: np.ndarray) -> None:
     assert grid["status"] == "solved" and grid["solution"] == SOLUTION
 
 
-needs_model = pytest.mark.skipif(
-    not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
-)
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SAMPLE_PHOTOS = sorted(
     p
@@ -213,7 +209,6 @@ def digits_of(path: Path, skip: int) -> str:
 KIND_MISREADS = {"bent/wave"}
 
 
-@needs_model
 @pytest.mark.parametrize("path", SAMPLE_PHOTOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_samples_are_read_solved_and_checked_exactly(path: Path) -> None:
     truth = json.loads(path.with_suffix(".json").read_text())
@@ -252,7 +247,6 @@ def test_reader_builds_no_model_until_a_grid_needs_one(tmp_path: Path) -> None:
     assert reader._classifier is None
 
 
-@needs_model
 def test_a_grid_shown_light_on_dark_is_read_in_the_negative_and_drawn_on_the_photo() -> None:
     """A screen in dark mode (the committed screen sample) is found in the photo's negative,
     read and solved; the answer is drawn on the photo as taken. Turned off: no grid."""

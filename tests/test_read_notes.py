@@ -144,6 +144,7 @@ def test_rendered_notes_are_read_as_notes_with_their_digits() -> None:
     assert found >= 0.6 * sum(len(n) for n in noted) and extra <= 3
 
 
+@pytest.mark.slow
 def test_notes_are_called_wrong_only_where_read_whole() -> None:
     """Rendered pages with two notes cells leaving out the answer: no other cell is named."""
     from sudokucam.samples.render import Marks, render_photo

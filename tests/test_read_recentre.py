@@ -50,6 +50,7 @@ def illegible(probs: np.ndarray) -> np.ndarray:
     return (probs[:, 0] < EMPTY_BELOW) & (digit_share(probs) < LEGIBLE_FROM)
 
 
+@pytest.mark.slow
 def test_entries_pushed_to_an_edge_are_read_centred() -> None:
     recentring, plain = classifiers()
     reread = 0
@@ -75,6 +76,7 @@ def test_entries_pushed_to_an_edge_are_read_centred() -> None:
     assert reread >= 2  # the model alone cannot read some of them
 
 
+@pytest.mark.slow
 def test_two_digits_written_over_each_other_are_no_entry_but_asked_about() -> None:
     """Two pen digits of a committed sample laid over each other in one cell: where no
     digit is read even centred, the cell is no entry and is marked unreadable."""

@@ -13,7 +13,6 @@ import pytest
 
 from sudokucam.samples.dataset import photo_path, truth, validation_ids
 from sudokucam.vision.pipeline import PipelineConfig, Reader
-from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.results import PhotoResult
 
@@ -26,9 +25,6 @@ FLOORS = {"v2": 0.966, "mixed": 0.933}
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.shared,
-    pytest.mark.skipif(
-        not (MODEL_DIR / "model.onnx").is_file(), reason="the model is not built yet"
-    ),
 ]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -99,6 +100,7 @@ def test_puzzles_are_unique_and_seeded() -> None:
     assert 24 <= np.count_nonzero(givens) <= 36
 
 
+@pytest.mark.slow
 def test_render_is_deterministic() -> None:
     a = render.render_photo(5, "progress", size=(640, 480))
     b = render.render_photo(5, "progress", size=(640, 480))
@@ -109,9 +111,12 @@ def test_render_is_deterministic() -> None:
     assert not np.array_equal(a.image, c.image)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(render.KINDS))
 def test_truth_is_consistent(kind: str) -> None:
-    overrides = {"pen_fill": 0.6, "pen_mistakes": 2} if kind in ("progress", "webcam") else {}
+    overrides: dict[str, Any] = (
+        {"pen_fill": 0.6, "pen_mistakes": 2} if kind in ("progress", "webcam") else {}
+    )
     photo = render.render_photo(11, kind, **overrides)
     t = photo.truth
     h, w = photo.image.shape[:2]
@@ -247,6 +252,7 @@ def test_committed_page_truth() -> None:
         assert np.all(np.array(g["corners"]) >= 0)
 
 
+@pytest.mark.slow
 def test_committed_demo_regenerates() -> None:
     spec = next(s for s in render.SAMPLES if s.name == "demo")
     photo = render.fit_quality(
@@ -303,6 +309,7 @@ def test_notes_hold_the_answer_except_the_wrong_ones(layout: str) -> None:
     marks = render.Marks(notes_fill=0.6, notes_wrong=2, notes_layout=layout, erasures=2)
     photo = render.render_photo(12, "progress", size=(480, 360), pen_fill=0.3, marks=marks)
     t = photo.truth
+    assert t.notes is not None, "marks drawn, so the truth has notes"
     plain = render.render_photo(12, "progress", size=(480, 360), pen_fill=0.3)
     assert not np.array_equal(plain.image, photo.image)  # the notes are drawn
     noted = np.argwhere(t.notes != "")
@@ -320,7 +327,7 @@ def test_notes_hold_the_answer_except_the_wrong_ones(layout: str) -> None:
 
 def test_pencil_entries_are_grey() -> None:
     """Pencil fill-ins are drawn in grey, not in the pen's coloured ink."""
-    kw = {"size": (640, 480), "pen_fill": 0.8, "pen_font": "Comic Neue"}
+    kw: dict[str, Any] = {"size": (640, 480), "pen_fill": 0.8, "pen_font": "Comic Neue"}
     pen = render.render_photo(13, "progress", **kw)
     pencil = render.render_photo(13, "progress", marks=render.Marks(pencil=True), **kw)
     assert np.array_equal(pen.truth.pen, pencil.truth.pen)

@@ -84,7 +84,7 @@ def add_text(canvas: np.ndarray) -> None:
         cv2.putText(canvas, "Lorem ipsum 12 dolor sit amet", (5, row), 0, 0.5, 40, 1)
 
 
-def corner_error(found: GridDetection | None, truth: np.ndarray) -> float:
+def worst_corner_over_side(found: GridDetection | None, truth: np.ndarray) -> float:
     """Largest corner distance over the mean side of the true quad (inf when not found)."""
     if found is None:
         return float("inf")
@@ -105,7 +105,7 @@ def test_finds_synthetic_grid(name: str) -> None:
     """The corners come back within 1.5 % of a side, the lattice fits inside them."""
     quad = np.array(QUADS[name], np.float64)
     found = find_grid(sudoku_photo(quad))
-    assert corner_error(found, quad) < 0.015
+    assert worst_corner_over_side(found, quad) < 0.015
     assert found is not None
     assert found.score > 0.8
     assert found.warped.shape == (CONFIG.warp_size, CONFIG.warp_size)
@@ -168,9 +168,9 @@ def test_sudoku_beside_crossword_and_second_grid() -> None:
     photo = cv2.cvtColor(canvas, cv2.COLOR_GRAY2BGR)
     grids = find_grids(photo, max_grids=4)
     assert len(grids) == 2
-    assert corner_error(grids[0], big) < 0.015
-    assert corner_error(grids[1], small) < 0.015
-    assert corner_error(find_grid(photo), big) < 0.015
+    assert worst_corner_over_side(grids[0], big) < 0.015
+    assert worst_corner_over_side(grids[1], small) < 0.015
+    assert worst_corner_over_side(find_grid(photo), big) < 0.015
 
 
 def test_partly_cut_grid_is_still_found() -> None:
@@ -178,7 +178,7 @@ def test_partly_cut_grid_is_still_found() -> None:
     quad = np.array([[300, 100], [660, 100], [660, 460], [300, 460]], np.float64)
     photo = sudoku_photo(quad)[:, :655]
     found = find_grid(photo)
-    assert corner_error(found, quad) < 0.03
+    assert worst_corner_over_side(found, quad) < 0.03
 
 
 def bent_photo() -> tuple[np.ndarray, np.ndarray]:
@@ -318,7 +318,7 @@ def test_finds_grids_in_newspaper_photos(photos_dir: Path) -> None:
     for photo_id, truth in outlines.items():
         path = photo_path(photo_id, "v2", photos_dir)
         if path.is_file():
-            errors.append(corner_error(find_grid(load_image(path)), truth))
+            errors.append(worst_corner_over_side(find_grid(load_image(path)), truth))
     assert len(errors) >= 150
     assert max(errors) <= 0.05
     assert np.mean(np.array(errors) <= 0.03) >= 0.95
@@ -346,7 +346,7 @@ def test_newspaper_page_with_six_puzzles() -> None:
     grids = find_grids(cv2.cvtColor(canvas, cv2.COLOR_GRAY2BGR), max_grids=8)
     assert len(grids) == 6
     for truth in truths:
-        assert min(corner_error(grid, truth) for grid in grids) < 0.02
+        assert min(worst_corner_over_side(grid, truth) for grid in grids) < 0.02
 
 
 def test_small_grids_on_a_large_page_are_found_finer() -> None:
@@ -368,7 +368,7 @@ def test_small_grids_on_a_large_page_are_found_finer() -> None:
         grids = finder(photo, max_grids=4)
         assert len(grids) == 2
         for truth in truths:
-            assert min(corner_error(grid, truth) for grid in grids) < 0.02
+            assert min(worst_corner_over_side(grid, truth) for grid in grids) < 0.02
 
 
 def test_grid_joined_to_a_frame_is_seen_through_its_cells() -> None:

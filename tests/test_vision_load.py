@@ -24,14 +24,10 @@ from sudokucam.vision.load import (
     open_photo,
 )
 from sudokucam.vision.pipeline import Reader
-from sudokucam.vision.read.classifier import MODEL_DIR
 from sudokucam.vision.types import CellReading
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 CORNER_AGREEMENT = 0.002  # corners read reduced and whole agree to this share of the grid's side
-needs_model = pytest.mark.skipif(
-    not (MODEL_DIR / "model.onnx").is_file(), reason="the digit model is not built yet"
-)
 
 
 def gradient_rgb(width: int = 64, height: int = 48) -> np.ndarray:
@@ -386,7 +382,6 @@ def test_moved_detection_maps_the_same_photo_points_to_the_same_grid_points() ->
     assert np.allclose(map_points(moved.inverse, square), full)
 
 
-@needs_model
 def test_reading_a_large_photo_reduced_gives_the_full_resolution_answer(tmp_path: Path) -> None:
     """A sample photo enlarged to 3200 pixels and stored turned (EXIF 6): read from 1/4 of
     its pixels, the digits are those read from the whole photo, and the corners (in
