@@ -13,14 +13,13 @@ solved right) and one line per photo not read exactly.
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
+from sudokucam.benchmarks.common import json_text, script_parser
 from sudokucam.samples.dataset import WILD, WildPhoto, kind_swaps, wild_photos
 from sudokucam.solver import Outcome, as_grid, solve_grid
 from sudokucam.solver.geometry import cell_name
@@ -96,7 +95,7 @@ def table(reads: list[WildRead]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Read every wild photo; print the table and the misses; exit 1 if the set is absent."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--folder", type=Path, default=WILD, help="the wild_photos folder")
     parser.add_argument("--json", type=Path, help="also write every photo's result here")
     args = parser.parse_args(argv)
@@ -110,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         if not r.exact:
             print(f"- {r.name}: {r.status}; " + "; ".join(r.wrong[:8]))
     if args.json:
-        args.json.write_text(json.dumps([asdict(r) for r in reads], indent=1))
+        args.json.write_text(json_text(reads))
     return 0
 
 

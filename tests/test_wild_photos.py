@@ -9,6 +9,7 @@ pipeline reads all 25 exactly (``benchmarks/wild_eval.py``). Skipped without ../
 from __future__ import annotations
 
 from functools import cache
+
 import pytest
 
 from sudokucam.samples.dataset import WILD, WildPhoto, kind_swaps, wild_photos

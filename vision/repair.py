@@ -223,7 +223,7 @@ def _repair_before(
     problems, calls = describe_problems(first), _solver_calls(first)
     if first.status is Outcome.SOLVED:
         return _outcome(first, problems, (), calls)
-    if "0" * 81 == digits and np.any(np.asarray(reading.kinds) == Kind.HANDWRITTEN):
+    if digits == "0" * 81 and np.any(np.asarray(reading.kinds) == Kind.HANDWRITTEN):
         return written_only(reading, deadline)
     found: Found | None = None
     if not first.conflicts:  # the givens keep the rules: maybe some were read as pen
