@@ -26,6 +26,7 @@ from sudokucam.samples.dataset import (
     DATASET,
     SPLITS,
     VERSIONS,
+    kind_swaps,
     photo_path,
     read_outlines,
     split_ids,
@@ -66,6 +67,10 @@ class PhotoOutcome:
     wrong: tuple[str, ...]
     repairs: int
     steps: dict[str, float]
+    print_as_pen: int = 0  # printed digits taken as written
+    pen_as_print: int = 0  # written digits taken as printed
+    pen_right: int = 0  # written digits read right, as written
+    pen_total: int = 0
 
 
 def truth_for(dataset: Path, photo_id: int, version: str) -> Truth:
@@ -111,10 +116,21 @@ def compare(
     error = None
     if corners is not None:
         error = mean_corner_distance_px(grid.detection.corners, corners)
+    swaps = kind_swaps(grid.givens, grid.handwritten, truth.givens, truth.handwritten)
+    pen_right = sum(
+        t != "0" and h == t for t, h in zip(truth.handwritten, grid.handwritten, strict=True)
+    )
     return PhotoOutcome(
         photo_id, version, True, not wrong, 81 - len(wrong), grid.solution == truth.solution,
-        error, seconds, grid.status, wrong, len(grid.repairs), result.timings,
+        error, seconds, grid.status, wrong, len(grid.repairs), result.timings, *swaps,
+        pen_right, sum(d != "0" for d in truth.handwritten),
     )  # fmt: skip
+
+
+def pen_share(group: list[PhotoOutcome]) -> str:
+    """Handwritten digits read right (digit and kind) as a share, '-' where none."""
+    total = sum(o.pen_total for o in group)
+    return f"{sum(o.pen_right for o in group) / total:.2%}" if total else "-"
 
 
 def _cell_text(given: str, pen: str) -> str:
@@ -139,9 +155,10 @@ def mean_corner_distance_px(found: np.ndarray, annotated: np.ndarray) -> float:
 def table(outcomes: list[PhotoOutcome], split: str) -> str:
     """The Markdown summary table."""
     rows = [
-        "| photos | n | grid found | exact grids | cell accuracy | solved right | repaired "
+        "| photos | n | grid found | exact grids | cell accuracy | printed taken as written "
+        "| written taken as printed | handwritten digits right | solved right | repaired "
         "| median ms | corner error px (median / max) |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for version in VERSIONS:
         group = [o for o in outcomes if o.version == version]
@@ -154,6 +171,8 @@ def table(outcomes: list[PhotoOutcome], split: str) -> str:
             f"| {LABELS[version]} | {n} | {sum(o.found for o in group) / n:.1%} "
             f"| {sum(o.exact for o in group) / n:.1%} "
             f"| {sum(o.cells_right for o in group) / (81 * n):.2%} "
+            f"| {sum(o.print_as_pen for o in group)} | {sum(o.pen_as_print for o in group)} "
+            f"| {pen_share(group)} "
             f"| {sum(o.solved_right for o in group) / n:.1%} "
             f"| {sum(o.repairs > 0 for o in group)} "
             f"| {statistics.median(o.seconds for o in group) * 1000:.0f} | {corner} |"
