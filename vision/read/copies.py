@@ -76,13 +76,14 @@ def similarity(a: np.ndarray, b: np.ndarray, shift_px: int) -> float:
 
 
 def similarities(cells: np.ndarray, members: np.ndarray, shift_px: int) -> np.ndarray:
-    """(M, M) symmetric similarity of the cells ``members`` (1 on the diagonal)."""
-    m = len(members)
-    out = np.eye(m)
-    for i in range(m):
-        for j in range(i + 1, m):
-            s = similarity(cells[members[i]], cells[members[j]], shift_px)
-            out[i, j] = out[j, i] = s
+    """(M, M) symmetric similarity of the cells ``members`` (``similarity`` of each pair,
+    the earlier cell as the template; 1 on the diagonal)."""
+    inks = [np.ascontiguousarray(cells[c], dtype=np.float32) for c in members]
+    padded = [cv2.copyMakeBorder(ink, *(shift_px,) * 4, cv2.BORDER_CONSTANT) for ink in inks]
+    out = np.eye(len(members))
+    for i, j in zip(*np.triu_indices(len(members), k=1), strict=True):
+        best = cv2.matchTemplate(padded[j], inks[i], cv2.TM_CCOEFF_NORMED).max()
+        out[i, j] = out[j, i] = best
     return out
 
 
@@ -146,20 +147,33 @@ def copy_evidence(
     if config.weight == 0:
         return added
     sure_pen = filled & (log_odds < -config.sure_log_odds)
+    unsure = filled & (np.abs(log_odds) <= config.sure_log_odds)
     by_digit = [np.flatnonzero(filled & (digits == d)) for d in np.unique(digits[filled])]
-    by_digit = [m for m in by_digit if len(m) > 1]
-    sims = [similarities(cells, m, config.shift_px) for m in by_digit]
-    pen_copies = any(
-        sure_pen[m[g]].sum() >= 2
-        for m, sim in zip(by_digit, sims, strict=True)
-        for g in copy_groups(sim, config.copy_from, config.spread)
+    # a digit whose cells are all sure keeps their kinds whatever its copies say: its
+    # similarities are worked out only where they show whether the hand writes copies
+    open_digits = [m for m in by_digit if len(m) > 1 and unsure[m].any()]
+    writing = Writing(
+        bool(sure_pen.sum() >= config.min_written), hand_copies(by_digit, sure_pen, cells, config)
     )
-    writing = Writing(bool(sure_pen.sum() >= config.min_written), pen_copies)
-    for members, sim in zip(by_digit, sims, strict=True):
+    for members in open_digits:
+        sim = similarities(cells, members, config.shift_px)
         digit = int(digits[members[0]])
         target = digit_evidence(log_odds[members], sim, digit, config, writing)
         added[members] = config.weight * (target - log_odds[members])
     return added
+
+
+def hand_copies(
+    by_digit: list[np.ndarray], sure_pen: np.ndarray, cells: np.ndarray, config: CopyConfig
+) -> bool:
+    """Whether two cells surely pen, read as one digit, are copies of each other."""
+    for members in by_digit:
+        pen = members[sure_pen[members]]
+        if len(pen) > 1:
+            sim = similarities(cells, pen, config.shift_px)
+            if copy_groups(sim, config.copy_from, config.spread):
+                return True
+    return False
 
 
 def digit_evidence(
