@@ -17,6 +17,18 @@ from ..state.settings import APP_CONFIG
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 SAMPLES_DIR = Path(__file__).resolve().parents[3] / "samples"
+# The sample photos the app offers: shipped as package data (pyproject.toml's
+# [tool.setuptools.package-data] lists the same files), so `pip install .` keeps them.
+APP_SAMPLES = (
+    "printed/demo.jpg",
+    "printed/shadow.jpg",
+    "bent/curl.jpg",
+    "pages/page0.jpg",
+    "screen/dark_mode.jpg",
+    "progress/half_blue.jpg",
+    "progress/notes_half.jpg",
+    "progress/nearly_done.jpg",
+)
 UPLOAD = "Upload"
 CAMERA = "Camera"
 SAMPLE = "Sample"
@@ -38,10 +50,8 @@ class PhotoInput:
 
 
 def sample_photos(kinds: tuple[str, ...] = ()) -> dict[str, Path]:
-    """The bundled sample photos, 'kind/name' → path, those of `kinds` first."""
-    if not SAMPLES_DIR.is_dir():
-        return {}
-    found = sorted(p for p in SAMPLES_DIR.glob("*/*.jpg") if p.is_file())
+    """The shipped sample photos (``APP_SAMPLES``), 'kind/name' → path, those of `kinds` first."""
+    found = [SAMPLES_DIR / name for name in APP_SAMPLES if (SAMPLES_DIR / name).is_file()]
     order = {k: i for i, k in enumerate(kinds)}
     found.sort(key=lambda p: (order.get(p.parent.name, len(order)), p.parent.name, p.name))
     return {f"{p.parent.name}/{p.stem}": p for p in found}
