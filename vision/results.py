@@ -396,14 +396,16 @@ class GridResult:
 class PhotoResult:
     """Everything read from one photo: its grids or why there are none.
 
-    The grids come best first, or in reading order when several were looked for only
-    once seen (``PipelineConfig.more_when_seen``, the command line's and the app's way).
+    The grids are the photo's puzzles in reading order, top to bottom, each row left to
+    right; grids printed full (answers beside the puzzle) are its ``solutions``, not
+    puzzles (``vision/puzzles.py``, one policy for every front-end).
 
     source: the path, or a short description of bytes or an array.
     photo: the photo as loaded (a BGR uint8 array, or a ``Photo`` decoded at full
         resolution only when ``image`` is asked for), None when it could not be loaded.
     error: None, or one line saying why the photo gave no grid.
     timings: seconds spent in each step.
+    solutions: grids printed full (yesterday's answer): nothing to solve, not counted.
     """
 
     source: str
@@ -411,6 +413,7 @@ class PhotoResult:
     grids: tuple[GridResult, ...]
     error: str | None
     timings: dict[str, float] = field(default_factory=dict)
+    solutions: tuple[GridResult, ...] = ()
 
     @property
     def image(self) -> np.ndarray | None:

@@ -57,6 +57,24 @@ def sample_photos(kinds: tuple[str, ...] = ()) -> dict[str, Path]:
     return {f"{p.parent.name}/{p.stem}": p for p in found}
 
 
+def chosen_photo(prefix: str, sample_kinds: tuple[str, ...] = ()) -> PhotoInput | None:
+    """``photo_input`` in a panel that folds away once a photo is given, so that what the
+    page makes of the photo, drawn above it, is the first thing on a phone's screen.
+
+    The panel's label names the photo; it opens again with a tap to choose another.
+    """
+    given_key = f"{prefix}_given"
+    given: str | None = st.session_state.get(given_key)
+    label = f"Photo: {given} · tap to choose another" if given else "Choose a photo"
+    with st.expander(label, expanded=given is None):
+        photo = photo_input(prefix, sample_kinds)
+    name = None if photo is None else photo.name
+    if name != given:
+        st.session_state[given_key] = name
+        st.rerun()  # drawn again with the panel folded (or open again, when the photo went)
+    return photo
+
+
 def photo_input(prefix: str, sample_kinds: tuple[str, ...] = ()) -> PhotoInput | None:
     """Ask for one photo (upload, webcam or sample); None until one is given."""
     samples = sample_photos(sample_kinds)
