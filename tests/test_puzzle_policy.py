@@ -128,7 +128,7 @@ def test_the_app_shows_each_puzzle_and_names_the_answer(page: Path) -> None:
     at.run()
     at.file_uploader(key="photo_upload").upload(page.name, page.read_bytes(), "image/png").run()
     assert not at.exception, at.exception
-    switch = at.get("button_group")[0]
+    switch: Any = at.get("button_group")[0]
     assert switch.label.startswith("2 puzzles on this photo")
     for index, givens in enumerate(ORDER):
         switch.set_value(index).run()

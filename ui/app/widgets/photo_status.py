@@ -107,7 +107,7 @@ def show_grid_status(
                 + f" Those cells are {LOOK_COLOURS[Look.REPAIRED]} on the board."
             )
         return
-    tips = (fix_cells_tip(looks),)
+    tips: tuple[str, ...] = (fix_cells_tip(looks),)
     if pen and not edited:
         tips += (
             f"{plural(pen, 'digit was', 'digits were')} read as handwritten and left out: "
