@@ -44,6 +44,7 @@ def render() -> None:
     slot = st.container()  # the board, drawn once the hint below is known
     marks = HintMarks()
     if not game.solved:
+        _check_and_save(game)
         hint_key = f"play_hint_{hash(game.board)}"
         keep_asking(game, hint_key)
         found = show_hint(game.board.givens, game.board.entries, key=hint_key)
@@ -79,8 +80,8 @@ def remember_asking(game: Game, found: Hint | None) -> None:
 
 
 def _toolbar(game: Game) -> None:
-    """Clock, pause, undo, redo, check and save, in one row (it wraps on a phone)."""
-    row = st.container(horizontal=True, vertical_alignment="center")
+    """Clock, pause, undo and redo in one row above the board (one row on a phone too)."""
+    row = st.container(horizontal=True, vertical_alignment="center", key="play_toolbar")
     with row:
         _clock(game)
         if st.button("Resume" if game.paused else "Pause", key="play_pause"):
@@ -92,8 +93,13 @@ def _toolbar(game: Game) -> None:
         if st.button("Redo", key="play_redo", disabled=not game.redo_stack):
             game.redo()
             st.rerun()
-        if st.button("Check", key="play_check"):
-            st.session_state[CHECKED_KEY] = game.board
+
+
+def _check_and_save(game: Game) -> None:
+    """Check and Save, under the board: the board and its pad come first on a phone."""
+    row = st.container(horizontal=True, vertical_alignment="center")
+    with row:
+        st.button("Check", key="play_check", on_click=_checked, args=(game,))
         st.download_button(
             "Save",
             data=game.to_text(),
@@ -102,6 +108,11 @@ def _toolbar(game: Game) -> None:
             key="play_save",
             on_click="ignore",
         )
+
+
+def _checked(game: Game) -> None:
+    """Check pressed: the board as it is now is checked (said above the board)."""
+    st.session_state[CHECKED_KEY] = game.board
 
 
 @st.fragment(run_every=1.0)
