@@ -30,6 +30,11 @@ def plural(count: int, one: str, many: str | None = None) -> str:
     return f"{count} {one if count == 1 else (many or one + 's')}"
 
 
+def a(digit: int) -> str:
+    """'a 3', 'an 8'."""
+    return f"{'an' if digit == 8 else 'a'} {digit}"
+
+
 def repair_words(repair: Repair) -> str:
     """One change the reading made so that the puzzle works, as a player would say it."""
     name = cell_name(repair.cell)
@@ -38,10 +43,10 @@ def repair_words(repair: Repair) -> str:
     if repair.kind_changed:
         return f"the {repair.old} in {name} counts as your own entry, not printed"
     if not repair.new:
-        return f"{name} is taken as empty (it looked like a {repair.old})"
+        return f"{name} is taken as empty (it looked like {a(repair.old)})"
     if not repair.old:
         return f"{name} is taken as a printed {repair.new} (it looked empty)"
-    return f"{name} is taken as a {repair.new} (it looked like a {repair.old})"
+    return f"{name} is taken as {a(repair.new)} (it looked like {a(repair.old)})"
 
 
 def repairs_sentence(grid: GridResult) -> str:
@@ -65,7 +70,7 @@ def entries_sentence(grid: GridResult) -> str:
         names = ", ".join(cell_name(c) for c in grid.wrong_entries)
         parts.append(f"{plural(wrong, 'handwritten digit is', 'handwritten digits are')} wrong "
                      f"({names})")  # fmt: skip
-    parts += [f"is {cell_name(u.cell)} a {u.reading} or a {u.other}?" for u in unsure]
+    parts += [f"is {cell_name(u.cell)} {a(u.reading)} or {a(u.other)}?" for u in unsure]
     if right:
         parts.append(f"{right} right")
     text = "; ".join(parts)

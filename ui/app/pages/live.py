@@ -80,7 +80,8 @@ def live_status(playing: bool) -> None:
         return
     words = SAYS[last.state.value]
     if last.state.value == "tracking" and last.grid is not None:
-        words += f" ({last.grid.message})"
+        printed = sum(1 for d in last.grid.givens if d != "0")
+        words += f" ({printed} printed digits read)"
     counts = processor.counts
     st.caption(f"{words} · {last.index + 1} frames, {counts['drawn']} with the answer")
 
