@@ -26,7 +26,7 @@ from sudokucam.samples.synth.grids_page import (
     FontMissingError,
     write_page,
 )
-from sudokucam.vision.puzzles import PuzzlePolicyConfig, reading_order, sort_grids
+from sudokucam.vision.results import PuzzlePolicyConfig, reading_order, sort_grids
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "ui" / "streamlit_app.py"

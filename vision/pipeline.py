@@ -42,7 +42,6 @@ from .load import (
     describe_array,
     open_photo,
 )
-from .puzzles import DEFAULT_PUZZLE_POLICY, PuzzlePolicyConfig, sort_grids
 from .read.decide import KindDecisionConfig, decide_kinds
 from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
 from .read.kind_trace import KindStep, LaterChange
@@ -56,7 +55,7 @@ from .repair import (
     repair_givens,
     solve_givens,
 )
-from .results import GridResult, PhotoResult
+from .results import DEFAULT_PUZZLE_POLICY, GridResult, PhotoResult, PuzzlePolicyConfig, sort_grids
 from .types import CellReading, CellScores, Digits, GridDetection, Kind, digits_of
 
 T = TypeVar("T")
@@ -104,7 +103,7 @@ class PipelineConfig:
     for one, and look for up to ``max_grids`` - 1 more only when the photo shows another
     (``find_all_grids``: a photo of one puzzle costs no more; several come in reading
     order); False always searches for ``max_grids`` (``find_grids``). Either way the grids
-    come back as ``vision/puzzles.py`` says: puzzles in reading order, grids printed full
+    come back as ``vision/results.py`` says: puzzles in reading order, grids printed full
     (answers) apart (``puzzles``, a ``PuzzlePolicyConfig``). decode: how finely
     photos are decoded (``DecodeConfig``). light_on_dark: when a photo's negative is
     searched too, for a grid drawn light on a dark ground (a screen in dark mode).

@@ -29,7 +29,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
-from ..puzzles import reading_order as puzzle_order
+from ..results import reading_order as puzzle_order
 from ..types import GridDetection
 from .candidates import clustered_candidates, find_candidates, grids_around_box, ink_views
 from .config import DEFAULT_CONFIG, GridConfig, SelectConfig
@@ -277,7 +277,7 @@ def find_all_grids(
 
 
 def reading_order(grids: list[_Found]) -> list[_Found]:
-    """Grids top to bottom in rows, each row left to right (``vision/puzzles.py``'s order)."""
+    """Grids top to bottom in rows, each row left to right (``vision/results.py``'s order)."""
     return [grids[i] for i in puzzle_order([g.quad for g in grids])]
 
 
