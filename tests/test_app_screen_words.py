@@ -229,3 +229,13 @@ def test_play_from_a_photo_keeps_its_candidate_notes() -> None:
                 for c, n in enumerate(read.notes)]  # fmt: skip
     assert sum(1 for n in expected if n) >= 10
     assert notes == expected
+
+
+def test_the_typed_puzzles_legend_lists_the_clash() -> None:
+    at = open_app(layout.TYPE)
+    clash = "55..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    at.text_area(key="typed_text").input(clash).run()
+    at.button(key="typed_solve").click().run()
+    assert not at.exception, at.exception
+    assert looks(at, "typed_grid_")[0] == looks(at, "typed_grid_")[1] == Look.CONFLICT
+    assert_legend_lists_every_look(at, "typed_grid_")

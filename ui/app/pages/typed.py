@@ -14,7 +14,7 @@ import streamlit as st
 from ....solver import Outcome, PuzzleParseError, SolveResult, parse_grid
 from ....vision.types import digits_of
 from ..state.backend import solve_values
-from ..widgets.board import BoardView, Look, board, latest_edit
+from ..widgets.board import BoardView, Look, board, latest_edit, legend_of
 from ..widgets.messages import friendly_errors
 
 TEXT_KEY = "typed_text"
@@ -72,7 +72,7 @@ def render() -> None:
     bad = problem_cells(result) if result is not None and result.status not in SHOWN else set()
     looks = {c: Look.GIVEN for c, v in enumerate(values) if v} | dict.fromkeys(bad, Look.CONFLICT)
     view = BoardView(digits_of(values), looks, editable=True, typed_printed=True,
-                     label="Puzzle to solve")  # fmt: skip
+                     legend=legend_of(looks, always=()), label="Puzzle to solve")  # fmt: skip
     board(view, key=key)
     st.button("Solve", type="primary", key="typed_solve", on_click=_start_solving)
     if not st.session_state.get(SOLVING_KEY):
@@ -104,7 +104,7 @@ def problem_cells(result: SolveResult) -> set[int]:
 
 def show_board(values: Sequence[int], looks: dict[int, Look], label: str) -> None:
     """A board that only shows a grid (no number pad)."""
-    legend = tuple(dict.fromkeys(looks.values()))
+    legend = legend_of(looks, always=())
     key = "typed_" + label.lower().replace(" ", "_")
     board(BoardView(digits_of(values), looks, legend=legend, label=label), key=key)
 
