@@ -23,6 +23,7 @@ EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 CELLS = 81
 SHOWN = (Outcome.SOLVED, Outcome.MULTIPLE_SOLUTIONS, Outcome.TIMEOUT)  # no cells to blame
 FIX_HINT = "The cells at fault are outlined in red on the grid above: correct them."
+NO_CELLS_HINT = "Check each digit against the puzzle: one is probably mistyped."
 MULTIPLE_HINT = "The cells that differ between two answers are shown in amber."
 MORE_TIME_HINT = (
     "A puzzle this slow to solve usually has a mistyped digit or no solution. "
@@ -132,7 +133,8 @@ def show_result(result: SolveResult) -> None:
     if result.status is Outcome.TIMEOUT:
         st.error(f"No answer: the solver {result.message}. {MORE_TIME_HINT}")
         return
-    st.error(f"This puzzle cannot be solved: {result.message}. {FIX_HINT}")
+    fix = FIX_HINT if problem_cells(result) else NO_CELLS_HINT
+    st.error(f"This puzzle cannot be solved: {result.message}. {fix}")
 
 
 def grid_line(values: Sequence[int]) -> str:
