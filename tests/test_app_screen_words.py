@@ -213,6 +213,7 @@ def test_a_solved_game_says_so_on_top_with_no_pad_and_no_hint() -> None:
     send(at, "play_board_", "".join(map(str, game.solution)))
     assert any(str(s.value).startswith("**Solved in") for s in at.success)
     assert not [b for b in at.button if str(b.key).endswith("_button")]  # no Hint button
+    assert not [b for b in at.button if b.key in ("play_pause", "play_undo", "play_redo")]
     assert not board_args(at, "play_board_")[1]["editable"]  # no number pad
 
 

@@ -34,6 +34,9 @@ def render() -> None:
     moved = take_move(game.board, game.game_id)
     if moved is not None and not game.paused:
         game.play(moved)
+    if game.solved and not game.paused:
+        game.pause()  # the clock stops on the last digit
+        st.balloons()
     top = st.container()  # how the game goes: solved, or the wrong entries after Check
     _toolbar(game)
     if game.paused and not game.solved:
@@ -80,10 +83,13 @@ def remember_asking(game: Game, found: Hint | None) -> None:
 
 
 def _toolbar(game: Game) -> None:
-    """Clock, pause, undo and redo in one row above the board (one row on a phone too)."""
+    """Clock, pause, undo and redo in one row above the board (one row on a phone too);
+    only the time once the game is solved."""
     row = st.container(horizontal=True, vertical_alignment="center", key="play_toolbar")
     with row:
         _clock(game)
+        if game.solved:
+            return
         if st.button("Resume" if game.paused else "Pause", key="play_pause"):
             game.resume() if game.paused else game.pause()
             st.rerun()
@@ -127,9 +133,6 @@ def _feedback(game: Game) -> list[int]:
     checked = st.session_state.get(CHECKED_KEY) == game.board
     wrong = game.wrong_cells() if checked else []
     if game.solved:
-        if not game.paused:
-            game.pause()
-            st.balloons()
         seconds = round(game.seconds())
         st.success(f"**Solved in {seconds // 60} min {seconds % 60:02d} s. Well done!**")
     elif checked and wrong:
