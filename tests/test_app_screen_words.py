@@ -240,3 +240,14 @@ def test_the_typed_puzzles_legend_lists_the_clash() -> None:
     assert not at.exception, at.exception
     assert looks(at, "typed_grid_")[0] == looks(at, "typed_grid_")[1] == Look.CONFLICT
     assert_legend_lists_every_look(at, "typed_grid_")
+
+
+def test_digits_read_as_handwritten_are_counted_on_the_solve_page() -> None:
+    """Every digit on the photo is accounted for: printed ones and those left out as pen."""
+    at = open_app(layout.PHOTO)
+    upload(at, "photo", SAMPLES / "progress" / "half_blue.jpg")
+    read = at.session_state["photo_result"][1].grids[0]
+    printed = sum(1 for d in read.givens if d != "0")
+    pen = sum(1 for d in read.handwritten if d != "0")
+    (solved,) = [str(s.value) for s in at.success]
+    assert f"from the {printed} printed digits read ({pen} digits that look handwritten" in solved
