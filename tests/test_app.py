@@ -544,14 +544,24 @@ def test_progress_counts_and_words_are_those_of_the_cli(
     assert line in texts(at.caption), all_text(at)
 
 
-def test_photo_of_several_puzzles_says_so(repo_dir: Path) -> None:
+def test_photo_of_several_puzzles_shows_each_with_its_answer(repo_dir: Path) -> None:
     photo = repo_dir / "samples" / "pages" / "page0.jpg"
     at = open_app(layout.PHOTO)
     at.file_uploader(key="photo_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
     at.run()
     assert not at.exception, at.exception
-    assert any(t.startswith("2 more puzzles on this photo") for t in texts(at.info)), all_text(at)
-    assert any("Solved" in t for t in texts(at.success)), all_text(at)
+    switch = at.get("button_group")[0]
+    assert switch.label.startswith("3 puzzles on this photo"), switch.label
+    answers = set()
+    for index in range(3):
+        switch.set_value(index).run()
+        assert not at.exception, at.exception
+        assert any(t.startswith("Solved") for t in texts(at.success)), all_text(at)
+        (answer,) = texts(at.code)
+        answers.add(answer)
+        switch = at.get("button_group")[0]
+    assert len(answers) == 3  # three puzzles, three answers
+    assert "sudokucam solve" not in all_text(at)  # no command line to send a phone user to
 
 
 def correct_reading(at: Any, givens: str, pen: str) -> None:

@@ -405,3 +405,79 @@ def test_play_a_game_with_notes_undo_and_a_hint(
         snap(page, tmp_path / f"play_hint_{viewport['width']}.png")
     finally:
         browser.close()
+
+
+# ----------------------------------------------------------------------------- a phone's screens
+
+
+def in_first_screen(box: dict[str, float], viewport: dict[str, int]) -> bool:
+    """True when a box lies wholly in the window as it opens (nothing scrolled)."""
+    return box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 1
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
+    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    from sudokucam.solver import parse_grid, solve_grid
+
+    browser = launch(playwright)
+    try:
+        page = open_tab(browser, app_url, "Play", viewport=viewport)
+        page.get_by_role("button", name="New puzzle").click()
+        page.get_by_text("Another game").wait_for(timeout=WAIT_MS)
+        frame = board(page, "Your board")
+        frame.get_by_role("button", name="Notes").wait_for(timeout=WAIT_MS)
+        page.wait_for_timeout(1500)  # the frame takes its height
+        panel = page.get_by_test_id("stExpander").filter(has_text="Another game")
+        assert panel.locator("details").first.get_attribute("open") is None  # folded
+        frame_box = page.locator(BOARD_FRAME).first.bounding_box()
+        assert in_first_screen(frame_box, viewport), frame_box  # board, pad and tools
+        page.screenshot(path=tmp_path / f"play_first_screen_{viewport['width']}.png")
+
+        givens = board_digits(frame)
+        empty = [i for i, d in enumerate(givens) if d == "0"]
+        first = empty[0]
+        row_cells = range(first // 9 * 9, first // 9 * 9 + 9)
+        twin = next(givens[c] for c in row_cells if givens[c] != "0")
+        tap(frame, first // 9 + 1, first % 9 + 1, int(twin))  # a clash: shown at once
+        wait_label(frame, first // 9 + 1, first % 9 + 1, "breaks the rules")
+
+        solution = solve_grid(parse_grid(givens.replace("0", "."), 9)).solution
+        assert solution is not None
+        for c in empty:
+            cell(frame, c // 9 + 1, c % 9 + 1).click(timeout=WAIT_MS)
+            page.keyboard.press(str(solution.values[c]))
+        page.get_by_text("Solved in").first.wait_for(timeout=WAIT_MS)
+        frame.get_by_role("button", name="Notes").wait_for(state="hidden", timeout=WAIT_MS)
+        page.wait_for_timeout(1500)  # the frame shrinks to the board
+        said = page.get_by_text("Solved in").first.bounding_box()
+        grid = page.locator(BOARD_FRAME).first.bounding_box()
+        assert said["y"] < grid["y"]  # the message on top
+        assert grid["height"] < grid["width"] + 60, grid  # no gap where the pad was
+        assert not page.get_by_role("button", name="Hint: where can I go next?").count()
+        page.screenshot(path=tmp_path / f"play_solved_{viewport['width']}.png")
+    finally:
+        browser.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_read_photo_shows_its_answer_first(
+    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    photo = demo_photo(samples_dir)
+    browser = launch(playwright)
+    try:
+        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
+        upload(page, photo)
+        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
+        chooser = page.get_by_test_id("stExpander").filter(has_text="Photo: demo.jpg")
+        chooser.wait_for(timeout=WAIT_MS)
+        page.wait_for_timeout(1000)
+        answer = page.get_by_test_id("stImage").first.bounding_box()
+        assert answer["y"] < viewport["height"] / 2, answer  # the answer starts the screen
+        assert answer["y"] < chooser.bounding_box()["y"]  # the source folded below it
+        assert chooser.locator("details").first.get_attribute("open") is None
+        page.screenshot(path=tmp_path / f"photo_first_screen_{viewport['width']}.png")
+    finally:
+        browser.close()

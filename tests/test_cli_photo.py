@@ -221,7 +221,7 @@ def test_solve_solves_every_puzzle_on_a_page(repo_dir: Path, tmp_path: Path) -> 
     assert text.exit_code == 0, text.output
     n = len(givens)
     assert n == 3
-    labels = [line.split(":")[0] for line in text.stdout.splitlines() if "solved (" in line]
+    labels = [line.split(":")[0] for line in text.stdout.splitlines() if ": Solved: " in line]
     assert labels == [f"puzzle {i} of {n}" for i in range(1, n + 1)]
 
     result = runner.invoke(app, ["solve", str(page), "-o", str(out), "--json"])

@@ -21,6 +21,7 @@ import cv2
 import pytest
 
 from sudokucam.samples.make_y4m import y4m_header
+from sudokucam.ui.app.pages.live import PRESS_START, WAITING
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 CHROMIUM = Path("/usr/bin/chromium")
@@ -115,6 +116,8 @@ def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: P
             page = context.new_page()
             page.goto(app_url)
             page.get_by_role("tab", name="Live camera").click(timeout=WAIT_MS)
+            page.get_by_text(PRESS_START).first.wait_for(timeout=WAIT_MS)
+            assert WAITING not in page.inner_text("body")  # nothing is awaited before Start
             frame = page.frame_locator("iframe[title*='streamlit_webrtc']")
             frame.get_by_role("button", name="START").click(timeout=WAIT_MS)
             page.get_by_text("Answer shown").first.wait_for(timeout=ANSWER_WAIT_MS)

@@ -58,7 +58,7 @@ from .repair import (
     repair_givens,
     solve_givens,
 )
-from .results import GridResult, PhotoResult
+from .results import DEFAULT_PUZZLE_POLICY, GridResult, PhotoResult, PuzzlePolicyConfig, sort_grids
 from .types import CellReading, CellScores, Digits, GridDetection, Kind, digits_of
 
 T = TypeVar("T")
@@ -105,8 +105,9 @@ class PipelineConfig:
     max_grids: the most grids read from one photo. more_when_seen: find the best grid as
     for one, and look for up to ``max_grids`` - 1 more only when the photo shows another
     (``find_all_grids``: a photo of one puzzle costs no more; several come in reading
-    order), leaving out grids printed full (answers, not puzzles) beside a puzzle; False
-    always searches for ``max_grids`` (``find_grids``, best first). decode: how finely
+    order); False always searches for ``max_grids`` (``find_grids``). Either way the grids
+    come back as ``vision/results.py`` says: puzzles in reading order, grids printed full
+    (answers) apart (``puzzles``, a ``PuzzlePolicyConfig``). decode: how finely
     photos are decoded (``DecodeConfig``). light_on_dark: when a photo's negative is
     searched too, for a grid drawn light on a dark ground (a screen in dark mode).
     """
@@ -120,6 +121,7 @@ class PipelineConfig:
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     max_grids: int = 1
     more_when_seen: bool = False
+    puzzles: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
@@ -195,9 +197,8 @@ class Reader:
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
-        if self.config.more_when_seen:
-            grids = tuple(g for g in grids if not printed_answer(g)) or grids
-        return PhotoResult(name, photo, grids, None, timings)
+        found = sort_grids(grids, self.config.max_grids, self.config.puzzles)
+        return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
 
     def find_either_way(
         self, photo: Photo, page: ScaledImage, timings: dict[str, float]
@@ -481,11 +482,6 @@ def at_full_scale(grid: GridResult, page: ScaledImage) -> GridResult:
         return grid
     moved = moved_detection(grid.detection, float(page.factor), page.offset)
     return replace(grid, detection=moved)
-
-
-def printed_answer(grid: GridResult) -> bool:
-    """True for a grid printed full (yesterday's answer beside the puzzle): no puzzle to solve."""
-    return "0" not in grid.givens
 
 
 def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> Digits:

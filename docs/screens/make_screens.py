@@ -91,6 +91,8 @@ SCREENS = (
     Screen("typed", "Type a puzzle", type_puzzle),
     Screen("batch", "Many photos", many_photos),
     Screen("play", "Play", new_game),
+    Screen("several", "Solve a photo", upload(REPO / "samples/pages/page0.jpg")),
+    Screen("live", "Live camera", nothing),
 )
 
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..words import solve_sentence
 from .common import error_line, fail, say, usage_error
 
 if TYPE_CHECKING:
@@ -346,6 +347,8 @@ def _print_read(result: PhotoResult) -> None:
         if grid.pen_cells:
             typer.echo("(' marks a handwritten digit)")
         typer.echo(grid.message)
+    if result.solutions:
+        typer.echo(solution_grids_line(result))
 
 
 def _next_dict(grid: GridResult) -> dict[str, object] | None:
@@ -395,11 +398,20 @@ def _print_drawing(
             if next_step and grid.solution is not None:
                 typer.echo(_next_line(grid))
         else:
-            typer.echo(label + grid.message)
+            typer.echo(label + solve_sentence(grid))
             if grid.solution is not None:
                 typer.echo(pretty_grid(grid, grid.solution))
+    if result.solutions:
+        typer.echo(solution_grids_line(result))
     if output is not None:
         say(f"wrote {output}", err=False)
+
+
+def solution_grids_line(result: PhotoResult) -> str:
+    """The line naming the grids printed full beside the puzzles: answers, not puzzles."""
+    count = len(result.solutions)
+    grids = "a solution grid" if count == 1 else f"{count} solution grids"
+    return f"also on this photo: {grids}, printed full (an earlier answer): nothing to solve"
 
 
 def puzzle_label(index: int, count: int, form: str) -> str:

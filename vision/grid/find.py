@@ -29,6 +29,7 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from ..results import reading_order as puzzle_order
 from ..types import GridDetection
 from .candidates import clustered_candidates, find_candidates, grids_around_box, ink_views
 from .config import DEFAULT_CONFIG, GridConfig, SelectConfig
@@ -276,20 +277,8 @@ def find_all_grids(
 
 
 def reading_order(grids: list[_Found]) -> list[_Found]:
-    """Grids top to bottom in rows, each row left to right.
-
-    A grid whose centre lies less than half a grid's height below the top one left
-    belongs to that one's row.
-    """
-    left = sorted(grids, key=lambda g: float(g.quad[:, 1].mean()))
-    ordered: list[_Found] = []
-    while left:
-        top = left[0]
-        half = float(np.ptp(top.quad[:, 1])) / 2
-        row = [g for g in left if g.quad[:, 1].mean() - top.quad[:, 1].mean() < half]
-        ordered += sorted(row, key=lambda g: float(g.quad[:, 0].mean()))
-        left = [g for g in left if all(g is not r for r in row)]
-    return ordered
+    """Grids top to bottom in rows, each row left to right (``vision/results.py``'s order)."""
+    return [grids[i] for i in puzzle_order([g.quad for g in grids])]
 
 
 def _seen_apart(

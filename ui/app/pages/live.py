@@ -60,19 +60,35 @@ SAYS = {
 }
 
 
+PRESS_START = "Press Start above to turn the camera on."
+WAITING = "Waiting for the camera's first frame."
+
+
 @st.fragment(run_every=STATUS_EVERY_S)
-def live_status() -> None:
-    """One line on what the processor sees now, with its frame counts."""
+def live_status(playing: bool) -> None:
+    """One line on what the processor sees now, with its frame counts.
+
+    playing: whether the video runs (Start pressed); before, the line says to press Start.
+    """
+    if not playing:
+        st.caption(PRESS_START)
+        return
     processor = session_processor()
     last = processor.last
     if last is None:
-        st.caption("Waiting for the camera's first frame.")
+        st.caption(WAITING)
         return
     words = SAYS[last.state.value]
     if last.state.value == "tracking" and last.grid is not None:
-        words += f" ({last.grid.message})"
+        printed = sum(1 for d in last.grid.givens if d != "0")
+        words += f" ({printed} printed digits read)"
     counts = processor.counts
     st.caption(f"{words} · {last.index + 1} frames, {counts['drawn']} with the answer")
+
+
+def is_playing(stream: Any) -> bool:
+    """Whether the stream's video runs (its Start pressed, not yet stopped)."""
+    return bool(getattr(getattr(stream, "state", None), "playing", False))
 
 
 def render() -> None:
@@ -85,7 +101,7 @@ def render() -> None:
         "once the grid has been read, and follows the page as you move. The video goes "
         "only between this browser and the sudokucam server on your own network."
     )
-    webrtc_streamer(
+    stream = webrtc_streamer(
         key=STREAM_KEY,
         mode=WebRtcMode.SENDRECV,
         rtc_configuration=HOST_ONLY,
@@ -95,7 +111,7 @@ def render() -> None:
         video_frame_callback=frame_callback(session_processor()),
         async_processing=True,
     )
-    live_status()
+    live_status(is_playing(stream))
     st.caption(
         "No camera, or permission refused? The browser says so above; allow the camera "
         "for this page in the browser's settings and press Start again."

@@ -1,4 +1,8 @@
-"""Solve a photo: the answer drawn on the photo first, then the board to correct the reading."""
+"""Solve a photo: the answer drawn on the photo first, then the board to correct the reading.
+
+A photo of several puzzles shows each of them, one at a time, with a switcher above the
+answer; a grid printed full beside them (yesterday's answer) is named, not solved.
+"""
 
 from __future__ import annotations
 
@@ -9,27 +13,28 @@ import numpy as np
 import streamlit as st
 
 from ..state.backend import grid_region, outlined, read_photo, resolve, unsure_cells
-from ..widgets.board import BoardView, Look, board, latest_edit
+from ..widgets.board import BoardView, Look, board, latest_edit, legend_of
 from ..widgets.images import png_bytes, shrink, to_rgb
-from ..widgets.photo_input import PhotoInput, photo_input
+from ..widgets.photo_input import PhotoInput, chosen_photo
 from ..widgets.photo_status import (
+    choose_puzzle,
     failure_caption,
     show_grid_status,
-    show_more_puzzles,
     show_photo_failure,
+    show_solution_grids,
 )
 
 if TYPE_CHECKING:
-    from ....vision.results import GridResult
+    from ....vision.results import GridResult, PhotoResult
 
 PREFIX = "photo"
 ANSWER_SHARE = 3  # the answer's column is this many times ...
 BOARD_SHARE = 2  # ... as wide as this, for the board's (side by side on a wide screen)
 
 
-def board_key(photo: PhotoInput) -> str:
-    """The corrections board's key: one board per photo."""
-    return f"{PREFIX}_grid_{photo.digest}"
+def board_key(photo: PhotoInput, index: int = 0) -> str:
+    """The corrections board's key: one board per puzzle of a photo."""
+    return f"{PREFIX}_grid_{photo.digest}" + (f"_{index + 1}" if index else "")
 
 
 def reading_looks(read: GridResult, shown: GridResult, digits: str) -> dict[int, Look]:
@@ -49,30 +54,49 @@ def reading_looks(read: GridResult, shown: GridResult, digits: str) -> dict[int,
 
 
 def render() -> None:
-    """The 'Solve a photo' page."""
+    """The 'Solve a photo' page: the answer on top, the photo's source folded below it."""
     st.subheader("Solve a photo")
-    photo = photo_input(PREFIX, sample_kinds=("printed",))
-    if photo is None:
-        st.info(
-            "Upload a photo of a Sudoku, take one with the camera, or pick a sample. "
-            "Shoot from straight above with the whole grid in the frame."
-        )
-        return
-    result = read_photo(photo, PREFIX)
-    if show_photo_failure(result) or result.image is None:
-        return
-    show_more_puzzles(result)
-    first = result.grids[0]
-    edit = latest_edit(board_key(photo))
-    digits = edit.digits if edit is not None else first.givens
-    grid = resolve(first, [int(d) for d in digits])
+    top = st.container()
+    photo = chosen_photo(PREFIX, sample_kinds=("printed",))
+    with top:
+        if photo is None:
+            st.info(
+                "Upload a photo of a Sudoku, take one with the camera, or pick a sample. "
+                "Shoot from straight above with the whole grid in the frame."
+            )
+            return
+        result = read_photo(photo, PREFIX)
+        if show_photo_failure(result) or result.image is None:
+            return
+        _solve(result, result.image, photo)
+
+
+def _solve(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
+    """The chosen puzzle of the photo: its answer, its status and the board to correct it."""
+    index = choose_puzzle(result, f"{PREFIX}_which_{photo.digest}")
+    read = result.grids[index]
+    key = board_key(photo, index)
+    edit = latest_edit(key)
+    digits = edit.digits if edit is not None else read.givens
+    grid = resolve(read, [int(d) for d in digits])
+    looks = reading_looks(read, grid, digits)
     answer, side = st.columns([ANSWER_SHARE, BOARD_SHARE], gap="medium")
     with answer:
-        _show_answer(result.image, grid, photo)
-        show_grid_status(grid, edited=grid is not first)
+        _show_answer(_others_drawn(result, image, index), grid, photo)
+        show_grid_status(grid, edited=grid is not read, looks=looks)
+        show_solution_grids(result)
     with side:
-        _corrections(first, grid, digits, photo)
-    _details(result.image, first, grid)
+        _corrections(digits, looks, key)
+    _details(image, read, grid)
+
+
+def _others_drawn(result: PhotoResult, image: np.ndarray, index: int) -> np.ndarray:
+    """The photo with the answers of its other puzzles written in (shown on the whole photo)."""
+    out = image
+    for i, grid in enumerate(result.grids):
+        if i != index:
+            out = grid.draw(out, "solution")
+    return out
 
 
 def _show_answer(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None:
@@ -96,31 +120,29 @@ def _show_answer(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None
     st.toggle("Show the whole photo", key=f"{PREFIX}_whole")
 
 
-def _corrections(read: GridResult, shown: GridResult, digits: str, photo: PhotoInput) -> None:
+def _corrections(digits: str, looks: dict[int, Look], key: str) -> None:
     """The board of the printed digits read, to correct a misreading by tapping."""
     st.markdown("**Digits read.** Tap a cell, then its digit: the answer updates at once.")
-    looks = reading_looks(read, shown, digits)
-    shown_looks = (Look.UNSURE, Look.REPAIRED, Look.EDITED, Look.CONFLICT)
-    legend = [Look.GIVEN, *(look for look in shown_looks if look in looks.values())]
     view = BoardView(
         digits,
         looks,
         printed=frozenset(c for c, d in enumerate(digits) if d != "0"),
         editable=True,
         typed_printed=True,
-        legend=tuple(legend),
+        legend=legend_of(looks),
         label="Digits read from the photo",
     )
-    board(view, key=board_key(photo))
+    board(view, key=key)
 
 
 def _details(image: np.ndarray, read: GridResult, grid: GridResult) -> None:
-    """How the grid was found, and the answer as text."""
+    """How the grid was found (and what the reading did), and the answer as text."""
     with st.expander("How it was read"):
         st.image(
             to_rgb(shrink(outlined(image, read))),
-            caption="The grid found (amber rings: digits to check)",
+            caption="The grid found (amber rings: digits read unsurely)",
         )
+        st.caption(f"As the command line says it: {read.message}.")
     if grid.solution is not None:
         with st.expander("The answer as text"):
             st.code(grid.solution, language=None)  # a solution has no empty cell to write as "."

@@ -7,8 +7,10 @@ digits never change.
 
 from __future__ import annotations
 
+from ....solver import Grid
+from ....solver.validate import find_conflicts
 from ..state.game import CELLS, Board
-from ..widgets.board import BoardEdit, BoardView, Look, board, pending_edit
+from ..widgets.board import BoardEdit, BoardView, Look, board, legend_of, pending_edit
 from ..widgets.hints import HintMarks
 
 
@@ -41,20 +43,30 @@ def take_move(board_state: Board, game_id: str) -> Board | None:
     return board_after(board_state, edit)
 
 
+def clashing_cells(board_state: Board) -> frozenset[int]:
+    """The cells whose digit another cell of its row, column or box holds too."""
+    conflicts = find_conflicts(Grid.from_values(list(board_state.values)))
+    return frozenset(c for k in conflicts if k.is_duplicate for c in k.cells)
+
+
 def game_view(
-    board_state: Board, wrong: list[int], hint: HintMarks, playing: bool = True
+    board_state: Board,
+    wrong: list[int],
+    hint: HintMarks,
+    playing: bool = True,
+    clashes: frozenset[int] = frozenset(),
 ) -> BoardView:
     """What the board shows: givens, entries, notes, wrong entries and the hint's marks.
 
     playing: False once the game is over (the board no longer takes edits).
+    clashes: cells shown as breaking the rules (a digit twice in a row, column or box).
     """
     looks = {c: Look.GIVEN for c, g in enumerate(board_state.givens) if g}
     looks |= {c: Look.ENTRY for c, e in enumerate(board_state.entries) if e}
     looks |= dict.fromkeys(hint.cells, Look.HINT)
-    looks |= dict.fromkeys(wrong, Look.WRONG)
-    legend = [Look.GIVEN, Look.ENTRY]
-    legend += [Look.WRONG] if wrong else []
-    legend += [Look.HINT] if hint.cells else []
+    looks |= dict.fromkeys(clashes, Look.CONFLICT)
+    looks |= dict.fromkeys([*wrong, *hint.wrong], Look.WRONG)
+    legend = legend_of(looks, always=(Look.GIVEN, Look.ENTRY))
     return BoardView(
         "".join(map(str, board_state.values)),
         looks,
@@ -64,13 +76,11 @@ def game_view(
         editable=playing,
         lock_printed=True,
         can_note=True,
-        legend=tuple(legend),
+        legend=legend,
         label="Your board",
     )
 
 
-def show_board(
-    board_state: Board, game_id: str, wrong: list[int], hint: HintMarks, playing: bool = True
-) -> None:
-    """Draw the game's board (without the number pad once the game is over)."""
-    board(game_view(board_state, wrong, hint, playing), key=board_key(game_id))
+def show_board(view: BoardView, game_id: str) -> None:
+    """Draw the game's board (``game_view``)."""
+    board(view, key=board_key(game_id))

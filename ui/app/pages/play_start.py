@@ -6,6 +6,8 @@ pool, within `APP_CONFIG.generate_time_limit_s` and `search_time_limit_s`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
 from ....solver import PuzzleError, SearchTimeoutError
@@ -20,16 +22,33 @@ from ..widgets.messages import show_failure
 from ..widgets.photo_input import photo_input
 from ..widgets.photo_status import show_photo_failure
 
+if TYPE_CHECKING:
+    from ....vision.results import GridResult
+
 NEW, OPEN, PHOTO = "New puzzle", "Open a file", "From a photo"
 LEVELS = [level.label for level in Level]
 OPEN_TIP = "Save a game from this page, or use 81 characters: 1-9 and . for empty."
 PHOTO_TIP = "Solve it on the 'Solve a photo' tab first, correcting the digits."
+OPEN_KEY = "play_start_open"  # session_state: whether the start panel is open
+FOLD_KEY = "play_start_fold"  # session_state: fold the start panel on the next run
 SLOW_TIP = "A puzzle this slow to solve most likely has a wrong digit, or no solution."
 
 
-def start_section(expanded: bool) -> Game | None:
-    """The 'start a game' controls; returns a new game when the person starts one."""
-    with st.expander("Start a game", expanded=expanded):
+def fold_start_section() -> None:
+    """Fold the start panel away on the next run (a game has just started)."""
+    st.session_state[FOLD_KEY] = True
+
+
+def start_section(playing: bool) -> Game | None:
+    """The 'start a game' controls; returns a new game when the person starts one.
+
+    Open while no game runs; folded away once one starts (``fold_start_section``), one
+    tap opens it again for another game.
+    """
+    if st.session_state.pop(FOLD_KEY, False):
+        st.session_state[OPEN_KEY] = False
+    label = "Another game" if playing else "Start a game"
+    with st.expander(label, expanded=not playing, key=OPEN_KEY, on_change="rerun"):
         how = st.radio("Start from", [NEW, OPEN, PHOTO], key="play_start_from", horizontal=True)
         if how == NEW:
             return _new_puzzle()
@@ -89,4 +108,15 @@ def _from_photo() -> Game | None:
         return None
     if not st.button("Play this puzzle", type="primary", key="play_from_photo"):
         return None
-    return Game.start(Board(digit_values(grid.givens), digit_values(grid.kept_entries)))
+    return Game.start(photo_board(grid))
+
+
+def photo_board(grid: GridResult) -> Board:
+    """The board of a photographed puzzle: its printed digits, the right pen entries, and
+    the candidate notes of the cells left empty."""
+    givens, entries = digit_values(grid.givens), digit_values(grid.kept_entries)
+    marks = tuple(
+        frozenset() if givens[c] or entries[c] else frozenset(int(d) for d in noted)
+        for c, noted in enumerate(grid.notes)
+    )
+    return Board(givens, entries, marks)

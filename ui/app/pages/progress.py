@@ -17,19 +17,20 @@ from ....solver import cell_name
 from ....vision.draw import DEFAULT_DRAW_CONFIG, draw_rings
 from ....vision.types import digit_values
 from ..state.backend import grid_region, read_photo, resolve
-from ..widgets.board import NO_NOTES, BoardView, Look, board, latest_edit, push_edit
+from ..widgets.board import NO_NOTES, BoardView, Look, board, latest_edit, legend_of, push_edit
 from ..widgets.hints import HintMarks, hint_marks, hint_revealed, show_hint
 from ..widgets.images import shrink, to_rgb
-from ..widgets.photo_input import PhotoInput, photo_input
+from ..widgets.photo_input import PhotoInput, chosen_photo
 from ..widgets.photo_status import (
+    choose_puzzle,
     failure_caption,
     show_grid_status,
-    show_more_puzzles,
     show_photo_failure,
+    show_solution_grids,
 )
 
 if TYPE_CHECKING:
-    from ....vision.results import GridResult, UnsureEntry
+    from ....vision.results import GridResult, PhotoResult, UnsureEntry
 
 PREFIX = "progress"
 CROP_MARGIN = 0.15  # a question's cell picture takes this share of a cell more on each side
@@ -39,13 +40,19 @@ COUNTS_SHARE = 2  # ... as wide as this, the counts' (side by side on a wide scr
 
 
 def board_key(photo: PhotoInput) -> str:
-    """The checked board's key: one board per photo."""
-    return f"{PREFIX}_board_{photo.digest}"
+    """The checked board's key: one board per puzzle of a photo."""
+    index = st.session_state.get(which_key(photo)) or 0
+    return f"{PREFIX}_board_{photo.digest}" + (f"_{index + 1}" if index else "")
+
+
+def which_key(photo: PhotoInput) -> str:
+    """The key of the switcher between the puzzles of a photo."""
+    return f"{PREFIX}_which_{photo.digest}"
 
 
 def answered_key(photo: PhotoInput) -> str:
-    """Where the cells whose question was answered are kept."""
-    return f"{PREFIX}_answered_{photo.digest}"
+    """Where the cells whose question was answered are kept (per puzzle of a photo)."""
+    return board_key(photo).replace("_board_", "_answered_")
 
 
 def changed_cells(read: GridResult, grid: GridResult) -> set[int]:
@@ -111,27 +118,35 @@ def check_looks(read: GridResult, grid: GridResult, asked: set[int]) -> dict[int
 def render() -> None:
     """The 'Check my progress' page."""
     st.subheader("Check my progress")
-    photo = photo_input(PREFIX, sample_kinds=("progress",))
-    if photo is None:
-        st.info(
-            "Photograph a puzzle you have started in pen or pencil. Printed digits and your "
-            "own entries are told apart; wrong entries are ringed red, right ones green."
-        )
-        return
-    result = read_photo(photo, PREFIX)
-    if show_photo_failure(result) or result.image is None:
-        return
-    show_more_puzzles(result)
-    first = result.grids[0]
+    top = st.container()
+    photo = chosen_photo(PREFIX, sample_kinds=("progress",))
+    with top:
+        if photo is None:
+            st.info(
+                "Photograph a puzzle you have started in pen or pencil. Printed digits and "
+                "your own entries are told apart; wrong entries are ringed red, right ones "
+                "green."
+            )
+            return
+        result = read_photo(photo, PREFIX)
+        if show_photo_failure(result) or result.image is None:
+            return
+        _check(result, result.image, photo)
+
+
+def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
+    """The chosen puzzle of the photo checked: marked photo, questions, hint and board."""
+    first = result.grids[choose_puzzle(result, which_key(photo))]
     givens, pen = reading_lines(first, board_key(photo))
     grid = resolve(first, [int(d) for d in givens], [int(d) for d in pen])
     done = answered_cells(first, grid, photo)
     open_ones = [u for u in unsure_of(grid) if u.cell not in done]
     unread = [c for c in unreadable_of(grid) if c not in done]
     wrong = confirmed_wrong(grid, done)
-    _marked(result.image, grid, wrong, len(open_ones) + len(unread))
-    _questions(first, open_ones, unread, photo)
     asked = {u.cell for u in open_ones} | set(unread)
+    _marked(image, grid, wrong, asked, check_looks(first, grid, asked))
+    show_solution_grids(result)
+    _questions(first, open_ones, unread, photo)
     slot = st.container()  # the board, drawn once the hint below is known
     marks = HintMarks()
     if grid.solution is not None:
@@ -147,15 +162,21 @@ def render() -> None:
         _board(first, grid, photo, asked, marks, wrong)
 
 
-def _marked(image: np.ndarray, grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
+def _marked(
+    image: np.ndarray,
+    grid: GridResult,
+    wrong: tuple[int, ...],
+    asked: set[int],
+    looks: dict[int, Look],
+) -> None:
     """The photo cropped to the grid, entries ringed (or the broken rules), and the counts
-    beside it (below it on a phone)."""
+    beside it (below it on a phone); ``looks``: the board's, for the colours named."""
     picture, counts = st.columns([PICTURE_SHARE, COUNTS_SHARE], gap="medium")
     if grid.solution is None:
         drawn = grid_region(grid.draw(image, "solution"), grid)
         picture.image(to_rgb(shrink(drawn)), caption=failure_caption(grid), width="stretch")
         with counts:
-            show_grid_status(grid, edited=True)
+            show_grid_status(grid, edited=True, looks=looks, puzzle_only=False)
         return
     config = DEFAULT_DRAW_CONFIG
     checked = draw_rings(grid.draw(image, "check"), grid.detection.lattice, wrong,
@@ -166,7 +187,7 @@ def _marked(image: np.ndarray, grid: GridResult, wrong: tuple[int, ...], asked: 
         width="stretch",
     )
     with counts:
-        _summary(grid, wrong, asked)
+        _summary(grid, wrong, len(asked))
 
 
 def _board(
@@ -180,8 +201,7 @@ def _board(
     """The checked grid on the board, where a misread digit is corrected by tapping."""
     looks = check_looks(read, grid, asked) | dict.fromkeys(marks.cells, Look.HINT)
     looks |= dict.fromkeys(wrong, Look.WRONG)
-    legend = [Look.GIVEN, Look.RIGHT, Look.WRONG]
-    legend += [look for look in (Look.UNSURE, Look.CONFLICT, Look.HINT) if look in looks.values()]
+    legend = legend_of(looks, always=(Look.GIVEN, Look.RIGHT, Look.WRONG))
     notes = getattr(grid, "notes", NO_NOTES)
     view = BoardView(
         "".join(map(str, board_values(grid))),
@@ -191,7 +211,7 @@ def _board(
         removed=marks.removed,
         editable=True,
         can_swap=True,
-        legend=tuple(legend),
+        legend=legend,
         label="Your grid, checked",
     )
     st.markdown(

@@ -14,7 +14,7 @@ import streamlit as st
 from ....solver import Outcome, PuzzleParseError, SolveResult, parse_grid
 from ....vision.types import digits_of
 from ..state.backend import solve_values
-from ..widgets.board import BoardView, Look, board, latest_edit
+from ..widgets.board import BoardView, Look, board, latest_edit, legend_of
 from ..widgets.messages import friendly_errors
 
 TEXT_KEY = "typed_text"
@@ -23,6 +23,7 @@ EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419
 CELLS = 81
 SHOWN = (Outcome.SOLVED, Outcome.MULTIPLE_SOLUTIONS, Outcome.TIMEOUT)  # no cells to blame
 FIX_HINT = "The cells at fault are outlined in red on the grid above: correct them."
+NO_CELLS_HINT = "Check each digit against the puzzle: one is probably mistyped."
 MULTIPLE_HINT = "The cells that differ between two answers are shown in amber."
 MORE_TIME_HINT = (
     "A puzzle this slow to solve usually has a mistyped digit or no solution. "
@@ -72,7 +73,7 @@ def render() -> None:
     bad = problem_cells(result) if result is not None and result.status not in SHOWN else set()
     looks = {c: Look.GIVEN for c, v in enumerate(values) if v} | dict.fromkeys(bad, Look.CONFLICT)
     view = BoardView(digits_of(values), looks, editable=True, typed_printed=True,
-                     label="Puzzle to solve")  # fmt: skip
+                     legend=legend_of(looks, always=()), label="Puzzle to solve")  # fmt: skip
     board(view, key=key)
     st.button("Solve", type="primary", key="typed_solve", on_click=_start_solving)
     if not st.session_state.get(SOLVING_KEY):
@@ -104,7 +105,7 @@ def problem_cells(result: SolveResult) -> set[int]:
 
 def show_board(values: Sequence[int], looks: dict[int, Look], label: str) -> None:
     """A board that only shows a grid (no number pad)."""
-    legend = tuple(dict.fromkeys(looks.values()))
+    legend = legend_of(looks, always=())
     key = "typed_" + label.lower().replace(" ", "_")
     board(BoardView(digits_of(values), looks, legend=legend, label=label), key=key)
 
@@ -132,7 +133,8 @@ def show_result(result: SolveResult) -> None:
     if result.status is Outcome.TIMEOUT:
         st.error(f"No answer: the solver {result.message}. {MORE_TIME_HINT}")
         return
-    st.error(f"This puzzle cannot be solved: {result.message}. {FIX_HINT}")
+    fix = FIX_HINT if problem_cells(result) else NO_CELLS_HINT
+    st.error(f"This puzzle cannot be solved: {result.message}. {fix}")
 
 
 def grid_line(values: Sequence[int]) -> str:

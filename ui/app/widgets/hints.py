@@ -19,10 +19,12 @@ class HintMarks:
 
     cells: the cells to look at (before the digit is revealed: only the target).
     removed: candidates the step rules out, by cell, as digit strings ("38").
+    wrong: entries to correct before a hint can be given (shown as wrong).
     """
 
     cells: frozenset[int] = frozenset()
     removed: dict[int, str] = field(default_factory=dict)
+    wrong: frozenset[int] = frozenset()
 
 
 def hint_marks(found: Hint | None, revealed: bool) -> HintMarks:
@@ -30,6 +32,8 @@ def hint_marks(found: Hint | None, revealed: bool) -> HintMarks:
     cells whose notes leave out the answer, for a hint that names them."""
     if found is not None and found.status is Outcome.WRONG_NOTES:
         return HintMarks(frozenset(found.wrong))
+    if found is not None and found.status is Outcome.WRONG_ENTRIES:
+        return HintMarks(wrong=frozenset(found.wrong))
     step = None if found is None else found.step
     if step is None:
         return HintMarks()
@@ -93,6 +97,15 @@ def show_hint(
     found = find_hint(givens, entries, notes)
     if found.status is Outcome.WRONG_NOTES:
         st.warning(f"**{found.message[:1].upper()}{found.message[1:]}.**")
+        return found
+    if found.status is Outcome.WRONG_ENTRIES:
+        names = ", ".join(cell_name(c) for c in found.wrong)
+        one = len(found.wrong) == 1
+        st.warning(
+            f"**First correct {names}: {'it is' if one else 'they are'} wrong** (in red on the "
+            "board). Change or erase "
+            f"{'it' if one else 'them'}, or use Undo: the hint then shows here."
+        )
         return found
     if found.status is not Outcome.STEP or found.step is None:
         st.info(f"No hint: {found.message}.")

@@ -17,6 +17,18 @@ from ..state.settings import APP_CONFIG
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 SAMPLES_DIR = Path(__file__).resolve().parents[3] / "samples"
+# The sample photos the app offers: shipped as package data (pyproject.toml's
+# [tool.setuptools.package-data] lists the same files), so `pip install .` keeps them.
+APP_SAMPLES = (
+    "printed/demo.jpg",
+    "printed/shadow.jpg",
+    "bent/curl.jpg",
+    "pages/page0.jpg",
+    "screen/dark_mode.jpg",
+    "progress/half_blue.jpg",
+    "progress/notes_half.jpg",
+    "progress/nearly_done.jpg",
+)
 UPLOAD = "Upload"
 CAMERA = "Camera"
 SAMPLE = "Sample"
@@ -38,13 +50,29 @@ class PhotoInput:
 
 
 def sample_photos(kinds: tuple[str, ...] = ()) -> dict[str, Path]:
-    """The bundled sample photos, 'kind/name' → path, those of `kinds` first."""
-    if not SAMPLES_DIR.is_dir():
-        return {}
-    found = sorted(p for p in SAMPLES_DIR.glob("*/*.jpg") if p.is_file())
+    """The shipped sample photos (``APP_SAMPLES``), 'kind/name' → path, those of `kinds` first."""
+    found = [SAMPLES_DIR / name for name in APP_SAMPLES if (SAMPLES_DIR / name).is_file()]
     order = {k: i for i, k in enumerate(kinds)}
     found.sort(key=lambda p: (order.get(p.parent.name, len(order)), p.parent.name, p.name))
     return {f"{p.parent.name}/{p.stem}": p for p in found}
+
+
+def chosen_photo(prefix: str, sample_kinds: tuple[str, ...] = ()) -> PhotoInput | None:
+    """``photo_input`` in a panel that folds away once a photo is given, so that what the
+    page makes of the photo, drawn above it, is the first thing on a phone's screen.
+
+    The panel's label names the photo; it opens again with a tap to choose another.
+    """
+    given_key = f"{prefix}_given"
+    given: str | None = st.session_state.get(given_key)
+    label = f"Photo: {given} · tap to choose another" if given else "Choose a photo"
+    with st.expander(label, expanded=given is None):
+        photo = photo_input(prefix, sample_kinds)
+    name = None if photo is None else photo.name
+    if name != given:
+        st.session_state[given_key] = name
+        st.rerun()  # drawn again with the panel folded (or open again, when the photo went)
+    return photo
 
 
 def photo_input(prefix: str, sample_kinds: tuple[str, ...] = ()) -> PhotoInput | None:

@@ -59,6 +59,30 @@ LOOK_WORDS: dict[Look, str] = {
 }
 
 
+# The colour each look is drawn in, as a sentence on the page names it (board.css).
+LOOK_COLOURS: dict[Look, str] = {
+    Look.GIVEN: "black",
+    Look.ENTRY: "blue",
+    Look.EDITED: "blue on a light blue ground",
+    Look.ANSWER: "blue",
+    Look.UNSURE: "amber",
+    Look.REPAIRED: "orange",
+    Look.RIGHT: "green",
+    Look.WRONG: "red",
+    Look.CONFLICT: "red",
+    Look.HINT: "blue",
+}
+LEGEND_ORDER = tuple(Look)
+
+
+def legend_of(
+    looks: Mapping[int, Look], always: tuple[Look, ...] = (Look.GIVEN,)
+) -> tuple[Look, ...]:
+    """The legend of a board: ``always``, then every other look its cells use, in one order."""
+    used = set(looks.values()) | set(always)
+    return tuple(look for look in LEGEND_ORDER if look in used)
+
+
 @dataclass(frozen=True)
 class BoardView:
     """What the board shows and what it lets the person do.

@@ -32,8 +32,14 @@
     window.parent.postMessage(message, "*");
   }
 
+  // The height of what the board shows, not of the page: the page is at least as tall as
+  // the frame, so measuring it would never let the frame shrink (a gap once the pad hides).
   function sendHeight() {
-    send("streamlit:setFrameHeight", { height: Math.ceil(document.documentElement.scrollHeight) });
+    var root = document.getElementById("root");
+    var style = window.getComputedStyle(root);
+    var height = root.getBoundingClientRect().height + parseFloat(style.marginTop) +
+      parseFloat(style.marginBottom);
+    send("streamlit:setFrameHeight", { height: Math.ceil(height) });
   }
 
   // ---------------------------------------------------------------- building the page
@@ -324,6 +330,6 @@
   window.addEventListener("message", function (event) {
     if (event.data && event.data.type === "streamlit:render") { onRender(event.data); }
   });
-  if (window.ResizeObserver) { new ResizeObserver(sendHeight).observe(document.body); }
+  if (window.ResizeObserver) { new ResizeObserver(sendHeight).observe(document.getElementById("root")); }
   send("streamlit:componentReady", { apiVersion: 1 });
 })();
