@@ -3,8 +3,11 @@ served app over HTTPS with and without the token (Playwright in Debian's Chromiu
 
 from __future__ import annotations
 
+import base64
 import datetime as dt
+import http.client
 import ipaddress
+import json
 import os
 import re
 import shutil
@@ -14,6 +17,7 @@ import ssl
 import stat
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -25,7 +29,7 @@ from cryptography import x509
 
 from sudokucam.ui.cli import app as cli_app
 from sudokucam.ui.cli.serve import LanServing, streamlit_command, streamlit_env
-from sudokucam.ui.lan.access import TOKEN_ENV, new_token, token_ok
+from sudokucam.ui.lan.access import COOKIE_NAME, HOSTS_ENV, TOKEN_ENV, new_token, token_ok
 from sudokucam.ui.lan.cert import (
     CertConfig,
     certificate_addresses,
@@ -181,6 +185,8 @@ def test_command_and_environment_for_lan(tmp_path: Path) -> None:
     plain = dict(zip(streamlit_command(9123)[5::2], streamlit_command(9123)[6::2], strict=True))
     assert plain["--server.address"] == "127.0.0.1" and "--server.sslCertFile" not in plain
     assert streamlit_env("tok")[TOKEN_ENV] == "tok"
+    assert streamlit_env("tok", ("192.168.1.23", "10.0.0.7"))[HOSTS_ENV] == "192.168.1.23,10.0.0.7"
+    assert streamlit_env()[HOSTS_ENV] == ""  # loopback names only
     os.environ[TOKEN_ENV] = "left over"
     try:
         assert TOKEN_ENV not in streamlit_env()
@@ -229,10 +235,10 @@ def test_gate_with_the_token_opens_the_app_and_remembers(monkeypatch: pytest.Mon
     assert not at.exception
     assert at.subheader[0].value == FIRST_TAB
     assert CLOSED_TEXT not in [i.value for i in at.info]
-    at.query_params.clear()  # the token dropped from the address: the session still counts
-    at.run()
+    assert "token" not in at.query_params  # taken out of the address: never in a Referer
+    at.run()  # the session is remembered without it
     assert at.subheader[0].value == FIRST_TAB
-    assert at.query_params["token"] == "the-right-token"  # put back for reloads
+    assert "token" not in at.query_params
 
 
 def test_gate_is_open_without_lan(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -275,8 +281,6 @@ def wait_for_https(url: str, cafile: Path, server: subprocess.Popen[str]) -> Non
 @pytest.fixture(scope="module")
 def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """`sudokucam ui --lan` (under strace when installed), its token, certificate and log."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
     home = tmp_path_factory.mktemp("lan_home")
     port, trace = free_port(), home / "strace.txt"
     env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"), HOME=str(home))
@@ -291,7 +295,11 @@ def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, A
         while not cert.is_file() and server.poll() is None:
             time.sleep(0.2)
         wait_for_https(url, cert, server)
-        yield {"url": url, "cert": cert, "trace": trace, "server": server}
+        token = printed_token(server)
+        drain = threading.Thread(target=lambda: [None for _ in server.stdout or ()], daemon=True)
+        drain.start()  # the server's log never fills the pipe
+        yield {"url": url, "cert": cert, "trace": trace, "server": server, "token": token,
+               "port": port}  # fmt: skip
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -316,7 +324,9 @@ def printed_token(server: subprocess.Popen[str]) -> str:
 def test_lan_app_over_https_with_and_without_the_token(lan_server: dict[str, Any]) -> None:
     from playwright.sync_api import sync_playwright
 
-    url, token = lan_server["url"], printed_token(lan_server["server"])
+    if not CHROMIUM.is_file():
+        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
+    url, token = lan_server["url"], lan_server["token"]
     with sync_playwright() as driver:
         browser = driver.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
@@ -330,14 +340,111 @@ def test_lan_app_over_https_with_and_without_the_token(lan_server: dict[str, Any
         page.goto(url)
         page.get_by_text(CLOSED_TEXT).wait_for(timeout=WAIT_MS)
         assert "Traceback" not in page.content()
-        page.goto(f"{url}/?token={token}")
+        reply = page.goto(f"{url}/?token={token}")
         page.get_by_role("heading", name=FIRST_TAB).wait_for(timeout=WAIT_MS)
         assert page.get_by_text(CLOSED_TEXT).count() == 0
+        assert token not in page.url  # taken out of the address at once: no Referer has it
+        assert reply is not None and reply.headers["referrer-policy"] == "no-referrer"
+        cookie = next(c for c in context.cookies() if c["name"] == COOKIE_NAME)
+        assert cookie["secure"] and cookie["httpOnly"] and token not in cookie["value"]
         page.get_by_role("tab", name="Play").click()
-        page.reload()  # the token stays in the address: a reload still gets in
+        page.reload()  # the cookie remembers this browser: a reload still gets in
         page.get_by_role("tab", name=FIRST_TAB).wait_for(timeout=WAIT_MS)
-        assert f"token={token}" in page.url
+        page.goto(url)  # and so does the bare address
+        page.get_by_role("tab", name=FIRST_TAB).wait_for(timeout=WAIT_MS)
+        assert page.get_by_text(CLOSED_TEXT).count() == 0
+        stranger = browser.new_context(ignore_https_errors=True, viewport=phone).new_page()
+        stranger.goto(url)  # another browser, without the link: the lock page
+        stranger.get_by_text(CLOSED_TEXT).wait_for(timeout=WAIT_MS)
         browser.close()
+
+
+def https(
+    server: dict[str, Any],
+    path: str,
+    method: str = "GET",
+    headers: dict[str, str] | None = None,
+    body: bytes | None = None,
+) -> tuple[int, dict[str, str], bytes]:
+    """One request to the LAN server over HTTPS (its certificate checked), no redirects
+    followed: (status, headers by lower-case name, body)."""
+    context = ssl.create_default_context(cafile=str(server["cert"]))
+    connection = http.client.HTTPSConnection("127.0.0.1", server["port"], context=context,
+                                             timeout=20)  # fmt: skip
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        reply = connection.getresponse()
+        return reply.status, {k.lower(): v for k, v in reply.getheaders()}, reply.read()
+    finally:
+        connection.close()
+
+
+def websocket_status(server: dict[str, Any], headers: dict[str, str]) -> int:
+    """The status of a websocket handshake to the app's stream (101: accepted)."""
+    upgrade = {
+        "Connection": "Upgrade",
+        "Upgrade": "websocket",
+        "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode(),
+        **headers,
+    }
+    status, _, _ = https(server, "/_stcore/stream", headers=upgrade)
+    return status
+
+
+def outside_connections(trace: Path) -> list[str]:
+    """The addresses outside loopback the traced server connected to."""
+    addresses = [m["addr"] for m in INET_CONNECT.finditer(trace.read_text())]
+    loopback = ("::1", "::ffff:127.0.0.1")
+    return [a for a in addresses if not (a.startswith("127.") or a in loopback)]
+
+
+PRIVATE_HEADERS = {
+    "x-frame-options": "SAMEORIGIN",
+    "content-security-policy": "frame-ancestors 'self'",
+    "referrer-policy": "no-referrer",
+}
+
+
+@pytest.mark.slow
+def test_lan_server_gives_a_stranger_only_the_lock_page(lan_server: dict[str, Any]) -> None:
+    status, headers, body = https(lan_server, "/")
+    assert status == 403 and CLOSED_TEXT.encode() in body
+    assert {k: headers[k] for k in PRIVATE_HEADERS} == PRIVATE_HEADERS
+    upload = ("/_stcore/upload_file/a-session/a-file", "PUT", b"x" * 100_000)
+    for path, method, data in [upload, ("/_stcore/metrics", "GET", None),
+                               ("/_stcore/host-config", "GET", None)]:  # fmt: skip
+        status, _, body = https(lan_server, path, method, body=data)
+        assert status == 403 and b"sudokucam" in body and b"TYPE" not in body, path
+    wrong = {"Cookie": f"{COOKIE_NAME}={'0' * 64}"}
+    assert https(lan_server, "/_stcore/metrics", headers=wrong)[0] == 403
+    assert websocket_status(lan_server, {}) != 101
+    assert websocket_status(lan_server, wrong) != 101
+
+
+@pytest.mark.slow
+def test_lan_server_remembers_the_browser_that_came_with_the_token(
+    lan_server: dict[str, Any],
+) -> None:
+    status, headers, _ = https(lan_server, f"/?token={lan_server['token']}")
+    assert status == 303 and headers["location"] == "/"
+    assert headers["referrer-policy"] == "no-referrer"
+    cookie = headers["set-cookie"]
+    assert "Secure" in cookie and "HttpOnly" in cookie and lan_server["token"] not in cookie
+    sent = {"Cookie": cookie.split(";")[0]}
+    status, headers, body = https(lan_server, "/", headers=sent)
+    assert status == 200 and b"<script" in body  # Streamlit's page, without ?token=
+    assert {k: headers[k] for k in PRIVATE_HEADERS} == PRIVATE_HEADERS
+    status, _, body = https(lan_server, "/_stcore/host-config", headers=sent)
+    assert status == 200 and json.loads(body)["allowedOrigins"] == []
+    host = f"127.0.0.1:{lan_server['port']}"
+    assert websocket_status(lan_server, {**sent, "Origin": f"https://{host}"}) == 101
+    evil = {**sent, "Origin": "https://evil.example"}
+    assert websocket_status(lan_server, evil) != 101
+    assert https(lan_server, "/", headers={**sent, "Host": "evil.example"})[0] == 421
+    if shutil.which("strace"):
+        time.sleep(1)
+        assert outside_connections(lan_server["trace"]) == []  # no online origin lookup
 
 
 @pytest.mark.slow
@@ -345,7 +452,68 @@ def test_lan_server_connects_only_to_loopback(lan_server: dict[str, Any]) -> Non
     if not shutil.which("strace"):
         pytest.skip("needs strace to watch connections")
     time.sleep(3)  # let anything that would phone home try
-    addresses = [m["addr"] for m in INET_CONNECT.finditer(lan_server["trace"].read_text())]
-    loopback = ("::1", "::ffff:127.0.0.1")
-    outside = [a for a in addresses if not (a.startswith("127.") or a in loopback)]
-    assert outside == []
+    assert outside_connections(lan_server["trace"]) == []
+
+
+# ---------------------------------------------------------------------------- plain `ui`
+
+
+@pytest.fixture(scope="module")
+def plain_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """`sudokucam ui` on 127.0.0.1 (under strace when installed)."""
+    home = tmp_path_factory.mktemp("plain_home")
+    port, trace = free_port(), home / "strace.txt"
+    prefix = ["strace", "-f", "-e", "trace=connect", "-o", str(trace)]
+    command = [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)]
+    server = subprocess.Popen([*(prefix if shutil.which("strace") else []), *command],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 90
+        while http_get(port, "/_stcore/health")[0] != 200:
+            assert server.poll() is None and time.monotonic() < deadline, "no server"
+            time.sleep(0.5)
+        yield {"port": port, "trace": trace}
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
+
+
+def http_get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    """(status, body) of a GET to 127.0.0.1:port; (0, b"") when nothing answers."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        reply = connection.getresponse()
+        return reply.status, reply.read()
+    except OSError:
+        return 0, b""
+    finally:
+        connection.close()
+
+
+@pytest.mark.slow
+def test_plain_ui_refuses_a_rebinding_host_and_a_cross_origin_websocket(
+    plain_server: dict[str, Any],
+) -> None:
+    port = plain_server["port"]
+    assert http_get(port, "/")[0] == 200
+    assert http_get(port, "/", {"Host": f"localhost:{port}"})[0] == 200
+    for host in (f"evil.example:{port}", "rebind.attacker.test", f"127.0.0.1.nip.io:{port}"):
+        assert http_get(port, "/", {"Host": host})[0] == 421, host
+        assert http_get(port, "/_stcore/host-config", {"Host": host})[0] == 421, host
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+               "Sec-WebSocket-Key": base64.b64encode(os.urandom(16)).decode()}  # fmt: skip
+    same = {**upgrade, "Origin": f"http://127.0.0.1:{port}"}
+    assert http_get(port, "/_stcore/stream", same)[0] == 101
+    for origin in ("https://evil.example", f"http://localhost:{port + 1}"):
+        assert http_get(port, "/_stcore/stream", {**upgrade, "Origin": origin})[0] != 101
+    status, body = http_get(port, "/_stcore/host-config")
+    assert status == 200 and json.loads(body)["allowedOrigins"] == []
+    if shutil.which("strace"):
+        time.sleep(1)
+        assert outside_connections(plain_server["trace"]) == []

@@ -16,6 +16,8 @@ from ..app.state.settings import APP_CONFIG
 from .common import fail, no_color, say, usage_error
 
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
+# the st.App that serves APP_SCRIPT behind sudokucam's front door (ui/lan/door.py)
+SERVER_SCRIPT = APP_SCRIPT.with_name("streamlit_server.py")
 HOST = "127.0.0.1"
 LAN_HOST = "0.0.0.0"  # every interface, so that phones on the network reach it
 DEFAULT_PORT = 8501
@@ -23,15 +25,17 @@ DEFAULT_PORT = 8501
 
 @dataclass(frozen=True)
 class LanServing:
-    """What `--lan` adds to the server: its certificate, key and access token."""
+    """What `--lan` adds to the server: its certificate, key, access token, and the
+    addresses it is reached at (the only host names it answers besides loopback)."""
 
     cert: Path
     key: Path
     token: str
+    addresses: tuple[str, ...] = ()
 
 
 def streamlit_command(
-    port: int, script: Path = APP_SCRIPT, lan: LanServing | None = None
+    port: int, script: Path = SERVER_SCRIPT, lan: LanServing | None = None
 ) -> list[str]:
     """The command line that serves the app, headless and offline: on 127.0.0.1:port, or
     over HTTPS on every interface with `lan`."""
@@ -56,14 +60,15 @@ def streamlit_command(
     return command
 
 
-def streamlit_env(token: str | None = None) -> dict[str, str]:
+def streamlit_env(token: str | None = None, hosts: tuple[str, ...] = ()) -> dict[str, str]:
     """The environment for the server: usage statistics off, whatever the user's config;
-    the access token when there is one."""
-    from ..lan.access import TOKEN_ENV
+    the access token when there is one, and the host names it answers beside loopback."""
+    from ..lan.access import HOSTS_ENV, TOKEN_ENV
 
     env = dict(os.environ)
     env["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
     env.pop(TOKEN_ENV, None)
+    env[HOSTS_ENV] = ",".join(hosts)
     if token:
         env[TOKEN_ENV] = token
     return env
@@ -90,13 +95,15 @@ def ui(
 
     Without --lan it listens on 127.0.0.1 only.
     """
-    if not APP_SCRIPT.is_file():
-        usage_error(f"the app script is missing: {APP_SCRIPT}")
+    for script in (APP_SCRIPT, SERVER_SCRIPT):
+        if not script.is_file():
+            usage_error(f"the app script is missing: {script}")
     if not lan:
         say(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)")
         raise typer.Exit(serve(streamlit_command(port), streamlit_env()))
     serving = prepare_lan(port)
-    raise typer.Exit(serve(streamlit_command(port, lan=serving), streamlit_env(serving.token)))
+    env = streamlit_env(serving.token, serving.addresses)
+    raise typer.Exit(serve(streamlit_command(port, lan=serving), env))
 
 
 def prepare_lan(port: int) -> LanServing:
@@ -113,7 +120,7 @@ def prepare_lan(port: int) -> LanServing:
     token = new_token()
     colour = sys.stdout.isatty() and not no_color()
     typer.echo(announcement(addresses, port, token, colour))
-    return LanServing(files.cert, files.key, token)
+    return LanServing(files.cert, files.key, token, tuple(str(a) for a in addresses))
 
 
 def serve(command: list[str], env: dict[str, str]) -> int:
