@@ -38,6 +38,7 @@ WAIT_MS = 90_000
 CLOSED_TABS = 5
 CLOSE_AFTER_S = 0.4
 BIG_SIZE = (4620, 3464)  # 16 megapixels
+WAITING_TEXT = "Other photos are being read"  # what a page waiting in line says
 NEXT_ANSWER_S = 120.0  # far below the 300 s a lost turn made everyone wait
 
 
@@ -105,17 +106,20 @@ def test_tabs_closed_mid_read_do_not_stop_reading_for_everyone(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
         )
         try:
-            for _ in range(CLOSED_TABS):
-                page = open_tab(browser, app_url, PHOTO_TAB)
+            closing = [open_tab(browser, app_url, PHOTO_TAB) for _ in range(CLOSED_TABS)]
+            for page in closing:
                 choose(page, big)
-                time.sleep(CLOSE_AFTER_S)
+            for page in closing:  # each upload taken: one photo is read, the others wait
+                page.get_by_text(big.name).first.wait_for(timeout=WAIT_MS)
+            time.sleep(CLOSE_AFTER_S)
+            for page in closing:
                 page.close()
             holder = open_tab(browser, app_url, PHOTO_TAB)  # reads, so the next one waits
             choose(holder, big)
             waiter = open_tab(browser, app_url, PHOTO_TAB)
             choose(waiter, big)
             with contextlib.suppress(sync_api.TimeoutError):  # else the line was free
-                waiter.get_by_text("ahead of yours").wait_for(timeout=30_000)
+                waiter.get_by_text(WAITING_TEXT).wait_for(timeout=30_000)
             waiter.get_by_role("tab", name=TYPE_TAB).click()
             waiter.get_by_role("heading", name=TYPE_TAB).wait_for(timeout=WAIT_MS)
             holder.close()

@@ -24,6 +24,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 from cryptography import x509
 
@@ -136,28 +138,44 @@ def test_token_check() -> None:
     assert not token_ok(token, "")
 
 
-HALF_BLOCKS = {"█": (True, True), "▀": (True, False), "▄": (False, True), " ": (False, False)}
-ANSI_CELL = re.compile(r"\x1b\[(\d+);(\d+)m▀")
+HALF_BLOCKS = {"█": (False, False), "▀": (False, True), "▄": (True, False), " ": (True, True)}
+ANSI_CELL = re.compile(r"\x1b\[38;5;(\d+);48;5;(\d+)m▀")
+WHITE, BLACK = "231", "16"  # the 256-colour entries no terminal theme changes
 
 
 def module_rows(line: str) -> list[list[bool]]:
     """The two rows of modules (light=True) one line of terminal text shows."""
     coloured = ANSI_CELL.findall(line)
     if coloured:
-        return [[fg == "97" for fg, _ in coloured], [bg == "107" for _, bg in coloured]]
+        assert {c for pair in coloured for c in pair} <= {WHITE, BLACK}, coloured
+        return [[fg == WHITE for fg, _ in coloured], [bg == WHITE for _, bg in coloured]]
     return [[HALF_BLOCKS[c][0] for c in line], [HALF_BLOCKS[c][1] for c in line]]
 
 
-def decode_qr(text: str) -> str:
-    """Read a QR code printed as terminal text back, with OpenCV's QR decoder."""
-    import cv2
-    import numpy as np
+def qr_modules(text: str) -> np.ndarray:
+    """The modules (light=True) of a QR code printed as terminal text."""
+    return np.array([row for line in text.splitlines() for row in module_rows(line)], bool)
 
-    modules = [row for line in text.splitlines() for row in module_rows(line)]
-    light = np.pad(np.array(modules, dtype=np.uint8) * 255, 4, constant_values=255)
-    image = np.kron(light, np.ones((8, 8), np.uint8))
+
+def decode_modules(light: np.ndarray) -> str:
+    """Read QR modules (light=True) back with OpenCV's QR decoder, with no margin but the
+    code's own quiet zone."""
+    image = np.kron(light.astype(np.uint8) * 255, np.ones((8, 8), np.uint8))
     value, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
     return str(value)
+
+
+def decode_qr(text: str) -> str:
+    """Read a QR code printed as terminal text back, with only its own quiet zone."""
+    return decode_modules(qr_modules(text))
+
+
+def quiet_zone(light: np.ndarray) -> int:
+    """How many all-light rows and columns surround the code (the least of its 4 sides)."""
+    dark_rows = np.flatnonzero(~light.all(axis=1))
+    dark_cols = np.flatnonzero(~light.all(axis=0))
+    return int(min(dark_rows[0], dark_cols[0], light.shape[1] - 1 - dark_cols[-1],
+                   light.shape[0] - 1 - dark_rows[-1]))  # fmt: skip
 
 
 def test_link_and_qr_code() -> None:
@@ -172,6 +190,69 @@ def test_link_and_qr_code() -> None:
     assert "https://10.0.0.7:8501/?token=tok" in text
     assert qr_text("https://192.168.1.23:8501/?token=tok") in text
     assert "localhost" in announcement([], 8501, "tok")
+
+
+def test_terminal_qr_code_reads_on_light_and_dark_terminals() -> None:
+    """Coloured, every cell is painted black or white from the 256-colour palette (never
+    the terminal's own colours), so the theme does not matter; and the code keeps the
+    standard's quiet zone of 4 modules, enough for a scanner with nothing around it."""
+    url = access_url(HOME_IP, 8501, new_token())
+    coloured = qr_text(url, colour=True)
+    for line in coloured.splitlines():
+        assert ANSI_CELL.sub("", line) == "\x1b[0m"  # every cell painted, then reset
+    light = qr_modules(coloured)
+    assert quiet_zone(light) >= 4
+    assert decode_modules(light) == url
+    assert decode_modules(~light) != url  # drawn inverted (light modules in ink) it fails
+    plain = qr_modules(qr_text(url))
+    assert (plain == light).all()  # without colour: dark modules in ink, as on paper
+
+
+def test_printed_instructions_explain_the_certificate_warning_on_phones() -> None:
+    text = announcement([HOME_IP], 8501, "tok")
+    assert "Safari" in text and "This Connection Is Not Private" in text
+    assert "Show Details" in text and "visit this website" in text
+    assert "Chrome" in text and "Your connection is not private" in text
+    assert "Advanced" in text and "Proceed to 192.168.1.23 (unsafe)" in text
+
+
+def test_ui_lan_saves_the_qr_code_as_png(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from sudokucam.ui.cli import serve
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(serve, "serve", lambda command, env: started.append(command) or 0)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    png = tmp_path / "phone.png"
+    result = CliRunner().invoke(cli_app, ["ui", "--lan", "--port", "8599", "--qr", str(png)])
+    assert result.exit_code == 0, result.output
+    assert f"QR code saved to {png}" in result.output and len(started) == 1
+    assert stat.S_IMODE(png.stat().st_mode) == 0o600  # it holds the token
+    image = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
+    value, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
+    printed = re.findall(r"https://\S+:8599/\?token=\S+|https://localhost:8599/\S+", result.output)
+    assert value == printed[0]
+    assert image[:40].min() == 255 and image[-40:].min() == 255  # a white quiet zone
+    assert not list(tmp_path.glob(".*.part"))
+
+
+def test_ui_qr_is_refused_without_lan_or_where_it_cannot_be_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from typer.testing import CliRunner
+
+    from sudokucam.ui.cli import serve
+
+    monkeypatch.setattr(serve, "serve", lambda command, env: 0)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    result = CliRunner().invoke(cli_app, ["ui", "--qr", str(tmp_path / "x.png")])
+    assert result.exit_code == 2 and "--qr needs --lan" in result.output
+    missing = tmp_path / "no" / "such" / "folder" / "x.png"
+    result = CliRunner().invoke(cli_app, ["ui", "--lan", "--qr", str(missing)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: cannot write the QR code to {missing}: ")
+    assert "Traceback" not in result.output and len(result.output.splitlines()) == 1
 
 
 def test_command_and_environment_for_lan(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import typer
 
 from ..app.state.settings import APP_CONFIG
-from .common import fail, no_color, say, usage_error
+from .common import fail, say, usage_error
 
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
 # the st.App that serves APP_SCRIPT behind sudokucam's front door (ui/lan/door.py)
@@ -90,6 +90,14 @@ def ui(
         help="Serve over HTTPS on the local network (for a phone's camera), "
         "behind a secret link printed here with its QR code.",
     ),
+    qr: Path | None = typer.Option(
+        None,
+        "--qr",
+        metavar="FILE.png",
+        dir_okay=False,
+        help="With --lan: also save the link's QR code as a PNG image (it holds the "
+        "secret link: readable by you only).",
+    ),
 ) -> None:
     """Open the web app: solve a photo, check your progress, type a puzzle, play.
 
@@ -99,18 +107,22 @@ def ui(
         if not script.is_file():
             usage_error(f"the app script is missing: {script}")
     if not lan:
+        if qr is not None:
+            usage_error("--qr needs --lan (the QR code is of the link for your phone)")
         say(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)")
         raise typer.Exit(serve(streamlit_command(port), streamlit_env()))
-    serving = prepare_lan(port)
+    serving = prepare_lan(port, qr)
     env = streamlit_env(serving.token, serving.addresses)
     raise typer.Exit(serve(streamlit_command(port, lan=serving), env))
 
 
-def prepare_lan(port: int) -> LanServing:
-    """Make or reuse the certificate, make the token, print the links and the QR code."""
+def prepare_lan(port: int, qr: Path | None = None) -> LanServing:
+    """Make or reuse the certificate, make the token, print the links and the QR code (on
+    a terminal in explicit black and white, whatever its colours: the code is a picture
+    that needs both, so NO_COLOR does not apply to it), save it to `qr`."""
     from ..lan.access import new_token
     from ..lan.cert import CertificateError, config_dir, ensure_certificate, lan_addresses
-    from ..lan.link import announcement
+    from ..lan.link import access_url, announcement, save_qr_png
 
     addresses = lan_addresses()
     try:
@@ -118,8 +130,15 @@ def prepare_lan(port: int) -> LanServing:
     except CertificateError as exc:
         fail(str(exc))
     token = new_token()
-    colour = sys.stdout.isatty() and not no_color()
-    typer.echo(announcement(addresses, port, token, colour))
+    if qr is not None:
+        url = access_url(addresses[0] if addresses else "localhost", port, token)
+        try:
+            save_qr_png(url, qr)
+        except OSError as exc:
+            fail(f"cannot write the QR code to {qr}: {exc.strerror or exc}")
+    typer.echo(announcement(addresses, port, token, colour=sys.stdout.isatty()))
+    if qr is not None:
+        typer.echo(f"QR code saved to {qr}")
     return LanServing(files.cert, files.key, token, tuple(str(a) for a in addresses))
 
 
