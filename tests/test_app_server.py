@@ -100,7 +100,9 @@ def test_tabs_closed_mid_read_do_not_stop_reading_for_everyone(
     if not photo.is_file() or not MODEL.is_file():
         pytest.skip("needs the rendered demo photo and the trained digit model")
     big = tmp_path / "big.jpg"
-    cv2.imwrite(str(big), cv2.resize(cv2.imread(str(photo)), BIG_SIZE))
+    image = cv2.imread(str(photo))
+    assert image is not None
+    cv2.imwrite(str(big), cv2.resize(image, BIG_SIZE))
     with sync_api.sync_playwright() as driver:
         browser = driver.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True

@@ -222,7 +222,12 @@ def test_ui_lan_saves_the_qr_code_as_png(tmp_path: Path, monkeypatch: pytest.Mon
     from sudokucam.ui.cli import serve
 
     started: list[list[str]] = []
-    monkeypatch.setattr(serve, "serve", lambda command, env: started.append(command) or 0)
+
+    def serve_here(command: list[str], env: dict[str, str]) -> int:
+        started.append(command)
+        return 0
+
+    monkeypatch.setattr(serve, "serve", serve_here)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     png = tmp_path / "phone.png"
     result = CliRunner().invoke(cli_app, ["ui", "--lan", "--port", "8599", "--qr", str(png)])
@@ -230,6 +235,7 @@ def test_ui_lan_saves_the_qr_code_as_png(tmp_path: Path, monkeypatch: pytest.Mon
     assert f"QR code saved to {png}" in result.output and len(started) == 1
     assert stat.S_IMODE(png.stat().st_mode) == 0o600  # it holds the token
     image = cv2.imread(str(png), cv2.IMREAD_GRAYSCALE)
+    assert image is not None
     value, _, _ = cv2.QRCodeDetector().detectAndDecode(image)
     printed = re.findall(r"https://\S+:8599/\?token=\S+|https://localhost:8599/\S+", result.output)
     assert value == printed[0]
