@@ -194,3 +194,23 @@ def test_app_config_checks_its_page_limits() -> None:
         AppConfig(max_pages_per_file=0)
     with pytest.raises(ValueError):
         BatchLimits(pages_per_batch=0)
+
+
+def test_a_batch_that_gets_no_turn_stops_instead_of_waiting_file_after_file() -> None:
+    """The read line's own errors (no turn within the longest wait, the session gone)
+    end the batch: they are not one more error row followed by another wait."""
+    from sudokucam.ui.app.state.turns import TurnBusyError
+
+    waits: list[str] = []
+
+    @contextmanager
+    def no_turn() -> Iterator[None]:
+        waits.append("waited")
+        raise TurnBusyError("the app is busy reading other photos; try again soon")
+        yield
+
+    options = WorkOptions(image_format="png")
+    uploads = [PhotoInput(f"p{i}.png", blank_png()) for i in range(3)]
+    with pytest.raises(TurnBusyError):
+        run_batch(uploads, options, turn=no_turn)
+    assert waits == ["waited"]

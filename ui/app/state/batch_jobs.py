@@ -144,15 +144,21 @@ def run_batch(
     for number, upload in enumerate(uploads):
         try:
             count = pages_allowed(upload, limits, left)
-            left -= count
-            for page in range(1, count + 1):
-                unit, data = page_unit(upload, page, count)
-                with turn():
-                    outcomes.append(process_unit(unit, data, options))
-                tell((number + page / count) / len(uploads), unit.label)
         except Exception as exc:  # one bad file is one row; the other uploads go on
             outcomes.append(failed_upload(upload, _split_error(upload, exc)))
             tell((number + 1) / len(uploads), upload.name)
+            continue
+        left -= count
+        for page in range(1, count + 1):
+            try:
+                unit, data = page_unit(upload, page, count)
+            except Exception as exc:  # a page that cannot be split out: the file's row
+                outcomes.append(failed_upload(upload, _split_error(upload, exc)))
+                break
+            with turn():  # its errors (no turn came, the session left) end the batch
+                outcomes.append(process_unit(unit, data, options))
+            tell((number + page / count) / len(uploads), unit.label)
+        tell((number + 1) / len(uploads), upload.name)
     return pack(outcomes)
 
 
