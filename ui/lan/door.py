@@ -73,7 +73,7 @@ LOCK_PAGE = """<!doctype html>
 <title>{title}</title>
 <style>body{{font-family:system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;
 line-height:1.5;color:#262730}}p{{background:#e8f0fe;padding:1rem;border-radius:.5rem}}</style>
-</head><body><h1>{title}</h1><p>&#128274; {text}</p></body></html>
+</head><body><h1>{title}</h1><p>{text}</p></body></html>
 """
 
 
