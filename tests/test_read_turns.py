@@ -1,9 +1,10 @@
 """The server's turns to read photos: first come, first served, and always given back.
 
-Streamlit stops a session's script by raising StopException or RerunException (not
-Exception subclasses' usual path: they leave from inside any st call) when its tab is
-closed or its person switches page; those are simulated here with Streamlit's own
-exception classes, raised where the app's code would meet them.
+Streamlit stops a session's script by raising StopException or RerunException
+(BaseExceptions, raised from inside whichever st call comes next) when its tab is closed
+or its person switches page; those are simulated here with Streamlit's own exception
+classes, raised where the app's code would meet them. tests/test_app_server.py does the
+same with real tabs in Chromium.
 """
 
 from __future__ import annotations
