@@ -231,7 +231,7 @@ def test_ui_lan_saves_the_qr_code_as_png(tmp_path: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(serve, "serve", serve_here)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    # one fixed token: OpenCV's QR reader misses about 1 code in 60 that phones read
+    # one fixed token: OpenCV's QR reader misses about 1 random code in 60
     monkeypatch.setattr(access, "new_token", lambda: "Xk2_9f-QzL0aBcDeFgHiJkLmNoPqRsTuV")
     png = tmp_path / "phone.png"
     result = CliRunner().invoke(cli_app, ["ui", "--lan", "--port", "8599", "--qr", str(png)])
