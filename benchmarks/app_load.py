@@ -2,7 +2,7 @@
 
 Usage: .venv/bin/python benchmarks/app_load.py [--loads 5] [--uploads 6] [--repeats 5]
        [--sessions 5] [--cores 2] [--megapixels 49,23.9] [--busy-cap 150]
-       [--only load,photo,sessions,busy,memory] [--json]
+       [--only load,photo,sessions,busy,memory,batch] [--json]
 
 Starts `sudokucam ui` on a free 127.0.0.1 port (the server pinned to --cores CPUs) and
 drives it with Playwright in Debian's Chromium (/usr/bin/chromium, as
@@ -34,6 +34,10 @@ it compresses well and decodes huge); --uploads browser contexts open "Solve a p
 upload it at once. The resident memory (RSS) of the server's process tree (the launcher,
 Streamlit and any worker) is sampled every 50 ms until every page has its answer; the
 peak is reported beside the idle server's. Each size runs on a fresh server.
+
+batch: as memory, on the *Many photos* page: for each of --megapixels, a 16-bit
+greyscale PNG that size (a 7000×7000 one is 381 KB), --uploads sessions each upload it
+and press "Solve all" at once; the peak RSS until every page shows its table.
 """
 
 from __future__ import annotations
@@ -69,6 +73,7 @@ PHONE_NOISE = 3.0  # standard deviation of the added sensor-like noise, in grey 
 PHONE_JPEG_QUALITY = 90
 SOLVED_TEXT = "Solved"
 TYPE_TAB = "Type a puzzle"
+BATCH_TAB = "Many photos"
 WAIT_MS = 300_000  # a page or an answer slower than this counts as a failure
 ANSWER = ["cannot be solved", "gave up", "did not finish", "busy"]  # Type page outcomes
 SAMPLE_S = 0.05  # RSS sampling period
@@ -361,12 +366,51 @@ def memory_run(browser: Any, url: str, root: int, png: Path, uploads: int) -> di
     }
 
 
+def grey16_png(path: Path, megapixels: float) -> Path:
+    """A 16-bit greyscale PNG of about `megapixels` megapixels (square, one grey)."""
+    import numpy as np
+    from PIL import Image
+
+    side = int((megapixels * 1e6) ** 0.5)
+    Image.fromarray(np.full((side, side), 40000, np.uint16)).save(path, format="PNG")
+    return path
+
+
+def batch_memory_run(browser: Any, url: str, root: int, png: Path, uploads: int) -> dict[str, Any]:
+    """Peak RSS of the server tree while `uploads` sessions run Many photos on the PNG."""
+    pages = [open_tab(browser, url, BATCH_TAB) for _ in range(uploads)]
+    for page in pages:
+        page.locator("input[type=file]").set_input_files(str(png))
+    for page in pages:
+        page.get_by_role("button", name="Solve all 1 files").wait_for(timeout=WAIT_MS)
+    time.sleep(1.0)
+    idle = tree_rss_mb(root)
+    start = time.perf_counter()
+    with PeakSampler(root) as sampler:
+        for page in pages:
+            page.get_by_role("button", name="Solve all 1 files").click()
+        answers = []
+        for page in pages:
+            done = page.get_by_text("grids solved.")
+            done.first.wait_for(timeout=WAIT_MS)
+            answers.append(done.first.inner_text().strip())
+        took = time.perf_counter() - start
+    return {
+        "uploads": uploads,
+        "png_kb": round(png.stat().st_size / 1024),
+        "idle_rss_mb": round(idle),
+        "peak_rss_mb": round(sampler.peak),
+        "all_answered_s": round(took, 1),
+        "answers": sorted(set(answers)),
+    }
+
+
 def summary(times: list[float]) -> str:
     """Median and max of some seconds."""
     return f"median {statistics.median(times):.2f} s, max {max(times):.2f} s"
 
 
-PARTS = ("load", "photo", "sessions", "busy", "memory")
+PARTS = ("load", "photo", "sessions", "busy", "memory", "batch")
 
 
 def report(result: dict[str, Any]) -> None:
@@ -396,6 +440,12 @@ def report(result: dict[str, Any]) -> None:
         print(
             f"memory: {m['uploads']} uploads of a {m['megapixels']} MP blank PNG "
             f"({m['png_kb']} KB): server tree {m['idle_rss_mb']} MB idle, peak "
+            f"{m['peak_rss_mb']} MB; all answered in {m['all_answered_s']} s; {m['answers']}"
+        )
+    for m in result.get("batch", []):
+        print(
+            f"batch: {m['uploads']} Many-photos sessions, a {m['megapixels']} MP 16-bit PNG "
+            f"each ({m['png_kb']} KB): server tree {m['idle_rss_mb']} MB idle, peak "
             f"{m['peak_rss_mb']} MB; all answered in {m['all_answered_s']} s; {m['answers']}"
         )
 
@@ -442,6 +492,13 @@ def run_parts(browser: Any, args: argparse.Namespace) -> dict[str, Any]:
                     png = blank_png(folder / "blank.png", megapixels)
                     run = memory_run(browser, url, root, png, args.uploads)
                     result["memory"].append({"megapixels": megapixels, **run})
+        if "batch" in args.parts:
+            result["batch"] = []
+            for megapixels in (float(m) for m in args.megapixels.split(",")):
+                with served(args.cores) as (url, root, _):
+                    png = grey16_png(folder / "grey16.png", megapixels)
+                    run = batch_memory_run(browser, url, root, png, args.uploads)
+                    result["batch"].append({"megapixels": megapixels, **run})
     return result
 
 

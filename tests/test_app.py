@@ -156,7 +156,7 @@ def test_ui_help_lists_port() -> None:
 def test_ui_command_serves_locally_without_usage_statistics() -> None:
     cmd = streamlit_command(9123)
     assert cmd[1:4] == ["-m", "streamlit", "run"]
-    assert Path(cmd[4]) == APP and APP.is_file()
+    assert Path(cmd[4]) == REPO / "ui" / "streamlit_server.py" and APP.is_file()  # door + app
     pairs = dict(zip(cmd[5::2], cmd[6::2], strict=True))
     assert pairs["--server.address"] == "127.0.0.1"
     assert pairs["--server.port"] == "9123"

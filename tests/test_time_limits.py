@@ -293,7 +293,9 @@ def test_photo_reads_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
                 busy -= 1
             return name
 
-    turns = threading.BoundedSemaphore(1)
+    from sudokucam.ui.app.state.turns import ReadTurns, TurnConfig
+
+    turns = ReadTurns(TurnConfig(turns=1, poll_s=0.02))
     monkeypatch.setattr(backend, "shared_reader", SlowReader)
     monkeypatch.setattr(backend, "read_turns", lambda: turns)
     monkeypatch.setattr(st, "session_state", {})
@@ -307,6 +309,7 @@ def test_photo_reads_take_turns(monkeypatch: pytest.MonkeyPatch) -> None:
     for thread in readers:
         thread.join(timeout=30)
     assert most == 1
+    assert turns.state() == (0, 0)
 
 
 def test_photo_pages_refuse_photos_above_the_app_pixel_limit(

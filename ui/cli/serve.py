@@ -13,9 +13,11 @@ from pathlib import Path
 import typer
 
 from ..app.state.settings import APP_CONFIG
-from .common import fail, no_color, say, usage_error
+from .common import fail, say, usage_error
 
 APP_SCRIPT = Path(__file__).resolve().parent.parent / "streamlit_app.py"
+# the st.App that serves APP_SCRIPT behind sudokucam's front door (ui/lan/door.py)
+SERVER_SCRIPT = APP_SCRIPT.with_name("streamlit_server.py")
 HOST = "127.0.0.1"
 LAN_HOST = "0.0.0.0"  # every interface, so that phones on the network reach it
 DEFAULT_PORT = 8501
@@ -23,15 +25,17 @@ DEFAULT_PORT = 8501
 
 @dataclass(frozen=True)
 class LanServing:
-    """What `--lan` adds to the server: its certificate, key and access token."""
+    """What `--lan` adds to the server: its certificate, key, access token, and the
+    addresses it is reached at (the only host names it answers besides loopback)."""
 
     cert: Path
     key: Path
     token: str
+    addresses: tuple[str, ...] = ()
 
 
 def streamlit_command(
-    port: int, script: Path = APP_SCRIPT, lan: LanServing | None = None
+    port: int, script: Path = SERVER_SCRIPT, lan: LanServing | None = None
 ) -> list[str]:
     """The command line that serves the app, headless and offline: on 127.0.0.1:port, or
     over HTTPS on every interface with `lan`."""
@@ -56,14 +60,15 @@ def streamlit_command(
     return command
 
 
-def streamlit_env(token: str | None = None) -> dict[str, str]:
+def streamlit_env(token: str | None = None, hosts: tuple[str, ...] = ()) -> dict[str, str]:
     """The environment for the server: usage statistics off, whatever the user's config;
-    the access token when there is one."""
-    from ..lan.access import TOKEN_ENV
+    the access token when there is one, and the host names it answers beside loopback."""
+    from ..lan.access import HOSTS_ENV, TOKEN_ENV
 
     env = dict(os.environ)
     env["STREAMLIT_BROWSER_GATHER_USAGE_STATS"] = "false"
     env.pop(TOKEN_ENV, None)
+    env[HOSTS_ENV] = ",".join(hosts)
     if token:
         env[TOKEN_ENV] = token
     return env
@@ -85,25 +90,39 @@ def ui(
         help="Serve over HTTPS on the local network (for a phone's camera), "
         "behind a secret link printed here with its QR code.",
     ),
+    qr: Path | None = typer.Option(
+        None,
+        "--qr",
+        metavar="FILE.png",
+        dir_okay=False,
+        help="With --lan: also save the link's QR code as a PNG image (it holds the "
+        "secret link: readable by you only).",
+    ),
 ) -> None:
     """Open the web app: solve a photo, check your progress, type a puzzle, play.
 
     Without --lan it listens on 127.0.0.1 only.
     """
-    if not APP_SCRIPT.is_file():
-        usage_error(f"the app script is missing: {APP_SCRIPT}")
+    for script in (APP_SCRIPT, SERVER_SCRIPT):
+        if not script.is_file():
+            usage_error(f"the app script is missing: {script}")
     if not lan:
+        if qr is not None:
+            usage_error("--qr needs --lan (the QR code is of the link for your phone)")
         say(f"sudokucam app on http://{HOST}:{port}  (Ctrl+C to stop)")
         raise typer.Exit(serve(streamlit_command(port), streamlit_env()))
-    serving = prepare_lan(port)
-    raise typer.Exit(serve(streamlit_command(port, lan=serving), streamlit_env(serving.token)))
+    serving = prepare_lan(port, qr)
+    env = streamlit_env(serving.token, serving.addresses)
+    raise typer.Exit(serve(streamlit_command(port, lan=serving), env))
 
 
-def prepare_lan(port: int) -> LanServing:
-    """Make or reuse the certificate, make the token, print the links and the QR code."""
+def prepare_lan(port: int, qr: Path | None = None) -> LanServing:
+    """Make or reuse the certificate, make the token, print the links and the QR code (on
+    a terminal in explicit black and white, whatever its colours: the code is a picture
+    that needs both, so NO_COLOR does not apply to it), save it to `qr`."""
     from ..lan.access import new_token
     from ..lan.cert import CertificateError, config_dir, ensure_certificate, lan_addresses
-    from ..lan.link import announcement
+    from ..lan.link import access_url, announcement, save_qr_png
 
     addresses = lan_addresses()
     try:
@@ -111,9 +130,16 @@ def prepare_lan(port: int) -> LanServing:
     except CertificateError as exc:
         fail(str(exc))
     token = new_token()
-    colour = sys.stdout.isatty() and not no_color()
-    typer.echo(announcement(addresses, port, token, colour))
-    return LanServing(files.cert, files.key, token)
+    if qr is not None:
+        url = access_url(addresses[0] if addresses else "localhost", port, token)
+        try:
+            save_qr_png(url, qr)
+        except OSError as exc:
+            fail(f"cannot write the QR code to {qr}: {exc.strerror or exc}")
+    typer.echo(announcement(addresses, port, token, colour=sys.stdout.isatty()))
+    if qr is not None:
+        typer.echo(f"QR code saved to {qr}")
+    return LanServing(files.cert, files.key, token, tuple(str(a) for a in addresses))
 
 
 def serve(command: list[str], env: dict[str, str]) -> int:

@@ -1,25 +1,32 @@
-"""The app's door under `sudokucam ui --lan`: without the run's token, only a short page.
+"""The app script's own check under `sudokucam ui --lan`: without the token, only a short page.
 
-The launcher hands the token to the server in the environment (`TOKEN_ENV`); without it
-(plain `sudokucam ui`, on 127.0.0.1 only) every request is let in. A session that once
-showed the token is remembered, and the token is kept in the address bar so that a
-reload or a bookmark keeps working.
+The server's front door (`door.py`) already keeps out every browser without the token or
+its cookie; this is the second lock, in the script. The launcher hands the token to the
+server in the environment (`TOKEN_ENV`); without it (plain `sudokucam ui`, on 127.0.0.1
+only) every session is let in. A session is let in when its browser holds the cookie the
+door gave it (`COOKIE_NAME`) or its address has the token; the session is remembered and
+the token is taken out of the address, so it is never sent on in a Referer.
 """
 
 from __future__ import annotations
 
+import hmac
 import os
 
 import streamlit as st
 
-from .access import TOKEN_ENV, TOKEN_PARAM, token_ok
-
-GRANTED_KEY = "lan_access_granted"
-CLOSED_TITLE = "sudokucam"
-CLOSED_TEXT = (
-    "This sudokucam is private. Open it with the link (or the QR code) shown in the "
-    "terminal of whoever started it on this network."
+from .access import (
+    CLOSED_TEXT,
+    CLOSED_TITLE,
+    COOKIE_NAME,
+    TOKEN_ENV,
+    TOKEN_PARAM,
+    access_key,
+    token_ok,
 )
+
+__all__ = ["CLOSED_TEXT", "closed_page", "require_access"]
+GRANTED_KEY = "lan_access_granted"
 
 
 def require_access() -> None:
@@ -28,12 +35,21 @@ def require_access() -> None:
     if not expected:
         return
     if not st.session_state.get(GRANTED_KEY, False):
-        if not token_ok(_given_token(), expected):
+        if not (token_ok(_given_token(), expected) or _has_cookie(expected)):
             closed_page()
             st.stop()
         st.session_state[GRANTED_KEY] = True
-    if st.query_params.get(TOKEN_PARAM) != expected:
-        st.query_params[TOKEN_PARAM] = expected
+    if TOKEN_PARAM in st.query_params:
+        del st.query_params[TOKEN_PARAM]
+
+
+def _has_cookie(expected: str) -> bool:
+    """True when the browser sent the cookie the door gives with the token."""
+    try:
+        value = st.context.cookies.get(COOKIE_NAME)
+    except Exception:  # no request behind this run (a test): no cookie
+        return False
+    return isinstance(value, str) and hmac.compare_digest(value, access_key(expected))
 
 
 def _given_token() -> str | None:

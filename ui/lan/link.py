@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ipaddress
+import os
 from collections.abc import Sequence
+from pathlib import Path
 from urllib.parse import urlencode
 
 import segno
@@ -12,13 +14,25 @@ from .access import TOKEN_PARAM
 from .cert import IPAddress
 
 QR_ERROR_LEVEL = "m"  # QR error correction: recovers about 15 % of the code
-QUIET = 2  # light modules around the code (scanners read 2 well; the standard asks 4)
+QUIET = 4  # light modules around the code, as the QR standard asks
+QR_FILE_MODE = 0o600  # the saved code holds the token
+PNG_SCALE = 10  # pixels per module in the saved PNG
 UPPER_HALF = "▀"
-# plain text: the character for a (top dark?, bottom dark?) pair of modules, light as ink
-HALF_BLOCK = {(False, False): "█", (False, True): "▀", (True, False): "▄", (True, True): " "}
-FG = {True: 30, False: 97}  # ANSI foreground: black for a dark module, bright white else
-BG = {True: 40, False: 107}  # ANSI background, likewise
+# plain text, dark modules in ink: the character for a (top dark?, bottom dark?) pair
+HALF_BLOCK = {(False, False): " ", (False, True): "▄", (True, False): "▀", (True, True): "█"}
+# 256-colour palette entries that are pure black and white on every terminal (the 16 base
+# colours follow the terminal's theme, which may make "white" grey or "black" blue)
+FG = {True: "38;5;16", False: "38;5;231"}  # foreground: a dark module black, else white
+BG = {True: "48;5;16", False: "48;5;231"}  # background, likewise
 ANSI_RESET = "\x1b[0m"
+CERT_HELP = (
+    "The phone warns about the certificate the first time: it is sudokucam's own, made on "
+    "this machine, not one the phone knows. To go on:",
+    '  iPhone/iPad, Safari: "This Connection Is Not Private": tap Show Details, then '
+    '"visit this website", then Visit Website.',
+    '  Android, Chrome: "Your connection is not private": tap Advanced, then '
+    '"Proceed to {host} (unsafe)".',
+)
 
 
 def access_url(host: IPAddress | str, port: int, token: str) -> str:
@@ -30,9 +44,10 @@ def access_url(host: IPAddress | str, port: int, token: str) -> str:
 
 
 def qr_text(url: str, colour: bool = False) -> str:
-    """The QR code of `url` as terminal text, two rows of modules per line: in explicit
-    black and white (ANSI colours) when `colour`, else in block characters for light
-    modules, which reads right on a terminal with light text on a dark background."""
+    """The QR code of `url` as terminal text, two rows of modules per line, with the quiet
+    zone the standard asks. With `colour`, every cell is painted explicitly black or
+    white, so the code reads right on light and dark terminals alike; without (the text
+    goes to a file), dark modules are drawn in ink, as on paper."""
     code = segno.make(url, error=QR_ERROR_LEVEL)
     rows = [[bool(dark) for dark in row] for row in code.matrix_iter(border=QUIET)]
     if len(rows) % 2:
@@ -45,6 +60,27 @@ def qr_text(url: str, colour: bool = False) -> str:
         else:
             lines.append("".join(HALF_BLOCK[t, b] for t, b in zip(top, bottom, strict=True)))
     return "\n".join(lines) + "\n"
+
+
+def save_qr_png(url: str, path: Path) -> None:
+    """The QR code of `url` as a black-on-white PNG, readable by its owner only (the link
+    holds the token); OSError when it cannot be written."""
+    part = path.with_name(f".{path.name}.part")
+    part.unlink(missing_ok=True)
+    descriptor = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL, QR_FILE_MODE)
+    try:
+        with os.fdopen(descriptor, "wb") as out:
+            segno.make(url, error=QR_ERROR_LEVEL).save(
+                out, kind="png", scale=PNG_SCALE, border=QUIET, dark="black", light="white"
+            )
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+
+
+def certificate_help(host: str) -> str:
+    """What the phone shows for the self-signed certificate and how to go past it."""
+    return "\n".join(CERT_HELP).replace("{host}", host)
 
 
 def announcement(
@@ -62,8 +98,8 @@ def announcement(
         "or scan the code with its camera:",
         *(f"  {url}" for url in urls),
         qr_text(urls[0], colour),
-        "The browser warns about the certificate the first time (it is sudokucam's own, "
-        "made on this machine): accept it to go on. Only people with the link get in. "
-        "(Ctrl+C to stop)",
+        certificate_help(str(addresses[0])),
+        "Only people with the link get in; a browser that came with it is remembered "
+        "until sudokucam stops. (Ctrl+C to stop)",
     ]
     return "\n".join(lines)

@@ -13,7 +13,8 @@ import pandas as pd
 import streamlit as st
 
 from ....vision.batch.work import WorkOptions
-from ..state.batch_jobs import BatchResult, Record, run_batch
+from ..state.backend import read_turn
+from ..state.batch_jobs import BatchLimits, BatchResult, Record, run_batch
 from ..state.settings import APP_CONFIG
 from ..widgets.images import MAX_SHOWN_SIDE, shrink
 from ..widgets.photo_input import PHOTO_TYPES, PhotoInput, refuse_oversize, upload_limits
@@ -97,13 +98,15 @@ def render() -> None:
 def _run(uploads: list[PhotoInput]) -> BatchResult:
     """Run the batch with a progress bar."""
     bar = st.progress(0.0, text="Reading…")
-    total = len(uploads)
 
-    def progress(done: int, label: str) -> None:
-        bar.progress(min(done / total, 1.0), text=f"Read {label}")
+    def progress(share: float, label: str) -> None:
+        bar.progress(min(share, 1.0), text=f"Read {label}")
 
-    options = WorkOptions(dpi=APP_CONFIG.pdf_dpi, image_format="png")
-    result = run_batch(uploads, options, progress)
+    options = WorkOptions(
+        dpi=APP_CONFIG.pdf_dpi, image_format="png", max_pixels=APP_CONFIG.max_pixels
+    )
+    limits = BatchLimits(APP_CONFIG.max_pages_per_file, APP_CONFIG.max_pages_per_batch)
+    result = run_batch(uploads, options, progress, turn=read_turn, limits=limits)
     bar.empty()
     return result
 

@@ -2,9 +2,10 @@
 
 One photo reader, one pool of search workers (`pool.py`: every search runs there, time
 limited, so one long search never slows another person's page), and a few turns to read
-photos (`APP_CONFIG.photo_reads_at_once`: a photo decodes to up to
+photos (`turns.py`, `APP_CONFIG.photo_reads_at_once`: a photo decodes to up to
 `APP_CONFIG.max_pixels` × 3 bytes and its reading needs several times that, so reads
-queue instead of piling up in memory). Results are kept per session.
+wait in line instead of piling up in memory; a turn comes back however the session's
+script ends, a closed tab included). Results are kept per session.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from ....vision.load import ImageLoadError, decode_image
 from ....vision.results import PhotoResult
 from ....vision.types import digits_of
 from ..widgets.photo_input import PhotoInput
-from .pool import PoolBusyError, PoolConfig, SearchPool
+from .pool import PoolConfig, SearchPool
 from .settings import APP_CONFIG
+from .turns import ReadTurns, TurnConfig
 
 if TYPE_CHECKING:
     from ....vision.pipeline import Reader
@@ -32,7 +34,6 @@ if TYPE_CHECKING:
 
 OUTLINE_COLOR = (60, 180, 30)  # BGR green
 UNSURE_COLOR = (0, 190, 255)  # BGR amber
-READ_WAIT_S = 300.0  # longest wait for a turn to read a photo before the page says busy
 T = TypeVar("T")
 
 
@@ -51,9 +52,26 @@ def search_pool() -> SearchPool:
 
 
 @st.cache_resource(show_spinner=False)
-def read_turns() -> threading.BoundedSemaphore:
+def read_turns() -> ReadTurns:
     """The turns to read a photo, shared by every session of the server."""
-    return threading.BoundedSemaphore(APP_CONFIG.photo_reads_at_once)
+    return ReadTurns(TurnConfig(turns=APP_CONFIG.photo_reads_at_once), alive=session_connected)
+
+
+def session_connected(session_id: str) -> bool:
+    """True while the session's browser is connected (always, outside a server)."""
+    from streamlit.runtime import Runtime
+
+    if not Runtime.exists():
+        return True
+    return Runtime.instance().is_active_session(session_id)
+
+
+def session_id() -> str:
+    """This script run's session, or its thread when run outside Streamlit."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else f"thread-{threading.get_ident()}"
 
 
 def run_search(job: Callable[..., T], *args: Any, limit_s: float | None = None) -> T:
@@ -77,16 +95,24 @@ def solve_values(values: Sequence[int]) -> SolveResult:
 
 @contextmanager
 def read_turn() -> Iterator[None]:
-    """Hold one of the server's turns to read a photo, waiting (with a spinner) if none is free."""
-    turns = read_turns()
-    if not turns.acquire(blocking=False):
-        with st.spinner("Other photos are being read: waiting for a turn…"):
-            if not turns.acquire(timeout=READ_WAIT_S):
-                raise PoolBusyError("the app is busy reading other photos; try again in a moment")
-    try:
+    """Hold one of the server's turns to read a photo, waiting in line if none is free.
+
+    While it waits, the page says how many photos are ahead; each update is also where
+    Streamlit stops a closed tab's script (the turn or the place in line is given back).
+    """
+    notice = st.empty()
+
+    def waiting(ahead: int) -> None:
+        notice.info(f"Other photos are being read: {_ahead_text(ahead)}…", icon="⏳")
+
+    with read_turns().turn(session_id(), waiting):
+        notice.empty()
         yield
-    finally:
-        turns.release()
+
+
+def _ahead_text(ahead: int) -> str:
+    """'1 photo ahead of yours', '3 photos ahead of yours'."""
+    return f"{ahead} photo{'s' if ahead != 1 else ''} ahead of yours"
 
 
 def read_photo(photo: PhotoInput, prefix: str) -> PhotoResult:

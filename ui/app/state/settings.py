@@ -29,7 +29,11 @@ class AppConfig:
     max_pixels: the largest photo the photo pages decode (a photo's header is checked
         before any pixel is decoded; the command line allows 50 megapixels).
     photo_reads_at_once: photos read at the same time on this server; more wait their
-        turn, so memory does not grow with the number of people reading photos.
+        turn, so memory does not grow with the number of people reading photos (the
+        many-photos page takes one turn per page, like the photo pages).
+    max_pages_per_file: the most pages of one PDF or TIFF the many-photos page reads; a
+        longer file is refused with its name and this limit.
+    max_pages_per_batch: the most pages the many-photos page reads in one batch.
     """
 
     unsure_below: float = 0.80
@@ -43,6 +47,8 @@ class AppConfig:
     search_workers: int = 2
     max_pixels: int = 25_000_000  # admits 24-megapixel phone photos (5712×4284)
     photo_reads_at_once: int = 1
+    max_pages_per_file: int = 100
+    max_pages_per_batch: int = 200
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -52,6 +58,8 @@ class AppConfig:
             raise ValueError(f"max_upload_mb must be at least 1, got {self.max_upload_mb}")
         if min(self.search_time_limit_s, self.generate_time_limit_s) <= 0:
             raise ValueError("search_time_limit_s and generate_time_limit_s must be positive")
+        if min(self.max_pages_per_file, self.max_pages_per_batch) < 1:
+            raise ValueError("max_pages_per_file and max_pages_per_batch must be at least 1")
         if self.search_workers < 0 or self.photo_reads_at_once < 1 or self.max_pixels < 1:
             raise ValueError(
                 "search_workers must be at least 0, photo_reads_at_once and max_pixels at least 1"
