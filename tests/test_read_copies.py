@@ -115,7 +115,7 @@ def test_a_written_digit_unlike_the_printed_copies_leans_pen() -> None:
     odds[13] = 1.0
     added = copy_evidence(odds, digits > 0, digits, page(cells))
     assert odds[13] + added[13] < 0
-    assert np.all(odds[[0, 40, 80]] + added[[0, 40, 80]] > 6.0)
+    assert not added[[0, 40, 80]].any()  # sure cells keep their own log-odds
 
 
 def test_weight_zero_adds_nothing() -> None:

@@ -142,7 +142,12 @@ def copy_evidence(
     cells: np.ndarray,
     config: CopyConfig = DEFAULT_COPY_CONFIG,
 ) -> np.ndarray:
-    """(N,) log-odds to add: copies share one decision, cells unlike the print lean pen."""
+    """(N,) log-odds to add: copies share one decision, cells unlike the print lean pen.
+
+    Only cells still unsure (log-odds within ±``sure_log_odds``) change: the sure ones
+    lend their evidence to their copies and stay as they are, for the later steps to
+    learn the puzzle's print and pen from.
+    """
     added = np.zeros_like(log_odds, dtype=np.float64)
     if config.weight == 0:
         return added
@@ -159,7 +164,8 @@ def copy_evidence(
         sim = similarities(cells, members, config.shift_px)
         digit = int(digits[members[0]])
         target = digit_evidence(log_odds[members], sim, digit, config, writing)
-        added[members] = config.weight * (target - log_odds[members])
+        change = np.where(unsure[members], target - log_odds[members], 0.0)
+        added[members] = config.weight * change  # sure cells keep theirs, for later steps
     return added
 
 
