@@ -252,7 +252,8 @@ def decide(
     probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = DEFAULT_KIND_CONFIG
 ) -> tuple[np.ndarray, np.ndarray]:
     """(N,) digits and (N,) Kind values of N cells by the classifier and ink-shape steps."""
-    reading = decide_kinds(CellScores(probs, cells), config=KindDecisionConfig(ink_shape=config))
+    steps = KindDecisionConfig(copies=CopyConfig(weight=0.0), ink_shape=config)
+    reading = decide_kinds(CellScores(probs, cells), config=steps)
     return reading.digits, reading.kinds
 
 
