@@ -7,6 +7,13 @@ Reproduces the shipped model from a fresh checkout plus ../shared:
 
 Data: real cells of the shared photos except the validation ids (models/validation_ids.txt),
 synthetic grids (models/training/synth.py) with printed fonts, MNIST and handwriting fonts.
+
+Options not used by the shipped model (see its model card, "More hands and type"):
+``--font-grids N`` adds N grids drawn in 53 @fontsource faces (fetch them first with
+``python -m sudokucam.models.training.fontsource``), ``--times-kinds models/digits_v3``
+gives the Times train digits their kind (``times_kinds.py``), ``--held-out-fonts N``
+reports on N grids in the 9 held-out faces, ``--device cuda`` trains on a GPU (same cells,
+order and augmentation; only the arithmetic differs from the CPU).
 """
 
 from __future__ import annotations
@@ -245,11 +252,16 @@ def times_kinds(args: argparse.Namespace) -> dict[str, np.ndarray] | None:
     path = args.cache / f"times_kinds_v{TIMES_KINDS_VERSION}_{args.times_kinds.name}.npz"
     if not path.exists():
         derived = derive_split(DigitClassifier(args.times_kinds), args.shared)
-        kept = {k: v for k, v in derived.items() if v.printed is not None}
+        arrays: dict[str, np.ndarray] = {
+            "puzzles": np.array(sorted(derived)),
+            "kept": np.array(sorted(k for k, v in derived.items() if v.printed is not None)),
+        }
+        for k, v in derived.items():
+            arrays[f"digits_{k}"] = np.array(v.digits)
+            if v.printed is not None:
+                arrays[f"printed_{k}"] = v.printed
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(path, puzzles=np.array(sorted(derived)), kept=np.array(sorted(kept)),
-                 **{f"printed_{k}": v.printed for k, v in kept.items()},
-                 **{f"digits_{k}": np.array(v.digits) for k, v in derived.items()})  # fmt: skip
+        np.savez(path, **arrays)  # type: ignore[arg-type]
     data = np.load(path)
     givens = {str(k): data[f"printed_{k}"] for k in data["kept"]}
     printed = sum(int(g.sum()) for g in givens.values())
