@@ -37,6 +37,7 @@ from sudokucam.samples.dataset import DATASET, SPLITS, photo_path, split_ids, tr
 from sudokucam.samples.progress_dataset import available, load_split
 from sudokucam.vision.check import DEFAULT_CHECK_CONFIG, entry_is_sure
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.read.pen import PenConfig, digit_evidence, read_pen_entries
 from sudokucam.vision.types import CellReading
 
@@ -218,11 +219,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--split", choices=SPLITS, default="validation")
     parser.add_argument("--dataset", type=Path, default=DATASET)
     parser.add_argument("--progress", action="store_true", help="also the Times progress photos")
+    parser.add_argument(
+        "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
+    )
     args = parser.parse_args(argv)
     if not args.dataset.is_dir():
         print(f"error: no dataset at {args.dataset}", file=sys.stderr)
         return 2
-    reader = Reader()
+    reader = Reader(None if args.model_dir is None else DigitClassifier(args.model_dir))
     photos, skipped = collect(reader, args.dataset, split_ids(args.split, args.dataset))
     scores = [score(photos, prior) for prior in PRIORS]
     entries = scores[0].right_total

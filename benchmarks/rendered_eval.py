@@ -20,6 +20,7 @@ from __future__ import annotations
 import statistics
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -28,6 +29,7 @@ from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.classifier import DigitClassifier
 
 # Print faces the renderer's PRINT_FONTS leave out (fonts-urw-base35)
 HELD_OUT_PRINT_FONTS = {
@@ -108,8 +110,13 @@ def main() -> None:
         "--held-out-fonts", action="store_true", help="givens in faces the renderer never uses"
     )
     parser.add_argument("--pencil", action="store_true", help="fill in with pencil")
+    parser.add_argument(
+        "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
+    )
     args = parser.parse_args()
-    readers = {"default": Reader()}
+    readers = {
+        "default": Reader(None if args.model_dir is None else DigitClassifier(args.model_dir))
+    }
     if args.compare_polarity:
         off = PipelineConfig(light_on_dark=PolarityConfig(on=False))
         readers["no negative"] = Reader(readers["default"].classifier, off)

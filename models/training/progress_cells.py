@@ -8,6 +8,7 @@ class. Only the ``train`` split is ever used; ``val`` is held out.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -30,10 +31,34 @@ def model_classes(labels: np.ndarray) -> np.ndarray:
     ).astype(np.int64)
 
 
+def with_kinds(
+    classes: np.ndarray, puzzles: list[str], givens: Mapping[str, np.ndarray]
+) -> np.ndarray:
+    """Either-kind digit classes made exact where a photo's puzzle has derived ``givens``.
+
+    ``classes``: the photos' cells in order (81 each); ``puzzles``: each photo's puzzle;
+    ``givens``: (81,) bool printed cells by puzzle (``times_kinds.derive_split``).
+    """
+    out = classes.reshape(len(puzzles), 81).copy()
+    for row, puzzle in zip(out, puzzles, strict=True):
+        if puzzle not in givens:
+            continue
+        digit = row >= EITHER
+        d = row - EITHER
+        row[digit] = np.where(givens[puzzle][digit], d[digit], d[digit] + 9)
+    return out.reshape(-1)
+
+
 def progress_training_cells(
-    shared: Path, cache: Path, config: CellConfig = DEFAULT_CELL_CONFIG
+    shared: Path,
+    cache: Path,
+    givens: Mapping[str, np.ndarray] | None = None,
+    config: CellConfig = DEFAULT_CELL_CONFIG,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """uint8 cells and training classes of the Times ``train`` photos (labelled corners)."""
+    """uint8 cells and training classes of the Times ``train`` photos (labelled corners).
+
+    With ``givens`` (printed cells by puzzle), those puzzles' digits get their exact kind.
+    """
     path = cache / f"progress_cells_v{PROGRESS_VERSION}_{config.cell_px}_{config.inset_px}.npz"
 
     def make() -> tuple[np.ndarray, np.ndarray]:
@@ -44,7 +69,10 @@ def progress_training_cells(
             labels.append(model_classes(photo.labels))
         return np.concatenate(cells), np.concatenate(labels)
 
-    return cached_cells(path, make)
+    cells, classes = cached_cells(path, make)
+    if givens:
+        classes = with_kinds(classes, [p.puzzle for p in load_split("train", shared)], givens)
+    return cells, classes
 
 
 def synthetic_notes_cells(n_grids: int, seed: int, cache: Path) -> tuple[np.ndarray, np.ndarray]:

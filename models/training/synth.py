@@ -60,6 +60,29 @@ class SynthConfig:
     max_noise: float = 10.0
     min_resolution: int = 140
     jpeg_quality: tuple[int, int] = (25, 95)
+    printed_fonts: tuple[Path, ...] = ()  # empty: the system faces of PRINTED_FONT_GLOBS
+    hand_fonts: tuple[Path, ...] = ()  # empty: the system faces of HAND_FONT_GLOBS
+    style: HandStyle | None = None  # None: handwriting drawn plain, as for digits_v1-v3
+
+
+@dataclass(frozen=True)
+class HandStyle:
+    """How handwriting and print vary between grids drawn in many faces (``fontsource``).
+
+    Per grid: pencil (grey, grainy strokes) on ``pencil_share``, a pen's pressure as extra
+    stroke width, a slant; per digit: a bar across some 7s (as many Europeans write them).
+    Print: a wider darkness range (grey, washed-out or coloured type) and bolder strokes.
+    """
+
+    pencil_share: float = 0.3
+    pencil_darkness: tuple[float, float] = (0.25, 0.6)
+    pencil_grain: tuple[float, float] = (0.2, 0.6)
+    pressure_share: float = 0.35
+    max_pressure: int = 3  # extra stroke px at the 64 px drawing size
+    max_slant: float = 0.3  # horizontal shear, either way
+    barred_seven_share: float = 0.3
+    printed_darkness: tuple[float, float] = (0.35, 1.0)
+    printed_stroke_share: float = 0.2
 
 
 def font_paths(globs: tuple[str, ...]) -> list[Path]:
@@ -145,9 +168,53 @@ def grid_lines(rng: np.random.Generator, ink: np.ndarray) -> None:
         ink[:, a : a + t] = np.maximum(ink[:, a : a + t], dark)
 
 
+@dataclass(frozen=True)
+class HandDraw:
+    """One grid's handwriting: pen pressure (extra stroke px), slant, pencil grain (0: pen)."""
+
+    stroke: int = 0
+    slant: float = 0.0
+    grain: float = 0.0
+    barred_seven_share: float = 0.0
+
+
+def hand_draw(rng: np.random.Generator, style: HandStyle) -> tuple[HandDraw, float | None]:
+    """A grid's handwriting drawing and, for pencil, its darkness (None: keep the pen's)."""
+    pencil = rng.random() < style.pencil_share
+    pressed = rng.random() < style.pressure_share
+    stroke = int(rng.integers(1, style.max_pressure + 1)) if pressed else 0
+    draw = HandDraw(
+        stroke=0 if pencil else stroke,
+        slant=float(rng.uniform(-style.max_slant, style.max_slant)),
+        grain=float(rng.uniform(*style.pencil_grain)) if pencil else 0.0,
+        barred_seven_share=style.barred_seven_share,
+    )
+    return draw, float(rng.uniform(*style.pencil_darkness)) if pencil else None
+
+
+def styled_glyph(rng: np.random.Generator, g: np.ndarray, digit: int, draw: HandDraw) -> np.ndarray:
+    """A hand glyph slanted, a 7 sometimes barred, pencil grain applied (uint8 ink)."""
+    h, w = g.shape
+    if draw.slant:
+        pad = int(abs(draw.slant) * h) + 1  # x' = x + slant * (h - y): the top leans right
+        shift = draw.slant * h if draw.slant > 0 else 0.0
+        m = np.array([[1, -draw.slant, shift], [0, 1, 0]], np.float32)
+        g = cv2.warpAffine(g, m, (w + pad, h))
+        h, w = g.shape
+    if digit == 7 and rng.random() < draw.barred_seven_share:
+        g = g.copy()
+        y = int(h * rng.uniform(0.45, 0.6))
+        cv2.line(g, (int(w * 0.2), y), (int(w * 0.85), y), 255, max(2, h // 14))
+    if draw.grain:
+        grain = 1 - draw.grain * rng.random(g.shape)
+        g = (g * cv2.GaussianBlur(grain, (0, 0), 0.7)).astype(np.uint8)
+    return g
+
+
 def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) -> np.ndarray:
     """Fill cells with printed / handwritten / no digits; return the (81,) classes."""
-    printed_fonts, hand_fonts = font_paths(PRINTED_FONT_GLOBS), font_paths(HAND_FONT_GLOBS)
+    printed_fonts = list(config.printed_fonts) or font_paths(PRINTED_FONT_GLOBS)
+    hand_fonts = list(config.hand_fonts) or font_paths(HAND_FONT_GLOBS)
     pfont = printed_fonts[rng.integers(len(printed_fonts))]
     pheight = rng.uniform(0.45, 0.78) * CELL
     pstroke = int(rng.random() < 0.15)
@@ -155,6 +222,12 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
     hdark = rng.uniform(0.4, 1.0)
     hfont = hand_fonts[rng.integers(len(hand_fonts))]
     use_mnist = rng.random() < config.mnist_share
+    draw = HandDraw()
+    if config.style is not None:
+        pstroke = int(rng.random() < config.style.printed_stroke_share)
+        pdark = rng.uniform(*config.style.printed_darkness)
+        draw, pencil_dark = hand_draw(rng, config.style)
+        hdark = hdark if pencil_dark is None else pencil_dark
     labels = np.zeros(81, dtype=np.int64)
     for k in range(81):
         u, digit = rng.random(), int(rng.integers(1, 10))
@@ -171,7 +244,9 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
             place(ink, g, cell, pheight * rng.uniform(0.97, 1.03), shift, pdark)
             labels[k] = digit
         else:
-            g = mnist_glyph(rng, digit) if use_mnist else glyph(hfont, digit, 64)
+            g = mnist_glyph(rng, digit) if use_mnist else glyph(hfont, digit, 64, draw.stroke)
+            if config.style is not None:
+                g = styled_glyph(rng, g, digit, draw)
             shift = tuple(rng.normal(0, 2.5, 2))
             height = rng.uniform(0.3, 0.9) * CELL
             place(ink, g, cell, height, shift, hdark, rng.uniform(0.8, 1.2))

@@ -7,6 +7,13 @@ Reproduces the shipped model from a fresh checkout plus ../shared:
 
 Data: real cells of the shared photos except the validation ids (models/validation_ids.txt),
 synthetic grids (models/training/synth.py) with printed fonts, MNIST and handwriting fonts.
+
+Options not used by the shipped model (see its model card, "More hands and type"):
+``--font-grids N`` adds N grids drawn in 53 @fontsource faces (fetch them first with
+``python -m sudokucam.models.training.fontsource``), ``--times-kinds models/digits_v3``
+gives the Times train digits their kind (``times_kinds.py``), ``--held-out-fonts N``
+reports on N grids in the 9 held-out faces, ``--device cuda`` trains on a GPU (same cells,
+order and augmentation; only the arithmetic differs from the CPU).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import torch
 import torch.nn.functional as F  # noqa: N812
 from torch import nn
 
+from sudokucam.models.training import fontsource
 from sudokucam.models.training.dataset import (
     cached_cells,
     held_out_ids,
@@ -33,8 +41,10 @@ from sudokucam.models.training.evaluate import (
     evaluate_model,
     evaluate_photos,
     evaluate_progress,
+    evaluate_synth,
     print_progress_report,
     print_report,
+    print_synth_report,
     print_threshold_report,
     threshold_report,
 )
@@ -44,7 +54,8 @@ from sudokucam.models.training.progress_cells import (
     synthetic_notes_cells,
 )
 from sudokucam.models.training.rendered_cells import rendered_training_cells
-from sudokucam.models.training.synth import SYNTH_VERSION, SynthConfig, synth_cells
+from sudokucam.models.training.synth import SYNTH_VERSION, HandStyle, SynthConfig, synth_cells
+from sudokucam.models.training.times_kinds import derive_split
 from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.cells import DEFAULT_CELL_CONFIG
 from sudokucam.vision.read.classifier import CROSSED_CLASS_NAMES, DigitClassifier
@@ -182,6 +193,31 @@ def synthetic_cells(
     )
 
 
+TIMES_KINDS_VERSION = 1  # bump when times_kinds.py changes (names the derived kinds' cache)
+FONT_SYNTH_VERSION = 1  # bump when the fontsource grids' drawing changes (names the cache)
+FONT_SEED_OFFSET = 1000  # the fontsource grids' seed: --seed + this (apart from synth's)
+
+
+def font_synth_config(font_cache: Path, held_out: bool = False) -> SynthConfig:
+    """Grids in the ``fontsource`` faces: training ones, or only the held-out ones."""
+    return SynthConfig(
+        printed_fonts=fontsource.fonts(fontsource.PRINT_FACES, font_cache, held_out),
+        hand_fonts=fontsource.fonts(fontsource.HAND_FACES, font_cache, held_out),
+        style=HandStyle(),
+        mnist_share=0.25,
+        smudge_share=0.1,
+    )
+
+
+def font_cells(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
+    """Cells of ``args.font_grids`` grids in the training fontsource faces (cached)."""
+    seed = args.seed + FONT_SEED_OFFSET
+    path = args.cache / f"fontsynth_v{FONT_SYNTH_VERSION}_{args.font_grids}_{seed}.npz"
+    return cached_cells(
+        path, lambda: synth_cells(args.font_grids, seed, font_synth_config(args.font_cache))
+    )
+
+
 def sample_weights(real_y: np.ndarray, n_synth: int, args: argparse.Namespace) -> torch.Tensor:
     """Sampling weight per cell: real cells (the target domain) up, real handwriting more."""
     real = np.where(real_y >= 10, args.real_weight * args.hand_weight, args.real_weight)
@@ -209,9 +245,37 @@ def allowed_classes(y: torch.Tensor, n_classes: int) -> torch.Tensor:
     return exact | (written & either[:, None])
 
 
+def times_kinds(args: argparse.Namespace) -> dict[str, np.ndarray] | None:
+    """Derived printed cells of the Times train puzzles (``--times-kinds`` teacher), or None."""
+    if args.times_kinds is None:
+        return None
+    path = args.cache / f"times_kinds_v{TIMES_KINDS_VERSION}_{args.times_kinds.name}.npz"
+    if not path.exists():
+        derived = derive_split(DigitClassifier(args.times_kinds), args.shared)
+        arrays: dict[str, np.ndarray] = {
+            "puzzles": np.array(sorted(derived)),
+            "kept": np.array(sorted(k for k, v in derived.items() if v.printed is not None)),
+        }
+        for k, v in derived.items():
+            arrays[f"digits_{k}"] = np.array(v.digits)
+            if v.printed is not None:
+                arrays[f"printed_{k}"] = v.printed
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(path, **arrays)  # type: ignore[arg-type]
+    data = np.load(path)
+    givens = {str(k): data[f"printed_{k}"] for k in data["kept"]}
+    printed = sum(int(g.sum()) for g in givens.values())
+    digits = sum(int(data[f"digits_{k}"]) for k in givens)
+    print(
+        f"Times kinds derived for {len(givens)} of {len(data['puzzles'])} puzzles: "
+        f"{printed} printed, {digits - printed} written digit cells (each in 4 photos)"
+    )
+    return givens
+
+
 def progress_data(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
     """The Times train photos' cells (repeated), synthetic notes and rendered pages' cells."""
-    tx, ty = progress_training_cells(args.shared, args.cache)
+    tx, ty = progress_training_cells(args.shared, args.cache, times_kinds(args))
     nx, ny = synthetic_notes_cells(args.notes_grids, args.seed, args.cache)
     rx, ry = rendered_training_cells(args.rendered_pages, args.cache)
     print(
@@ -228,6 +292,10 @@ def training_data(
     """Cells, classes, sampling weights and augmentation strengths (None: repeat mode)."""
     real_x, real_y = real_training_cells(args.shared, args.cache, held_out)
     syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache, args.smudge_share)
+    if args.font_grids:
+        font_x, font_y = font_cells(args)
+        print(f"fontsource cells: {len(font_y)} of {args.font_grids} grids")
+        syn_x, syn_y = np.concatenate([syn_x, font_x]), np.concatenate([syn_y, font_y])
     prog_x, prog_y = progress_data(args)
     if args.real_weight is None:
         x = np.concatenate([np.repeat(real_x, args.real_repeat, 0), prog_x, syn_x])
@@ -267,7 +335,7 @@ def train(
     print(f"net of seed {seed}", flush=True)
     torch.manual_seed(seed)
     per_epoch = (len(yt) if weights is None else args.epoch_samples) // args.batch
-    net = DigitNet()
+    net = DigitNet().to(args.device)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=1e-4)
     steps = args.epochs * per_epoch
     sched = torch.optim.lr_scheduler.OneCycleLR(
@@ -287,14 +355,15 @@ def train(
             xb = augment(
                 xt[idx, None].float() / 255, g, None if strength is None else strength[idx]
             )
-            logits, _ = net((xb - MEAN) / STD)
-            loss = partial_cross_entropy(logits, yt[idx], smoothing=0.02)
+            yb = yt[idx].to(args.device)
+            logits, _ = net(((xb - MEAN) / STD).to(args.device))
+            loss = partial_cross_entropy(logits, yb, smoothing=0.02)
             opt.zero_grad()
             loss.backward()
             opt.step()
             sched.step()
             total += float(loss.detach()) * len(idx)
-            allowed = allowed_classes(yt[idx], logits.shape[1])
+            allowed = allowed_classes(yb, logits.shape[1])
             correct += int(allowed.gather(1, logits.argmax(1, keepdim=True)).sum())
         n = per_epoch * args.batch
         print(
@@ -302,7 +371,7 @@ def train(
             f"train acc {correct / n:.4f} ({time.time() - start:.0f}s)",
             flush=True,
         )
-    return net.eval()
+    return net.cpu().eval()
 
 
 def export(nets: list[DigitNet], out: Path) -> None:
@@ -368,6 +437,17 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--progress-repeat", type=int, default=2, help="copies of Times train cells")
     p.add_argument("--notes-grids", type=int, default=150, help="synthetic grids with notes")
     p.add_argument("--rendered-pages", type=int, default=150, help="rendered half-solved pages")
+    p.add_argument("--font-grids", type=int, default=0, help="synthetic grids in fontsource faces")
+    p.add_argument("--font-cache", type=Path, default=fontsource.DEFAULT_CACHE)
+    p.add_argument(
+        "--times-kinds",
+        type=Path,
+        default=None,
+        help="derive the Times train digits' kinds with this teacher model (times_kinds.py)",
+    )
+    p.add_argument(
+        "--held-out-fonts", type=int, default=0, help="evaluate on N grids in held-out faces"
+    )
     p.add_argument(
         "--real-weight",
         type=float,
@@ -383,6 +463,12 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--lr", type=float, default=3e-3)
     p.add_argument("--seed", type=int, default=20261122)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument(
+        "--device",
+        default="cpu",
+        help="torch device of the nets (augmentation stays on the CPU, so the cells and their "
+        "order are the same anywhere); the shipped model is trained on the CPU",
+    )
     return p.parse_args()
 
 
@@ -408,6 +494,26 @@ def main() -> None:
     print_progress_report(evaluate_progress(model_dir, args.shared))
     print("== the reading's thresholds on training cells (where they were set)")
     print_thresholds(model_dir, args, held_out)
+    if args.held_out_fonts:
+        print_held_out_fonts(model_dir, args)
+
+
+HELD_OUT_SEED = 777  # seed of the held-out-font grids (never a training seed)
+
+
+def print_held_out_fonts(model_dir: Path, args: argparse.Namespace) -> None:
+    """Reading of grids drawn in the held-out fontsource faces (never trained on)."""
+    names = ", ".join(sorted(fontsource.HELD_OUT))
+    print(f"== {args.held_out_fonts} grids in held-out fontsource faces ({names})")
+    config = font_synth_config(args.font_cache, held_out=True)
+    cells, labels = synth_cells(args.held_out_fonts, HELD_OUT_SEED, config)
+    classifier = DigitClassifier(model_dir)
+    print_synth_report("all", evaluate_synth(classifier, cells, labels))
+    plain = SynthConfig(
+        printed_fonts=config.printed_fonts, hand_fonts=config.hand_fonts, mnist_share=0.0
+    )
+    cells, labels = synth_cells(args.held_out_fonts, HELD_OUT_SEED + 1, plain)
+    print_synth_report("fonts only, no MNIST, plain pen", evaluate_synth(classifier, cells, labels))
 
 
 def print_thresholds(model_dir: Path, args: argparse.Namespace, held_out: frozenset[int]) -> None:
