@@ -43,7 +43,7 @@ def glyph(
     cv2.putText(image, str(digit), origin, font, scale, 255, thickness, cv2.LINE_AA)
     if angle:
         turn = cv2.getRotationMatrix2D((SIDE / 2, SIDE / 2), angle, 1.0)
-        image = cv2.warpAffine(image, turn, (SIDE, SIDE))
+        image = np.asarray(cv2.warpAffine(image, turn, (SIDE, SIDE)), dtype=np.uint8)
     noise = np.random.default_rng(seed).normal(0, 0.03, image.shape)
     return np.clip(image / 255.0 + noise, 0, 1).astype(np.float32)
 
