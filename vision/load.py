@@ -27,12 +27,16 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..errors import SudokucamError
+from ..limits import (
+    DEFAULT_MAX_PIXELS,
+    MAX_ASPECT_RATIO,
+    MAX_FILE_BYTES,
+    MIN_PHOTO_SIDE,
+    pixel_limit_text,
+    pixels_text,
+)
 
-DEFAULT_MAX_PIXELS = 50_000_000
-# The largest photo file read: a 50-megapixel photo is 10-40 MB as JPEG or HEIC and at
-# most 150 MB as uncompressed TIFF or BMP.
-MAX_FILE_BYTES = 256 * 2**20
-SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF or HEIC"
+SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF, HEIC or PDF"
 
 
 log = logging.getLogger(__name__)
@@ -46,7 +50,9 @@ class LoadProblem(Enum):
     NOT_A_FILE = "not a file"  # a folder, device, pipe or socket
     TOO_LARGE = "too large"  # more bytes or more pixels than the limit
     DAMAGED = "damaged"  # empty, cut short or corrupt
-    NOT_AN_IMAGE = "not an image"  # text, a PDF, a format no decoder knows
+    NOT_AN_IMAGE = "not an image"  # text, a format no decoder knows
+    TOO_SMALL = "too small"  # too few pixels, or too narrow, to hold a Sudoku grid
+    NO_PAGE = "no page"  # a PDF without pages, or a page number it does not have
 
 
 # The phrase each kind of refusal carries in its message, so that a caller holding only
@@ -56,7 +62,9 @@ PROBLEM_PHRASES: dict[LoadProblem, tuple[str, ...]] = {
     LoadProblem.UNREADABLE: (" cannot be read",),
     LoadProblem.NOT_A_FILE: (" is a folder", " is not a regular file"),
     LoadProblem.TOO_LARGE: (" is too large",),
-    LoadProblem.DAMAGED: (" is empty", " is corrupt", " has no pixels"),
+    LoadProblem.DAMAGED: (" is empty", " is corrupt", " has no pixels", " cannot be rendered"),
+    LoadProblem.TOO_SMALL: (" to hold a Sudoku grid",),
+    LoadProblem.NO_PAGE: (" has no pages", " has no page "),
 }
 
 
@@ -242,8 +250,12 @@ class Photo:
 
     def reduction_for(self, long_side: int) -> int:
         """The largest factor of ``REDUCTIONS`` that leaves the longer side ``long_side`` px."""
-        longer = max(self.size)
-        return max(r for r in REDUCTIONS if r == 1 or -(-longer // r) >= long_side)
+        longer, shorter = max(self.size), min(self.size)
+        return max(
+            r
+            for r in REDUCTIONS
+            if r == 1 or (-(-longer // r) >= long_side and shorter // r >= MIN_PHOTO_SIDE)
+        )
 
     def scaled(self, factor: int) -> ScaledImage:
         """The photo at 1/``factor`` of full resolution (``factor`` one of ``REDUCTIONS``)."""
@@ -431,9 +443,9 @@ def _decoding(data: bytes, name: str, max_pixels: int) -> Iterator[None]:
         except Image.DecompressionBombError as error:  # a later frame or tile of a huge image
             found = re.search(r"\((\d+) pixels\)", str(error))
             pixels = int(found.group(1)) if found else None
-            size = f"{pixels / 1e6:.1f} megapixels" if pixels else "too many pixels"
+            size = pixels_text(pixels) if pixels else "too many pixels"
             raise ImageLoadError(
-                f"{name} is too large: {size} (limit {max_pixels / 1e6:.1f})",
+                f"{name} is too large: {size} (limit {pixel_limit_text(max_pixels)})",
                 LoadProblem.TOO_LARGE,
                 pixels,
             ) from error
@@ -470,10 +482,25 @@ def _check_size(size: tuple[int, int], name: str, max_pixels: int) -> None:
         raise ImageLoadError(f"{name} has no pixels ({width}×{height})", LoadProblem.DAMAGED)
     if width * height > max_pixels:
         raise ImageLoadError(
-            f"{name} is too large: {width}×{height} = {width * height / 1e6:.1f} megapixels "
-            f"(limit {max_pixels / 1e6:.1f})",
+            f"{name} is too large: {width}×{height} = {pixels_text(width * height)} "
+            f"(limit {pixel_limit_text(max_pixels)})",
             LoadProblem.TOO_LARGE,
             width * height,
+        )
+
+
+def check_room(size: tuple[int, int], name: str) -> None:
+    """Refuse a photo of (width, height) that cannot hold a Sudoku grid: a side under
+    ``MIN_PHOTO_SIDE`` pixels, or one side over ``MAX_ASPECT_RATIO`` times the other."""
+    width, height = size
+    shape = f"{width}×{height}"
+    if max(width, height) > MAX_ASPECT_RATIO * min(width, height):
+        raise ImageLoadError(
+            f"{name} ({shape}) is too narrow to hold a Sudoku grid", LoadProblem.TOO_SMALL
+        )
+    if min(width, height) < MIN_PHOTO_SIDE:
+        raise ImageLoadError(
+            f"{name} ({shape}) is too small to hold a Sudoku grid", LoadProblem.TOO_SMALL
         )
 
 

@@ -39,6 +39,7 @@ from .load import (
     ImageSource,
     Photo,
     ScaledImage,
+    check_room,
     describe_array,
     open_photo,
 )
@@ -60,7 +61,6 @@ from .types import CellReading, CellScores, Digits, GridDetection, Kind, digits_
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
-MIN_PHOTO_SIDE = 16  # pixels; the grid finder refuses anything smaller
 
 
 class Classifier(Protocol):
@@ -170,13 +170,10 @@ class Reader:
             photo = timed(
                 timings, "load", lambda: open_photo(source, max_pixels=self.config.max_pixels)
             )
+            check_room(photo.size, name)  # before a decode: a 1×100000 strip is no photo
             page = timed(timings, "load", lambda: photo.scaled(self.search_reduction(photo)))
         except ImageLoadError as exc:
             return PhotoResult(name, None, (), str(exc), timings)
-        if min(photo.size) < MIN_PHOTO_SIDE:
-            width, height = photo.size
-            return PhotoResult(name, photo, (), f"the photo ({width}×{height}) is too small "
-                               f"to hold a Sudoku grid", timings)  # fmt: skip
         seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
             return PhotoResult(name, photo, (), NO_GRID_MESSAGE, timings)

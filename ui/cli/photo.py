@@ -211,11 +211,12 @@ class _Session:
 
         The photo is decoded only as finely as the reader needs (``Reader.search_reduction``).
         """
-        from ...vision.load import ImageLoadError, open_photo
+        from ...vision.load import ImageLoadError, check_room, open_photo
         from ...vision.results import PhotoResult
 
         try:
             photo = open_photo(path, max_pixels=self.max_pixels)
+            check_room(photo.size, path.name)
             photo.scaled(self.reader().search_reduction(photo))  # damaged pixels refused here
         except ImageLoadError as error:
             return PhotoResult(str(path), None, (), refusal(path, error))
