@@ -16,7 +16,7 @@ import re
 import stat
 import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -27,16 +27,18 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..errors import SudokucamError
+from ..limits import DEFAULT_MAX_PIXELS as DEFAULT_MAX_PIXELS  # re-exported: the loader's
 from ..limits import (
-    DEFAULT_MAX_PIXELS,
     MAX_ASPECT_RATIO,
-    MAX_FILE_BYTES,
+    MAX_PDF_BYTES,
     MIN_PHOTO_SIDE,
     pixel_limit_text,
     pixels_text,
 )
+from ..limits import MAX_FILE_BYTES as MAX_FILE_BYTES  # limits, as before limits.py
 
 SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF, HEIC or PDF"
+MAGIC_BYTES = 8  # first bytes read to tell a PDF from a photo
 
 
 log = logging.getLogger(__name__)
@@ -344,9 +346,25 @@ def describe_array(array: np.ndarray) -> str:
     return f"<array {'x'.join(map(str, array.shape))}>"
 
 
-def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+def read_input(path: Path) -> bytes:
+    """The bytes of a photo or PDF file: at most MAX_FILE_BYTES for a photo, MAX_PDF_BYTES
+    for a PDF (by its first bytes), or an ImageLoadError saying why not."""
+    return _read_file(path, MAX_PDF_BYTES, head_limit=_limit_by_head)
+
+
+def _limit_by_head(head: bytes) -> int:
+    """The byte limit of a file that starts with ``head``: a PDF's, else a photo's."""
+    return MAX_PDF_BYTES if head.startswith(b"%PDF") else MAX_FILE_BYTES
+
+
+def _read_file(
+    path: Path,
+    max_bytes: int = MAX_FILE_BYTES,
+    head_limit: Callable[[bytes], int] | None = None,
+) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``, or an ImageLoadError saying why not.
 
+    ``head_limit``, given the file's first bytes, lowers the limit by what the file is.
     Devices (``/dev/zero``), pipes and sockets are refused before they are opened, so a
     read can neither block nor run without end.
     """
@@ -366,7 +384,14 @@ def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise _too_many_bytes(path, info.st_size, max_bytes)
     try:
         with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+            if head_limit is not None:
+                head = handle.read(MAGIC_BYTES)
+                max_bytes = min(max_bytes, head_limit(head))
+                if info.st_size > max_bytes:
+                    raise _too_many_bytes(path, info.st_size, max_bytes)
+                data = head + handle.read(max_bytes + 1 - len(head))
+            else:
+                data = handle.read(max_bytes + 1)
     except FileNotFoundError:  # removed between the look and the read
         raise ImageLoadError(f"{path} does not exist", LoadProblem.MISSING) from None
     except OSError as error:
@@ -385,9 +410,12 @@ def _unreadable(path: Path, error: OSError) -> ImageLoadError:
 
 def _too_many_bytes(path: Path, size: int, max_bytes: int) -> ImageLoadError:
     """The refusal of a file for its size in bytes, saying what to do."""
+    what, advice = (
+        ("PDF", "split it") if max_bytes == MAX_PDF_BYTES else ("photo", "use a smaller photo")
+    )
     return ImageLoadError(
-        f"{path} is too large for a photo: {size / 2**20:.0f} MB "
-        f"(limit {max_bytes / 2**20:.0f} MB); use a smaller photo",
+        f"{path} is too large for a {what}: {size / 2**20:.0f} MB "
+        f"(limit {max_bytes / 2**20:.0f} MB); {advice}",
         LoadProblem.TOO_LARGE,
     )
 
