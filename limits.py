@@ -49,3 +49,10 @@ def pixel_limit_text(max_pixels: int) -> str:
     if max_pixels >= 100_000:
         return f"{max_pixels / 1e6:.1f}"
     return pixels_text(max_pixels)
+
+
+def round_pixels_text(pixels: int) -> str:
+    """A round pixel limit in words: "50 megapixels", "4 megapixels", or "800 pixels"."""
+    if pixels >= 100_000:
+        return f"{pixels / 1e6:g} megapixels"
+    return pixels_text(pixels)

@@ -214,7 +214,8 @@ class Photo:
     ) -> None:
         """A photo of ``size``: encoded ``jpeg`` bytes stored in ``orientation``, or ``image``.
 
-        ``inverted``: the ``jpeg`` is decoded as its negative (255 - every value).
+        ``inverted``: the photo is its pixels' negative (255 - every value), made as each
+        scale is asked for.
         """
         if (jpeg is None) == (image is None):
             raise ValueError("a Photo needs exactly one of jpeg and image")
@@ -222,32 +223,27 @@ class Photo:
         self.size = size
         self._jpeg = jpeg
         self._orientation = orientation
-        self._image = image
-        self._inverted = inverted and jpeg is not None
+        self._image = image  # the pixels given (never inverted), or None for a JPEG
+        self._inverted = inverted
         self._scaled: dict[int, ScaledImage] = {}
 
     @property
     def image(self) -> np.ndarray:
         """The upright photo at full resolution, BGR uint8 (H, W, 3)."""
-        if self._image is None:
-            self._image = self.scaled(1).pixels
-        return self._image
+        return self.scaled(1).pixels
 
     def negative(self) -> Photo:
         """The photo with every value inverted: light lines on a dark ground become dark on light.
 
         A screen in dark mode shows its grid so; read as its negative, it looks like paper.
-        Pixels already decoded are inverted, not decoded again.
+        Reduced pixels already decoded are inverted, not decoded again; the negative at
+        full resolution is made only when asked for (a 50-megapixel page's would be 150 MB).
         """
-        if self._jpeg is None:
-            assert self._image is not None  # one of the two is always set
-            negative = Photo(self.name, self.size, image=255 - self._image)
-        else:
-            turned, inverted = self._orientation, not self._inverted
-            negative = Photo(self.name, self.size, jpeg=self._jpeg, orientation=turned,
-                             inverted=inverted)  # fmt: skip
+        negative = Photo(self.name, self.size, jpeg=self._jpeg, orientation=self._orientation,
+                         image=self._image, inverted=not self._inverted)  # fmt: skip
         for factor, scaled in self._scaled.items():
-            negative._scaled[factor] = replace(scaled, pixels=255 - scaled.pixels)
+            if factor > 1 or self._jpeg is not None:  # a JPEG's full decode is slow to redo
+                negative._scaled[factor] = replace(scaled, pixels=255 - scaled.pixels)
         return negative
 
     def reduction_for(self, long_side: int) -> int:
@@ -271,9 +267,9 @@ class Photo:
         """Decode the JPEG at 1/``factor`` (DCT scaling), or shrink the decoded image."""
         if self._jpeg is None:
             assert self._image is not None  # one of the two is always set
-            return ScaledImage(box_shrink(self._image, factor), factor, ((factor - 1) / 2,) * 2)
-        if factor == 1 and self._image is not None:
-            return ScaledImage(self._image, 1)
+            shrunk = box_shrink(self._image, factor)
+            pixels = 255 - shrunk if self._inverted else shrunk
+            return ScaledImage(pixels, factor, ((factor - 1) / 2,) * 2)
         pixel_count = self.size[0] * self.size[1]
         with _decoding(self._jpeg, self.name, pixel_count), _open_header(self._jpeg) as opened:
             stored = opened.size

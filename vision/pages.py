@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from ..limits import DEFAULT_DPI, DEFAULT_MAX_PIXELS, MAX_PAGES, pixels_text
+from ..limits import DEFAULT_DPI, DEFAULT_MAX_PIXELS, MAX_PAGES, round_pixels_text
 from .load import ImageLoadError, LoadProblem, Photo, open_encoded
 
 POINTS_PER_INCH = 72.0
@@ -114,10 +114,16 @@ def open_page(
     if rendered.dpi >= dpi:
         return Page(photo)
     note = (
-        f"rendered at {rendered.dpi:.3g} dpi, not {dpi:.3g}, "
-        f"to stay under {pixels_text(max_pixels)}"
+        f"rendered at {dpi_text(rendered.dpi)} dpi, not {dpi:g}, "
+        f"to stay under {round_pixels_text(max_pixels)}"
     )
     return Page(photo, note)
+
+
+def dpi_text(dpi: float) -> str:
+    """A resolution rendered lower than asked, rounded down to a tenth ("70.6", "199.9"),
+    so that it never reads as the resolution asked for."""
+    return f"{math.floor(dpi * 10) / 10:g}"
 
 
 def tiff_pages(data: bytes | Path) -> int:
@@ -210,8 +216,8 @@ def render_pdf(
     """One 1-based page of a PDF rendered at ``dpi``, or lower so it stays within
     ``max_pixels`` (a huge page is rendered smaller, never refused); says at what dpi.
 
-    The page is rendered in gray or BGR (never with a fourth byte per pixel) straight into
-    the array returned, so its peak memory is that of the picture plus pdfium's own.
+    The page is rendered in BGR (never with a fourth byte per pixel) straight into the
+    array returned, so its peak memory is that of the picture plus pdfium's own.
     """
     import pypdfium2 as pdfium
 
@@ -261,11 +267,16 @@ def _unrenderable(name: str, page: int, error: Exception) -> ImageLoadError:
 
 
 def _as_bgr(pixels: np.ndarray) -> np.ndarray:
-    """A rendered bitmap (gray, BGR or BGRx) as BGR uint8, copied once out of pdfium's
-    buffer (which is freed with the bitmap)."""
+    """A rendered bitmap (gray, BGR or BGRx) as BGR uint8.
+
+    A packed BGR bitmap is taken as it is, never copied: its buffer is Python's own
+    (``PdfBitmap.new_native``), kept alive by the array, so a page at the pixel limit
+    costs its pixels once (150 MB at 50 megapixels), not twice.
+    """
     if pixels.ndim == 2:
         return np.repeat(pixels[:, :, None], 3, axis=2)
-    return np.array(pixels[:, :, :3], copy=True, order="C")
+    bgr = pixels[:, :, :3]
+    return np.asarray(bgr, dtype=np.uint8) if bgr.flags.c_contiguous else np.ascontiguousarray(bgr)
 
 
 def _page_ranges(pages: Iterable[int]) -> str:

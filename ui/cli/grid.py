@@ -35,8 +35,8 @@ SearchTimeLimitOpt = Annotated[
         min=0.01,
         max=MAX_TIME_LIMIT_S,
         metavar="SECONDS",
-        help=f"Seconds the search may take per puzzle (default {SEARCH_TIME_LIMIT_S:g}, "
-        f"at most {MAX_TIME_LIMIT_S:g}). "
+        help=f"Seconds the search may take per puzzle (default {SEARCH_TIME_LIMIT_S:g}), "
+        f"at most {MAX_TIME_LIMIT_S:g} (a day). "
         "A puzzle that needs longer is given up: one 'error: gave up after ...' line and "
         'exit status 1 (with --json, status "timeout" for that puzzle; the others in a '
         "file are still reported).",
