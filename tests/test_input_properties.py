@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 from PIL import Image
 from typer.testing import CliRunner
@@ -90,10 +90,12 @@ def examples(kind: str) -> settings:
 
 @dataclass(frozen=True)
 class Sample:
-    """Encoded bytes to hand to sudokucam, and how they were made (for the report)."""
+    """Encoded bytes to hand to sudokucam, how they were made, and their family (a
+    format, "PDF pages", or "damaged" and the sample's name) for the statistics."""
 
     how: str
     data: bytes
+    family: str = ""
 
 
 def picture(mode: str, size: tuple[int, int], seed: int) -> Image.Image:
@@ -148,7 +150,7 @@ def made_images(draw: st.DrawFn) -> Sample:
     frames = [picture(mode, size, seed + i) for i in range(count)]
     resolution = draw(st.sampled_from([1.0, 72.0, 300.0])) if fmt == "PDF" else 72.0
     data = encode(frames, fmt, resolution)
-    return Sample(f"{fmt} {mode} {size[0]}x{size[1]} ×{count} at {resolution:g}", data)
+    return Sample(f"{fmt} {mode} {size[0]}x{size[1]} ×{count} at {resolution:g}", data, fmt)
 
 
 @st.composite
@@ -165,7 +167,7 @@ def pdf_pages(draw: st.DrawFn) -> Sample:
     document.save(buffer)
     document.close()
     named = ", ".join(f"{w:.0f}x{h:.0f} pt" for w, h in shapes)
-    return Sample(f"PDF pages {named}", buffer.getvalue())
+    return Sample(f"PDF pages {named}", buffer.getvalue(), "PDF pages")
 
 
 @cache
@@ -199,16 +201,18 @@ def damaged(draw: st.DrawFn) -> Sample:
             if spot < len(data):
                 data[spot] ^= 1 << bit
         how.append(f"bits flipped at {spots[:4]}{'...' if len(spots) > 4 else ''}")
-    return Sample(f"{name} {' and '.join(how)}", bytes(data))
+    return Sample(f"{name} {' and '.join(how)}", bytes(data), f"damaged {name}")
 
 
 ANY_INPUT = st.one_of(made_images(), pdf_pages(), damaged())
 
 
-def check_loader(sample: Sample) -> None:
-    """The loader gives every page (at most three) as BGR uint8, or a clean refusal."""
+def check_loader(sample: Sample) -> str:
+    """The loader gives every page (at most three) as BGR uint8, or a clean refusal;
+    returns which ("read", "refused (damaged)", ...)."""
     try:
         counted = page_count(sample.data, "input")
+        outcome = "read"
         for page in counted.readable[:3]:
             photo = open_page(sample.data, "input", page, max_pixels=READ_PIXELS).photo
             check_room(photo.size, "input")
@@ -220,16 +224,19 @@ def check_loader(sample: Sample) -> None:
     except ImageLoadError as error:
         assert isinstance(error.problem, LoadProblem)
         assert str(error) and "\n" not in str(error)
+        outcome = f"refused ({error.problem.value})"
+    return outcome
 
 
 @given(sample=ANY_INPUT)
 @examples("loader")
 def test_the_loader_reads_or_refuses_every_input(sample: Sample) -> None:
-    check_loader(sample)
+    event(f"{sample.family}: {check_loader(sample)}")
 
 
-def check_cli(sample: Sample) -> None:
-    """`sudokucam read --json` exits 0 or 1: a JSON list, its own error lines, no traceback."""
+def check_cli(sample: Sample) -> str:
+    """`sudokucam read --json` exits 0 or 1: a JSON list, its own error lines, no traceback;
+    returns the exit status, and whether the file was refused."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "input"
         path.write_bytes(sample.data)
@@ -242,12 +249,14 @@ def check_cli(sample: Sample) -> None:
     errors = [line for line in lines if not RENDER_NOTE.search(line)]
     assert all(line.startswith("error: ") for line in errors), result.stderr
     assert (result.exit_code == 0) == (not errors and all(d["error"] is None for d in docs))
+    refused = any(d["error"] and d["status"] == "error" for d in docs)
+    return f"exit {result.exit_code}{' (refused)' if refused else ''}"
 
 
 @given(sample=ANY_INPUT)
 @examples("cli")
 def test_the_cli_reads_or_refuses_every_input(sample: Sample) -> None:
-    check_cli(sample)
+    event(f"{sample.family}: {check_cli(sample)}")
 
 
 # -- what the search found, kept as plain tests --------------------------------------------
@@ -259,13 +268,26 @@ def strip(size: tuple[int, int], fmt: str = "PNG") -> bytes:
 
 
 FOUND = {
-    # a strip: "cannot be shrunk 8 times" (ValueError) before the shape was checked
+    # thin strips, which the search's strip family reaches (issue 30 listed the first
+    # three): "cannot be shrunk 8 times" (ValueError) before the shape was checked
     "1x100000 PNG": Sample("1x100000 PNG", strip((1, 100_000))),
     "5x30000 PNG": Sample("5x30000 PNG", strip((5, 30_000))),
     "16x40000 PNG": Sample("16x40000 PNG", strip((16, 40_000))),
     # the same through a PDF page of 1 × 20000 points
     "1x20000 pt PDF": Sample("1x20000 pt PDF", strip((1, 20_000), "PDF")),
 }
+
+
+def test_a_cut_heic_is_refused_on_one_line() -> None:
+    """Found by the search: pi-heif's message for a HEIC cut at byte 3661 ends in a line
+    break, which made the refusal two lines."""
+    cut = Sample("nearly_done.heic cut at 3661", originals()["nearly_done.heic"][:3661])
+    with pytest.raises(ImageLoadError) as caught:
+        open_page(cut.data, "cut.heic", 1)
+    assert caught.value.problem is LoadProblem.DAMAGED
+    assert str(caught.value).startswith("cut.heic is corrupt or truncated (Invalid input")
+    assert "\n" not in str(caught.value)
+    check_cli(cut)
 
 
 @pytest.mark.parametrize("name", sorted(FOUND))

@@ -39,6 +39,7 @@ from ..limits import MAX_FILE_BYTES as MAX_FILE_BYTES  # limits, as before limit
 
 SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF, HEIC or PDF"
 MAGIC_BYTES = 8  # first bytes read to tell a PDF from a photo
+DETAIL_CHARS = 160  # the most of a decoder's own words quoted in a refusal
 
 
 log = logging.getLogger(__name__)
@@ -475,11 +476,17 @@ def _decoding(data: bytes, name: str, max_pixels: int) -> Iterator[None]:
             ) from error
         except (OSError, SyntaxError, ValueError, EOFError) as error:
             raise ImageLoadError(
-                f"{name} is corrupt or truncated ({error})", LoadProblem.DAMAGED
+                f"{name} is corrupt or truncated ({one_line(str(error))})", LoadProblem.DAMAGED
             ) from error
         finally:
             for warning in caught:
                 log.debug("decoding %s: %s", name, warning.message)
+
+
+def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
+    """A decoder's message on one line (pi-heif's end in a line break), cut to ``limit``."""
+    words = " ".join(text.split())
+    return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
 
 
 # Pillow's own guard (Image.MAX_IMAGE_PIXELS) is lifted while a header is read, so that

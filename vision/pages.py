@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from ..limits import DEFAULT_DPI, DEFAULT_MAX_PIXELS, MAX_PAGES, round_pixels_text
-from .load import ImageLoadError, LoadProblem, Photo, open_encoded
+from .load import ImageLoadError, LoadProblem, Photo, one_line, open_encoded
 
 POINTS_PER_INCH = 72.0
 TIFF_MAGICS = (b"II*\x00", b"MM\x00*")
@@ -155,7 +155,8 @@ def open_pdf(data: bytes, name: str) -> Iterator[Any]:
             if PDFIUM_NO_PAGES in str(error):
                 raise ImageLoadError(f"{name} has no pages", LoadProblem.NO_PAGE) from error
             raise ImageLoadError(
-                f"{name} is corrupt: not a readable PDF ({error})", LoadProblem.DAMAGED
+                f"{name} is corrupt: not a readable PDF ({one_line(str(error))})",
+                LoadProblem.DAMAGED,
             ) from error
         try:
             yield document
@@ -261,7 +262,7 @@ def _check_page(page: int, pages: int, name: str) -> None:
 def _unrenderable(name: str, page: int, error: Exception) -> ImageLoadError:
     """The refusal of a PDF page pdfium cannot load or render (a damaged file)."""
     return ImageLoadError(
-        f"{name} page {page} cannot be rendered: the PDF is damaged ({error})",
+        f"{name} page {page} cannot be rendered: the PDF is damaged ({one_line(str(error))})",
         LoadProblem.DAMAGED,
     )
 
