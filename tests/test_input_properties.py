@@ -2,7 +2,7 @@
 hypothesis rather than listed case by case.
 
 The inputs are built at random: every size from 1 pixel to a few thousand a side and
-extreme strips (1×20000), every mode (1, L, LA, P with and without transparency, RGB,
+extreme strips (1×20000) and tiny pictures, every mode (1, L, LA, P with and without transparency, RGB,
 RGBA, CMYK, I;16, F) in every format that can hold it (PNG, JPEG, WebP, GIF, TIFF, BMP,
 PDF; GIF, WebP, TIFF and PDF with several frames or pages), PDF pages of any size in
 points, and the committed sample photos (JPEG, HEIC) and their re-encodings cut short or
@@ -129,12 +129,16 @@ def encode(frames: list[Image.Image], fmt: str, resolution: float = 72.0) -> byt
 
 @st.composite
 def sizes(draw: st.DrawFn) -> tuple[int, int]:
-    """(width, height): any size up to MAX_PIXELS, a third of them thin strips."""
-    if draw(st.integers(0, 2)) == 0:
+    """(width, height): a thin strip (1-40 × up to 20000), a tiny picture (1-64 a side),
+    or a photo-like one (16 to 3000 a side, at most MAX_PIXELS), turned either way."""
+    kind = draw(st.sampled_from(["strip", "tiny", "photo", "photo"]))
+    if kind == "strip":
         short, long = draw(st.integers(1, 40)), draw(st.integers(1, 20_000))
+    elif kind == "tiny":
+        short, long = draw(st.integers(1, 64)), draw(st.integers(1, 64))
     else:
-        long = draw(st.integers(1, 3000))
-        short = draw(st.integers(1, min(long, MAX_PIXELS // long)))
+        long = draw(st.integers(16, 3000))
+        short = draw(st.integers(16, min(long, MAX_PIXELS // long)))
     return (short, long) if draw(st.booleans()) else (long, short)
 
 
