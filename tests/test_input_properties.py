@@ -1,19 +1,19 @@
 """Whatever file a person gives, sudokucam reads it or refuses it in one line: proved with
 hypothesis rather than listed case by case.
 
-The inputs are built at random: every size from 1 pixel to a few thousand a side and
-extreme strips (1×20000) and tiny pictures, every mode (1, L, LA, P with and without transparency, RGB,
-RGBA, CMYK, I;16, F) in every format that can hold it (PNG, JPEG, WebP, GIF, TIFF, BMP,
-PDF; GIF, WebP, TIFF and PDF with several frames or pages), PDF pages of any size in
-points, and the committed sample photos (JPEG, HEIC) and their re-encodings cut short or
-with bits flipped. The loader (``page_count`` and ``open_page``, the one vocabulary of
+The inputs are built at random: every size from 1 pixel to a few thousand a side,
+extreme strips (1×20000) and tiny pictures, every mode (1, L, LA, P with and without
+transparency, RGB, RGBA, CMYK, I;16, F) in every format that can hold it (PNG, JPEG,
+WebP, GIF, TIFF, BMP, PDF; GIF, WebP, TIFF and PDF with several frames or pages), PDF
+pages of any size in points, and the committed sample photos (JPEG, HEIC) and their
+re-encodings cut short or with bits flipped. The loader (``page_count`` and ``open_page``, the one vocabulary of
 every command) must give an upright BGR uint8 picture or raise an ``ImageLoadError`` with
 its ``LoadProblem``; `sudokucam read` must exit 0 or 1 with nothing but its own lines.
 
 CI runs the "ci" settings profile: derandomized (the same examples every run), a bounded
 number of examples (``CI_EXAMPLES``), no example database written. Set
 SUDOKUCAM_HYPOTHESIS=deep to search far more widely on a developer's machine. What the
-search found once is kept below as plain tests (``FOUND``).
+search found once is kept below as plain tests (``FOUND`` and the tests after it).
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from sudokucam.limits import MAX_ASPECT_RATIO, MIN_PHOTO_SIDE
+from sudokucam.solver import SOLVED_OUTCOMES
 from sudokucam.ui.cli import app
 from sudokucam.vision.load import ImageLoadError, LoadProblem, check_room
 from sudokucam.vision.pages import open_page, page_count
@@ -76,6 +77,7 @@ FORMAT_MODES = {
 }
 MULTI_FRAME = ("GIF", "WEBP", "TIFF", "PDF")
 runner = CliRunner()
+SOLVED = {outcome.value for outcome in SOLVED_OUTCOMES}  # a grid's JSON status when solved
 # The one other line `read` may print on stderr: how a large PDF page was rendered.
 RENDER_NOTE = re.compile(r": rendered at \d+(\.\d)? dpi, not 200, to stay under [\d.]+ megapixels$")
 
@@ -252,7 +254,12 @@ def check_cli(sample: Sample) -> str:
     lines = [line for line in result.stderr.splitlines() if line.strip()]
     errors = [line for line in lines if not RENDER_NOTE.search(line)]
     assert all(line.startswith("error: ") for line in errors), result.stderr
-    assert (result.exit_code == 0) == (not errors and all(d["error"] is None for d in docs))
+    solved = all(
+        d["error"] is None and d["grids"] and all(g["status"] in SOLVED for g in d["grids"])
+        for d in docs
+    )
+    assert (result.exit_code == 0) == solved, (sample.how, result.output)
+    assert not errors or result.exit_code == 1
     refused = any(d["error"] and d["status"] == "error" for d in docs)
     return f"exit {result.exit_code}{' (refused)' if refused else ''}"
 
@@ -280,6 +287,15 @@ FOUND = {
     # the same through a PDF page of 1 × 20000 points
     "1x20000 pt PDF": Sample("1x20000 pt PDF", strip((1, 20_000), "PDF")),
 }
+
+
+def test_a_damaged_photo_read_into_an_unsolved_grid_exits_1_without_an_error() -> None:
+    """Found by the search (deep profile): bit 1 of byte 24917 of the demo photo as WebP
+    flipped reads as a grid that is not solved: exit 1, its status in the JSON, no error
+    line (the property first wrongly asked for an error line with every exit 1)."""
+    data = bytearray(originals()["demo.webp"])
+    data[24917] ^= 1 << 1
+    assert check_cli(Sample("demo.webp bit 1 of byte 24917 flipped", bytes(data))) == "exit 1"
 
 
 def test_a_cut_heic_is_refused_on_one_line() -> None:
