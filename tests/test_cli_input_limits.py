@@ -334,6 +334,11 @@ def test_escape_sequences_in_file_names_are_printed_escaped(tmp_path: Path) -> N
         == f"error: {tmp_path}/bad\\x1b[31mred\\x07.jpg is not an image (looks like text)"
     )
     assert printable("a\u202eb\nc", keep="\n") == "a\\u202eb\nc"
+    photo = tmp_path / "demo\x1b]0;owned\x07.jpg"
+    photo.write_bytes(DEMO.read_bytes())
+    read = cli("read", str(photo))
+    assert read.returncode == 0
+    assert read.stdout.splitlines()[0] == f"{tmp_path}/demo\\x1b]0;owned\\x07.jpg: solved"
 
 
 def test_a_tiny_pixel_limit_is_said_as_it_is(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ import typer
 
 from ...limits import DEFAULT_DPI, MAX_GRIDS_PER_PHOTO
 from ...limits import DEFAULT_MAX_PIXELS as DEFAULT_MAX_PIXELS  # the default of --max-pixels
-from .common import error_line, fail, say, usage_error
+from .common import error_line, fail, printable, say, usage_error
 
 if TYPE_CHECKING:
     import numpy as np
@@ -365,7 +365,7 @@ def _run_drawing(
             docs.append(doc)
         else:
             if read.paged and result.grids:
-                typer.echo(f"{result.source}:")
+                typer.echo(f"{printable(result.source)}:")
             _print_drawing(result, mode, target if written else None, next_step)
         _report_errors([result])
     if as_json:
@@ -475,7 +475,7 @@ def _report_errors(results: list[PhotoResult]) -> None:
 def _print_read(result: PhotoResult) -> None:
     """A person's view of one photo: each grid as read and its status."""
     for i, grid in enumerate(result.grids, start=1):
-        label = result.source + puzzle_label(i, len(result.grids), ", {}")
+        label = printable(result.source) + puzzle_label(i, len(result.grids), ", {}")
         typer.echo(f"{label}: {grid.status.replace('_', ' ')}")
         typer.echo(pretty_grid(grid))
         if grid.pen_cells:
