@@ -172,6 +172,8 @@ def test_a_pdf_whose_count_lies_is_one_failure_row_and_the_batch_finishes(
 def test_a_pdf_without_pages_says_so(tmp_path: Path) -> None:
     empty = tmp_path / "empty.pdf"
     empty.write_bytes(pageless_pdf())
+    with pytest.raises(ImageLoadError, match="is corrupt: not a readable PDF"):
+        page_count(b"%PDF-1.4\n" + b"\x00" * 64, "junk.pdf")  # pdfium's error state then
     with pytest.raises(ImageLoadError, match="has no pages") as caught:
         page_count(empty.read_bytes(), "empty.pdf")
     assert caught.value.problem is LoadProblem.NO_PAGE

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import threading
 import warnings
 from collections.abc import Iterable, Iterator
@@ -31,8 +32,10 @@ TIFF_MAGICS = (b"II*\x00", b"MM\x00*")
 # Each step of the search for a PDF render scale under the pixel limit shrinks it this much
 # (the first guess is already within a pixel of the limit; rounding may need a step more).
 RENDER_SCALE_STEP = 0.999
-# pdfium's answer for a document it parsed but found no page in.
+# pdfium's answer for a document it parsed but found no page in (at times; see is_pageless).
 PDFIUM_NO_PAGES = "(PDFium: Success)"
+COUNT_ZERO = re.compile(rb"/Count\s*0(?![\d.])")
+PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
 # pdfium is not thread-safe: every call into it, in any thread of a process, holds this lock.
 PDFIUM_LOCK = threading.Lock()
@@ -70,6 +73,12 @@ class Page:
 def is_pdf(data: bytes) -> bool:
     """Whether encoded bytes are a PDF, by their first bytes."""
     return data.startswith(b"%PDF")
+
+
+def is_pageless(data: bytes) -> bool:
+    """Whether a PDF pdfium would not open is a page tree without pages: it counts 0 pages
+    and names no page object (pdfium's own error for it varies from call to call)."""
+    return bool(COUNT_ZERO.search(data)) and not PAGE_OBJECT.search(data)
 
 
 def is_tiff(data: bytes) -> bool:
@@ -152,7 +161,7 @@ def open_pdf(data: bytes, name: str) -> Iterator[Any]:
         try:
             document = pdfium.PdfDocument(data)
         except pdfium.PdfiumError as error:
-            if PDFIUM_NO_PAGES in str(error):
+            if PDFIUM_NO_PAGES in str(error) or is_pageless(data):
                 raise ImageLoadError(f"{name} has no pages", LoadProblem.NO_PAGE) from error
             raise ImageLoadError(
                 f"{name} is corrupt: not a readable PDF ({one_line(str(error))})",
