@@ -19,7 +19,7 @@ MAX_ASPECT_RATIO = 20
 MAX_GRIDS_PER_PHOTO = 9  # the most grids `read`, `solve` and `check` look for on a photo
 
 # -- PDFs and multi-page files -----------------------------------------------------------
-DEFAULT_DPI = 200.0  # resolution PDF pages are rendered at
+DEFAULT_DPI = 200  # resolution PDF pages are rendered at (dots per inch)
 MIN_DPI = 36.0
 MAX_DPI = 1200.0
 MAX_PDF_BYTES = 1 << 30  # a PDF larger than this is refused (scanned books fit well under it)
