@@ -59,6 +59,8 @@ settings.register_profile(
     deadline=None,
     database=None,
     max_examples=2000,
+    print_blob=True,
+    phases=[Phase.explicit, Phase.reuse, Phase.generate],  # a CLI example shrinks slowly
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 PROFILE = os.environ.get("SUDOKUCAM_HYPOTHESIS", "ci")
@@ -247,10 +249,12 @@ def test_the_loader_reads_or_refuses_every_input(sample: Sample) -> None:
 def check_cli(sample: Sample) -> str:
     """`sudokucam read --json` exits 0 or 1: a JSON list, its own error lines, no traceback;
     returns the exit status, and whether the file was refused."""
-    with tempfile.TemporaryDirectory() as folder:
+    with tempfile.TemporaryDirectory() as folder, warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")  # a warning would be printed on the person's terminal
         path = Path(folder) / "input"
         path.write_bytes(sample.data)
         result = runner.invoke(app, ["read", "--json", "--max-pixels", str(READ_PIXELS), str(path)])
+    assert not seen, (sample.how, [f"{w.filename}:{w.lineno}: {w.message}" for w in seen])
     assert result.exception is None or isinstance(result.exception, SystemExit), sample.how
     assert result.exit_code in (0, 1), (sample.how, result.output)
     docs = json.loads(result.stdout)
@@ -341,3 +345,19 @@ def test_a_page_just_over_the_limit_names_its_lower_dpi() -> None:
     page = open_page(buffer.getvalue(), "tall.pdf", 1)
     assert page.note == "rendered at 199.7 dpi, not 200, to stay under 50 megapixels"
     assert page.photo.size[0] * page.photo.size[1] <= 50_000_000
+
+
+def test_a_degenerate_quad_warns_nothing() -> None:
+    """Seen in a deep search's warnings summary (that run did not record its input): a
+    candidate quad whose homography sends a corner to infinity gave numpy's "divide by
+    zero" and "invalid value" RuntimeWarnings from vision/grid/warp.py, which a person's
+    terminal would show. check_cli now fails on any warning."""
+    from sudokucam.vision.grid.warp import is_convex_clockwise, map_points
+
+    to_infinity = np.array([[1.0, 0, 0], [0, 1, 0], [1, 0, -1]])  # w = x - 1: x = 1 at infinity
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mapped = map_points(to_infinity, np.array([[1.0, 2.0], [0.0, 0.0]]))
+        assert np.isinf(mapped[0]).all() and np.isfinite(mapped[1]).all()
+        corners = np.array([[0.0, 0.0], [np.inf, np.inf], [10.0, 10.0], [0.0, 10.0]])
+        assert not is_convex_clockwise(corners)
