@@ -124,12 +124,13 @@ def test_usage_errors_exit_2(tmp_path: Path, extra: list[str]) -> None:
     assert not (tmp_path / "out").exists()
 
 
-def test_missing_input_and_file_as_out_exit_2(tmp_path: Path) -> None:
-    """An input that does not exist, or --out naming a file, is a usage error."""
+def test_missing_input_exits_1_and_file_as_out_exit_2(tmp_path: Path) -> None:
+    """An input that does not exist is a failed input (exit 1, as for `read`); --out
+    naming a file is a usage error."""
     runner = CliRunner()
     missing = runner.invoke(app, ["batch", str(tmp_path / "nope.jpg"), "--out", str(tmp_path)])
-    assert missing.exit_code == 2
-    assert "does not exist" in missing.output
+    assert missing.exit_code == 1
+    assert missing.output == f"error: {tmp_path / 'nope.jpg'} does not exist\n"
     (tmp_path / "file").write_text("x")
     clash = runner.invoke(app, ["batch", str(tmp_path), "--out", str(tmp_path / "file")])
     assert clash.exit_code == 2

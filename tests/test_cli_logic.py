@@ -138,7 +138,7 @@ def test_generate_levels_by_any_case_and_unique_start(given: str, level: str) ->
 
 @pytest.mark.parametrize(
     ("given", "why"),
-    [("Hard", "got 'Hard'"), ("nightmare", "got 'nightmare'"), ("e", "'e' could be Easy or")],
+    [("Harder", "got 'Harder'"), ("nightmare", "got 'nightmare'"), ("e", "'e' could be Easy or")],
 )
 def test_generate_unknown_or_ambiguous_level_is_usage_error(given: str, why: str) -> None:
     result = runner.invoke(app, ["generate", "--level", given])

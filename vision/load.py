@@ -16,7 +16,7 @@ import re
 import stat
 import threading
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -27,12 +27,19 @@ import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from ..errors import SudokucamError
+from ..limits import DEFAULT_MAX_PIXELS as DEFAULT_MAX_PIXELS  # re-exported: the loader's
+from ..limits import (
+    MAX_ASPECT_RATIO,
+    MAX_PDF_BYTES,
+    MIN_PHOTO_SIDE,
+    pixel_limit_text,
+    pixels_text,
+)
+from ..limits import MAX_FILE_BYTES as MAX_FILE_BYTES  # limits, as before limits.py
 
-DEFAULT_MAX_PIXELS = 50_000_000
-# The largest photo file read: a 50-megapixel photo is 10-40 MB as JPEG or HEIC and at
-# most 150 MB as uncompressed TIFF or BMP.
-MAX_FILE_BYTES = 256 * 2**20
-SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF or HEIC"
+SUPPORTED = "JPEG, PNG, WebP, BMP, TIFF, HEIC or PDF"
+MAGIC_BYTES = 8  # first bytes read to tell a PDF from a photo
+DETAIL_CHARS = 160  # the most of a decoder's own words quoted in a refusal
 
 
 log = logging.getLogger(__name__)
@@ -46,7 +53,9 @@ class LoadProblem(Enum):
     NOT_A_FILE = "not a file"  # a folder, device, pipe or socket
     TOO_LARGE = "too large"  # more bytes or more pixels than the limit
     DAMAGED = "damaged"  # empty, cut short or corrupt
-    NOT_AN_IMAGE = "not an image"  # text, a PDF, a format no decoder knows
+    NOT_AN_IMAGE = "not an image"  # text, a format no decoder knows
+    TOO_SMALL = "too small"  # too few pixels, or too narrow, to hold a Sudoku grid
+    NO_PAGE = "no page"  # a PDF without pages, or a page number it does not have
 
 
 # The phrase each kind of refusal carries in its message, so that a caller holding only
@@ -56,7 +65,9 @@ PROBLEM_PHRASES: dict[LoadProblem, tuple[str, ...]] = {
     LoadProblem.UNREADABLE: (" cannot be read",),
     LoadProblem.NOT_A_FILE: (" is a folder", " is not a regular file"),
     LoadProblem.TOO_LARGE: (" is too large",),
-    LoadProblem.DAMAGED: (" is empty", " is corrupt", " has no pixels"),
+    LoadProblem.DAMAGED: (" is empty", " is corrupt", " has no pixels", " cannot be rendered"),
+    LoadProblem.TOO_SMALL: (" to hold a Sudoku grid",),
+    LoadProblem.NO_PAGE: (" has no pages", " has no page "),
 }
 
 
@@ -204,7 +215,8 @@ class Photo:
     ) -> None:
         """A photo of ``size``: encoded ``jpeg`` bytes stored in ``orientation``, or ``image``.
 
-        ``inverted``: the ``jpeg`` is decoded as its negative (255 - every value).
+        ``inverted``: the photo is its pixels' negative (255 - every value), made as each
+        scale is asked for.
         """
         if (jpeg is None) == (image is None):
             raise ValueError("a Photo needs exactly one of jpeg and image")
@@ -212,38 +224,37 @@ class Photo:
         self.size = size
         self._jpeg = jpeg
         self._orientation = orientation
-        self._image = image
-        self._inverted = inverted and jpeg is not None
+        self._image = image  # the pixels given (never inverted), or None for a JPEG
+        self._inverted = inverted
         self._scaled: dict[int, ScaledImage] = {}
 
     @property
     def image(self) -> np.ndarray:
         """The upright photo at full resolution, BGR uint8 (H, W, 3)."""
-        if self._image is None:
-            self._image = self.scaled(1).pixels
-        return self._image
+        return self.scaled(1).pixels
 
     def negative(self) -> Photo:
         """The photo with every value inverted: light lines on a dark ground become dark on light.
 
         A screen in dark mode shows its grid so; read as its negative, it looks like paper.
-        Pixels already decoded are inverted, not decoded again.
+        Reduced pixels already decoded are inverted, not decoded again; the negative at
+        full resolution is made only when asked for (a 50-megapixel page's would be 150 MB).
         """
-        if self._jpeg is None:
-            assert self._image is not None  # one of the two is always set
-            negative = Photo(self.name, self.size, image=255 - self._image)
-        else:
-            turned, inverted = self._orientation, not self._inverted
-            negative = Photo(self.name, self.size, jpeg=self._jpeg, orientation=turned,
-                             inverted=inverted)  # fmt: skip
+        negative = Photo(self.name, self.size, jpeg=self._jpeg, orientation=self._orientation,
+                         image=self._image, inverted=not self._inverted)  # fmt: skip
         for factor, scaled in self._scaled.items():
-            negative._scaled[factor] = replace(scaled, pixels=255 - scaled.pixels)
+            if factor > 1 or self._jpeg is not None:  # a JPEG's full decode is slow to redo
+                negative._scaled[factor] = replace(scaled, pixels=255 - scaled.pixels)
         return negative
 
     def reduction_for(self, long_side: int) -> int:
         """The largest factor of ``REDUCTIONS`` that leaves the longer side ``long_side`` px."""
-        longer = max(self.size)
-        return max(r for r in REDUCTIONS if r == 1 or -(-longer // r) >= long_side)
+        longer, shorter = max(self.size), min(self.size)
+        return max(
+            r
+            for r in REDUCTIONS
+            if r == 1 or (-(-longer // r) >= long_side and shorter // r >= MIN_PHOTO_SIDE)
+        )
 
     def scaled(self, factor: int) -> ScaledImage:
         """The photo at 1/``factor`` of full resolution (``factor`` one of ``REDUCTIONS``)."""
@@ -257,9 +268,9 @@ class Photo:
         """Decode the JPEG at 1/``factor`` (DCT scaling), or shrink the decoded image."""
         if self._jpeg is None:
             assert self._image is not None  # one of the two is always set
-            return ScaledImage(box_shrink(self._image, factor), factor, ((factor - 1) / 2,) * 2)
-        if factor == 1 and self._image is not None:
-            return ScaledImage(self._image, 1)
+            shrunk = box_shrink(self._image, factor)
+            pixels = 255 - shrunk if self._inverted else shrunk
+            return ScaledImage(pixels, factor, ((factor - 1) / 2,) * 2)
         pixel_count = self.size[0] * self.size[1]
         with _decoding(self._jpeg, self.name, pixel_count), _open_header(self._jpeg) as opened:
             stored = opened.size
@@ -332,9 +343,25 @@ def describe_array(array: np.ndarray) -> str:
     return f"<array {'x'.join(map(str, array.shape))}>"
 
 
-def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+def read_input(path: Path) -> bytes:
+    """The bytes of a photo or PDF file: at most MAX_FILE_BYTES for a photo, MAX_PDF_BYTES
+    for a PDF (by its first bytes), or an ImageLoadError saying why not."""
+    return _read_file(path, MAX_PDF_BYTES, head_limit=_limit_by_head)
+
+
+def _limit_by_head(head: bytes) -> int:
+    """The byte limit of a file that starts with ``head``: a PDF's, else a photo's."""
+    return MAX_PDF_BYTES if head.startswith(b"%PDF") else MAX_FILE_BYTES
+
+
+def _read_file(
+    path: Path,
+    max_bytes: int = MAX_FILE_BYTES,
+    head_limit: Callable[[bytes], int] | None = None,
+) -> bytes:
     """The bytes of a regular file of at most ``max_bytes``, or an ImageLoadError saying why not.
 
+    ``head_limit``, given the file's first bytes, lowers the limit by what the file is.
     Devices (``/dev/zero``), pipes and sockets are refused before they are opened, so a
     read can neither block nor run without end.
     """
@@ -354,7 +381,14 @@ def _read_file(path: Path, max_bytes: int = MAX_FILE_BYTES) -> bytes:
         raise _too_many_bytes(path, info.st_size, max_bytes)
     try:
         with path.open("rb") as handle:
-            data = handle.read(max_bytes + 1)
+            if head_limit is not None:
+                head = handle.read(MAGIC_BYTES)
+                max_bytes = min(max_bytes, head_limit(head))
+                if info.st_size > max_bytes:
+                    raise _too_many_bytes(path, info.st_size, max_bytes)
+                data = head + handle.read(max_bytes + 1 - len(head))
+            else:
+                data = handle.read(max_bytes + 1)
     except FileNotFoundError:  # removed between the look and the read
         raise ImageLoadError(f"{path} does not exist", LoadProblem.MISSING) from None
     except OSError as error:
@@ -373,9 +407,12 @@ def _unreadable(path: Path, error: OSError) -> ImageLoadError:
 
 def _too_many_bytes(path: Path, size: int, max_bytes: int) -> ImageLoadError:
     """The refusal of a file for its size in bytes, saying what to do."""
+    what, advice = (
+        ("PDF", "split it") if max_bytes == MAX_PDF_BYTES else ("photo", "use a smaller photo")
+    )
     return ImageLoadError(
-        f"{path} is too large for a photo: {size / 2**20:.0f} MB "
-        f"(limit {max_bytes / 2**20:.0f} MB); use a smaller photo",
+        f"{path} is too large for a {what}: {size / 2**20:.0f} MB "
+        f"(limit {max_bytes / 2**20:.0f} MB); {advice}",
         LoadProblem.TOO_LARGE,
     )
 
@@ -431,19 +468,25 @@ def _decoding(data: bytes, name: str, max_pixels: int) -> Iterator[None]:
         except Image.DecompressionBombError as error:  # a later frame or tile of a huge image
             found = re.search(r"\((\d+) pixels\)", str(error))
             pixels = int(found.group(1)) if found else None
-            size = f"{pixels / 1e6:.1f} megapixels" if pixels else "too many pixels"
+            size = pixels_text(pixels) if pixels else "too many pixels"
             raise ImageLoadError(
-                f"{name} is too large: {size} (limit {max_pixels / 1e6:.1f})",
+                f"{name} is too large: {size} (limit {pixel_limit_text(max_pixels)})",
                 LoadProblem.TOO_LARGE,
                 pixels,
             ) from error
         except (OSError, SyntaxError, ValueError, EOFError) as error:
             raise ImageLoadError(
-                f"{name} is corrupt or truncated ({error})", LoadProblem.DAMAGED
+                f"{name} is corrupt or truncated ({one_line(str(error))})", LoadProblem.DAMAGED
             ) from error
         finally:
             for warning in caught:
                 log.debug("decoding %s: %s", name, warning.message)
+
+
+def one_line(text: str, limit: int = DETAIL_CHARS) -> str:
+    """A decoder's message on one line (pi-heif's end in a line break), cut to ``limit``."""
+    words = " ".join(text.split())
+    return words if len(words) <= limit else words[: limit - 1].rstrip() + "…"
 
 
 # Pillow's own guard (Image.MAX_IMAGE_PIXELS) is lifted while a header is read, so that
@@ -470,10 +513,25 @@ def _check_size(size: tuple[int, int], name: str, max_pixels: int) -> None:
         raise ImageLoadError(f"{name} has no pixels ({width}×{height})", LoadProblem.DAMAGED)
     if width * height > max_pixels:
         raise ImageLoadError(
-            f"{name} is too large: {width}×{height} = {width * height / 1e6:.1f} megapixels "
-            f"(limit {max_pixels / 1e6:.1f})",
+            f"{name} is too large: {width}×{height} = {pixels_text(width * height)} "
+            f"(limit {pixel_limit_text(max_pixels)})",
             LoadProblem.TOO_LARGE,
             width * height,
+        )
+
+
+def check_room(size: tuple[int, int], name: str) -> None:
+    """Refuse a photo of (width, height) that cannot hold a Sudoku grid: a side under
+    ``MIN_PHOTO_SIDE`` pixels, or one side over ``MAX_ASPECT_RATIO`` times the other."""
+    width, height = size
+    shape = f"{width}×{height}"
+    if max(width, height) > MAX_ASPECT_RATIO * min(width, height):
+        raise ImageLoadError(
+            f"{name} ({shape}) is too narrow to hold a Sudoku grid", LoadProblem.TOO_SMALL
+        )
+    if min(width, height) < MIN_PHOTO_SIDE:
+        raise ImageLoadError(
+            f"{name} ({shape}) is too small to hold a Sudoku grid", LoadProblem.TOO_SMALL
         )
 
 

@@ -23,6 +23,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
+from ..limits import MAX_GRIDS_PER_PHOTO
 from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
@@ -40,6 +41,7 @@ from .load import (
     ImageSource,
     Photo,
     ScaledImage,
+    check_room,
     describe_array,
     open_photo,
 )
@@ -63,7 +65,6 @@ from .types import CellReading, CellScores, Digits, GridDetection, Kind, digits_
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
-MIN_PHOTO_SIDE = 16  # pixels; the grid finder refuses anything smaller
 
 
 class Classifier(Protocol):
@@ -144,7 +145,6 @@ class PipelineConfig:
 
 
 DEFAULT_PIPELINE_CONFIG = PipelineConfig()
-MAX_GRIDS_PER_PHOTO = 9  # the most grids the command line and the app read from one photo
 # every grid a photo shows (up to MAX_GRIDS_PER_PHOTO), at the cost of one for one grid
 EVERY_GRID_CONFIG = PipelineConfig(max_grids=MAX_GRIDS_PER_PHOTO, more_when_seen=True)
 
@@ -183,13 +183,10 @@ class Reader:
             photo = timed(
                 timings, "load", lambda: open_photo(source, max_pixels=self.config.max_pixels)
             )
+            check_room(photo.size, name)  # before a decode: a 1×100000 strip is no photo
             page = timed(timings, "load", lambda: photo.scaled(self.search_reduction(photo)))
         except ImageLoadError as exc:
             return PhotoResult(name, None, (), str(exc), timings)
-        if min(photo.size) < MIN_PHOTO_SIDE:
-            width, height = photo.size
-            return PhotoResult(name, photo, (), f"the photo ({width}×{height}) is too small "
-                               f"to hold a Sudoku grid", timings)  # fmt: skip
         seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
             return PhotoResult(name, photo, (), NO_GRID_MESSAGE, timings)

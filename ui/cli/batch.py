@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from .common import error_line, is_quiet, no_color, say, usage_error
+from ...limits import BATCH_MAX_GRIDS, DEFAULT_DPI, MAX_WORKERS
+from .common import error_line, fail, is_quiet, no_color, say, usage_error
 
 if TYPE_CHECKING:
     from rich.progress import Progress, TaskID
@@ -41,7 +42,10 @@ OutDirOpt = Annotated[
 WorkersOpt = Annotated[
     int | None,
     typer.Option(
-        "--workers", "-w", metavar="N", help="Local worker processes (default: one per CPU core)."
+        "--workers",
+        "-w",
+        metavar="N",
+        help=f"Local worker processes, 1-{MAX_WORKERS} (default: one per CPU core).",
     ),
 ]
 ExecutorOpt = Annotated[
@@ -77,8 +81,8 @@ def batch_command(
     out: OutDirOpt,
     workers: WorkersOpt = None,
     executor: ExecutorOpt = "local",
-    dpi: DpiOpt = 200,
-    max_grids: MaxGridsOpt = 8,
+    dpi: DpiOpt = DEFAULT_DPI,
+    max_grids: MaxGridsOpt = BATCH_MAX_GRIDS,
     image_format: FormatOpt = "png",
     retry_failed: RetryOpt = False,
 ) -> None:
@@ -93,10 +97,11 @@ def batch_command(
     Folders are walked once per real file: symlink loops and dangling links are listed as
     skipped, a file reached twice is read once, and an --out inside an input folder is
     passed over (it must not be an input folder itself). Every page of a PDF or a multi-page TIFF
-    is read; a PDF page too large for 50 megapixels at --dpi is rendered at a lower dpi
+    is read; a PDF page too large for the pixel limit at --dpi is rendered at a lower dpi
     (its rows say so in "note").
 
-    Exit status: 0 when every grid was solved, 1 when an input failed, a page had no grid
+    Exit status: 0 when every grid was solved, 1 when an input failed (a missing input
+    included), a page had no grid
     or a grid was not solved, 2 for bad usage, 3 when the disk of --out is full (temporary
     files are removed; free some space and run the same command again to resume), 130
     when interrupted.
@@ -118,11 +123,15 @@ def batch_command(
 
 
 def _check_workers(workers: int | None) -> int:
-    """The number of local workers: given, or the CPU cores."""
+    """The number of local workers: given (1 to MAX_WORKERS), or the CPU cores (at most
+    MAX_WORKERS)."""
     if workers is None:
-        return os.cpu_count() or 1
-    if workers < 1:
-        usage_error(f"--workers must be at least 1, got {workers}")
+        return min(os.cpu_count() or 1, MAX_WORKERS)
+    if not 1 <= workers <= MAX_WORKERS:
+        shown = str(workers) if len(str(workers)) <= 12 else f"{str(workers)[:12]}..."
+        usage_error(
+            f"--workers must be 1-{MAX_WORKERS} (each worker holds a model in memory), got {shown}"
+        )
     return workers
 
 
@@ -143,7 +152,7 @@ def _check_paths(inputs: list[Path], out: Path) -> None:
     not itself an input folder (one inside an input folder is passed over when walking)."""
     for path in inputs:
         if not path.exists():
-            usage_error(f"{path} does not exist")
+            fail(f"{path} does not exist")  # a missing input is a failed input (exit 1)
     if out.exists() and not out.is_dir():
         usage_error(f"--out {out} exists and is not a folder")
     if any(path.is_dir() and path.resolve() == out.resolve() for path in inputs):
@@ -160,10 +169,18 @@ def _run(
 ) -> BatchSummary:
     """Plan the batch, read what is left with a progress display, and return the summary."""
     from ...vision.batch.lock import BatchLockedError, batch_lock
-    from ...vision.batch.store import NO_SPACE_ERRNOS, BatchStore, OutOfSpaceError, StoreWriteError
+    from ...vision.batch.store import (
+        NO_SPACE_ERRNOS,
+        BatchStore,
+        LinkInTheWayError,
+        OutOfSpaceError,
+        StoreWriteError,
+    )
 
     try:
         store = BatchStore(out)
+    except StoreWriteError as error:
+        usage_error(f"{error}, or choose another --out")
     except OSError as error:
         if error.errno in NO_SPACE_ERRNOS:
             _out_of_space(OutOfSpaceError(Path(error.filename or out)))
@@ -175,6 +192,8 @@ def _run(
         usage_error(str(error))
     except OutOfSpaceError as error:
         _out_of_space(error)
+    except LinkInTheWayError as error:
+        usage_error(f"{error}, or choose another --out")
     except StoreWriteError as error:
         usage_error(f"{error}; choose another --out")
 

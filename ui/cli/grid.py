@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ...limits import MAX_TIME_LIMIT_S
 from ...solver import (
     SPELLING,
     Grid,
@@ -23,7 +23,7 @@ from ...solver import (
     parse_puzzles,
     solve_grid,
 )
-from .common import JsonOpt, check_size, fail, read_text_file, say, usage_error
+from .common import JsonOpt, check_size, fail, read_stdin, read_text_file, say, usage_error
 
 _PUZZLE_CHARS = frozenset("0123456789.abcdefghijklmnopABCDEFGHIJKLMNOP_-|+ \t\r\n")
 SEARCH_TIME_LIMIT_S = 10.0  # default --time-limit of grid, hint and grade, per puzzle
@@ -33,8 +33,10 @@ SearchTimeLimitOpt = Annotated[
     typer.Option(
         "--time-limit",
         min=0.01,
+        max=MAX_TIME_LIMIT_S,
         metavar="SECONDS",
-        help=f"Seconds the search may take per puzzle (default {SEARCH_TIME_LIMIT_S:g}). "
+        help=f"Seconds the search may take per puzzle (default {SEARCH_TIME_LIMIT_S:g}), "
+        f"at most {MAX_TIME_LIMIT_S:g} (a day). "
         "A puzzle that needs longer is given up: one 'error: gave up after ...' line and "
         'exit status 1 (with --json, status "timeout" for that puzzle; the others in a '
         "file are still reported).",
@@ -104,7 +106,7 @@ def out_of_time(message: str) -> str:
 def _read_input(arg: str, size: int | None) -> _Input:
     """Read the puzzles from stdin, a file, or the argument itself."""
     if arg == "-":
-        text, source = sys.stdin.read(), "stdin"
+        text, source = read_stdin(), "stdin"
     elif _is_file(arg):
         text, source = read_text_file(arg), arg
     elif set(arg) <= _PUZZLE_CHARS:

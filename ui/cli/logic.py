@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 import time
 from collections import Counter
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from ...limits import MAX_TIME_LIMIT_S
 from ...solver import (
     Grid,
     Outcome,
@@ -21,7 +21,7 @@ from ...solver import (
     parse_puzzles,
     shape_for_size,
 )
-from .common import JsonOpt, check_size, fail, read_text_file, say, usage_error
+from .common import JsonOpt, check_size, fail, read_stdin, read_text_file, say, usage_error
 from .grid import SEARCH_TIME_LIMIT_S, SearchTimeLimitOpt, out_of_time
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ LevelOpt = Annotated[
     typer.Option(
         "--level",
         metavar="LEVEL",
-        help="Easy, Medium, Difficult or 'Extremely Difficult'; any case, or a "
-        "unique start ('med', 'ext').",
+        help="Easy, Medium, Difficult (or Hard) or 'Extremely Difficult' (or Expert); "
+        "any case, or a unique start ('med', 'ext').",
     ),
 ]
 GenerateSizeOpt = Annotated[
@@ -62,12 +62,19 @@ TimeLimitOpt = Annotated[
     typer.Option(
         "--time-limit",
         min=0.1,
+        max=MAX_TIME_LIMIT_S,
         metavar="SECONDS",
         help="Seconds allowed per puzzle, a hard limit: when they run out, generate "
         "stops with one line on stderr and exit status 1 (puzzles already made are "
         "printed).",
     ),
 ]
+# Words people use for a level, beside the grader's own labels (which any case matches).
+LEVEL_ALIASES = {
+    "hard": "Difficult",
+    "very hard": "Extremely Difficult",
+    "expert": "Extremely Difficult",
+}
 MAX_PUZZLE_PATH = 300  # a longer argument is taken as puzzle text, never as a file name
 
 
@@ -81,7 +88,7 @@ def register(app: typer.Typer) -> None:
 def _read_grids(arg: str, size: int | None, what: str) -> list[Grid]:
     """Puzzles from '-' (stdin), a file, or the argument itself; exit 2 when unreadable."""
     if arg == "-":
-        text = sys.stdin.read()
+        text = read_stdin()
     elif len(arg) < MAX_PUZZLE_PATH and Path(arg).is_file():
         text = read_text_file(arg)
     else:
@@ -246,7 +253,7 @@ def generate_command(
     from ...solver.logic import GenerateConfig, GenerationTimeoutError, Level, generate
 
     try:
-        lv = Level.parse(level)
+        lv = Level.parse(LEVEL_ALIASES.get(" ".join(level.lower().split()), level))
         shape = shape_for_size(size)
     except ValueError as exc:
         usage_error(f"--{exc}")  # "--level must be one of ...", "--size must be one of ..."

@@ -11,13 +11,16 @@ from __future__ import annotations
 import json
 import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ...limits import DEFAULT_DPI, MAX_GRIDS_PER_PHOTO
+from ...limits import DEFAULT_MAX_PIXELS as DEFAULT_MAX_PIXELS  # the default of --max-pixels
 from ..words import solve_sentence
-from .common import error_line, fail, say, usage_error
+from .common import error_line, fail, printable, say, usage_error
 
 if TYPE_CHECKING:
     import numpy as np
@@ -27,10 +30,8 @@ if TYPE_CHECKING:
     from ...vision.results import GridResult, PhotoResult
 
 OUTPUT_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".bmp", ".tif", ".tiff")
-MAX_GRIDS_LIMIT = 9  # the most grids --max-grids may ask for on one photo
-# vision.load.DEFAULT_MAX_PIXELS, not imported here (it loads numpy and Pillow; --help
-# stays fast); tests/test_bad_inputs.py checks the two agree.
-DEFAULT_MAX_PIXELS = 50_000_000
+MAX_GRIDS_LIMIT = MAX_GRIDS_PER_PHOTO  # the most grids --max-grids may ask for on one photo
+DOUBTFUL_RINGED = 3  # an unsolved grid without a broken rule: its least sure digits ringed
 # A too-large photo's advice names a --max-pixels with this much room above its pixel
 # count, rounded up to two significant digits (108 megapixels: --max-pixels 120000000).
 PIXELS_HEADROOM = 1.1
@@ -73,6 +74,16 @@ MaxPixelsOpt = Annotated[
         help="Refuse photos of more than N pixels (default: 50000000, 50 megapixels).",
     ),
 ]
+PageOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--page",
+        metavar="N",
+        min=1,
+        show_default=False,
+        help="Read only page N of a PDF or multi-page TIFF (default: every page).",
+    ),
+]
 ForceOpt = Annotated[
     bool,
     typer.Option("--force", help="Write the output even when it is the input photo itself."),
@@ -108,13 +119,15 @@ def read_command(
     max_grids: MaxGridsOpt = MAX_GRIDS_LIMIT,
     no_repair: NoRepairOpt = False,
     max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
+    page: PageOpt = None,
 ) -> None:
     """Read the digits of Sudoku photos (printed givens and pen entries) and solve them.
 
-    Every puzzle on a photo is read. With --json, prints one list with an object per
-    photo, in input order; with --jsonl, one compact object per line as each photo is
-    read. Exit status: 0 when every puzzle was solved, 1 when one failed (a photo missing,
-    unreadable or refused included), 2 for bad usage.
+    Every puzzle on a photo is read, and every page of a PDF or multi-page TIFF (or only
+    --page N). With --json, prints one list with an object per photo or page, in input
+    order; with --jsonl, one compact object per line as each is read. Exit status: 0 when
+    every puzzle was solved, 1 when one failed (a photo missing, unreadable or refused
+    included), 2 for bad usage.
     """
     if as_json and as_jsonl:
         usage_error("--json and --jsonl do not go together: pick one")
@@ -123,16 +136,17 @@ def read_command(
     session = _Session(max_grids, no_repair, max_pixels)
     results = []
     for path in images:
-        result = session.read(path)
-        results.append(result)
-        if as_jsonl:
-            typer.echo(json.dumps(result.to_dict(), separators=(",", ":")))
-        elif not as_json:
-            _print_read(result)
-        _report_errors([result])
+        for read in session.read(path, page):
+            result = read.result
+            results.append(read)
+            if as_jsonl:
+                typer.echo(json.dumps(read.to_dict(), separators=(",", ":")))
+            elif not as_json:
+                _print_read(result)
+            _report_errors([result])
     if as_json:
         typer.echo(json.dumps([r.to_dict() for r in results], indent=2))
-    raise typer.Exit(0 if all(r.ok for r in results) else 1)
+    raise typer.Exit(0 if all(r.result.ok for r in results) else 1)
 
 
 def solve_command(
@@ -143,16 +157,21 @@ def solve_command(
     no_repair: NoRepairOpt = False,
     max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
     force: ForceOpt = False,
+    page: PageOpt = None,
 ) -> None:
     """Read a Sudoku photo, solve every puzzle on it and write the photo with the answers.
 
     The missing digits are written in blue in each empty cell, in the grid's own
-    perspective; the output has the size of the input. Cells that break the rules are
-    ringed in red when there is no solution. An output that is the input photo itself is
-    refused unless --force. Exit status 0 when every puzzle was solved, 1 otherwise.
+    perspective; the output has the size of the input. A puzzle that could not be solved
+    is written too, its doubtful cells ringed (in red the cells that break the rules,
+    else in amber the digits read least surely), and says so (exit 1). Every page of a
+    PDF or multi-page TIFF is solved (OUT_p1.png, OUT_p2.png, ...), or only --page N
+    (written to OUT). An output that is the input photo itself is refused unless --force.
+    The output is written to a temporary file beside it, then renamed: a full disk leaves
+    an existing file as it was. Exit status 0 when every puzzle was solved, 1 otherwise.
     """
     session = _Session(max_grids, no_repair, max_pixels)
-    _run_drawing(image, output, "solution", as_json, session, force=force)
+    _run_drawing(image, output, "solution", as_json, session, force=force, page=page)
 
 
 def check_command(
@@ -164,6 +183,7 @@ def check_command(
     next_step: HintOpt = False,
     max_pixels: MaxPixelsOpt = DEFAULT_MAX_PIXELS,
     force: ForceOpt = False,
+    page: PageOpt = None,
 ) -> None:
     """Check the entries (pen or pencil) and notes of a half-filled paper Sudoku.
 
@@ -175,11 +195,13 @@ def check_command(
     the answer. With --hint it also gives the next step from where you are: your right
     entries and your notes (a cell whose notes leave out its answer first), as
     "next: ..." in the text and "next" in each grid's JSON. An output that is the input
-    photo itself is refused unless --force. Exit status 0 when every puzzle could be
+    photo itself is refused unless --force. Every page of a PDF or multi-page TIFF is
+    checked (OUT_p1.png, ...), or only --page N. Exit status 0 when every puzzle could be
     solved (whatever the entries), 1 otherwise.
     """
     session = _Session(max_grids, no_repair, max_pixels)
-    _run_drawing(image, output, "check", as_json, session, next_step=next_step, force=force)
+    _run_drawing(image, output, "check", as_json, session, next_step=next_step, force=force,
+                 page=page)  # fmt: skip
 
 
 class _Session:
@@ -207,20 +229,86 @@ class _Session:
             self._reader = Reader(config=config)
         return self._reader
 
-    def read(self, path: Path) -> PhotoResult:
-        """Load one photo (refusing bad files before the model loads) and read it.
+    def read(self, path: Path, page: int | None = None) -> list[PageRead]:
+        """Every page of a photo, PDF or multi-page TIFF (or only ``page``) read, each a
+        PageRead; a file refused (missing, damaged, no such page) is one refused PageRead.
 
-        The photo is decoded only as finely as the reader needs (``Reader.search_reduction``).
+        A PDF whose page tree lists pages it does not hold gives one more refused PageRead
+        naming them. Each page is decoded only as finely as the reader needs.
         """
-        from ...vision.load import ImageLoadError, open_photo
-        from ...vision.results import PhotoResult
+        from ...vision.load import ImageLoadError, read_input
+        from ...vision.pages import page_count
 
         try:
-            photo = open_photo(path, max_pixels=self.max_pixels)
+            data = read_input(path)
+            counted = page_count(data, path.name)
+            wanted = counted.readable if page is None else (page,)
+            if page is not None and page > counted.pages:
+                raise _no_such_page(path, page, counted.pages)
+        except ImageLoadError as error:
+            return [PageRead(path, 0, False, self._refused(str(path), path, error))]
+        paged = counted.pages > 1
+        reads = [PageRead(path, n, paged, self._read_page(data, path, n, paged)) for n in wanted]
+        damaged = counted.broken_message(path.name) if page is None else None
+        if damaged is not None:
+            reads.append(PageRead(path, 0, False, self._refused(str(path), path, damaged)))
+        return reads
+
+    def _read_page(self, data: bytes, path: Path, page: int, paged: bool) -> PhotoResult:
+        """One page of a file read (its refusal, when it cannot be loaded)."""
+        from ...vision.load import ImageLoadError, check_room
+        from ...vision.pages import open_page
+
+        label = f"{path} p{page}" if paged else str(path)
+        try:
+            opened = open_page(data, path.name, page, dpi=DEFAULT_DPI, max_pixels=self.max_pixels)
+            check_room(opened.photo.size, label)
+            photo = opened.photo
             photo.scaled(self.reader().search_reduction(photo))  # damaged pixels refused here
         except ImageLoadError as error:
-            return PhotoResult(str(path), None, (), refusal(path, error))
-        return self.reader().read(photo, name=str(path))
+            return self._refused(label, path, error)
+        if opened.note is not None:
+            say(f"{label}: {opened.note}")
+        return self.reader().read(photo, name=label)
+
+    @staticmethod
+    def _refused(label: str, path: Path, error: ImageLoadError | str) -> PhotoResult:
+        """The result of a page or file that could not be loaded."""
+        from ...vision.results import PhotoResult
+
+        message = error if isinstance(error, str) else refusal(path, error)
+        return PhotoResult(label, None, (), message)
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """One page of an input as read: its file, its 1-based page (0 for the whole file)
+    and whether the file has several pages."""
+
+    path: Path
+    page: int
+    paged: bool
+    result: PhotoResult
+
+    def to_dict(self) -> dict[str, object]:
+        """The page's JSON: the photo's, with "page" for a page of a multi-page file."""
+        doc = self.result.to_dict()
+        return doc | {"page": self.page} if self.paged else doc
+
+    def output(self, output: Path) -> Path:
+        """Where this page's drawing goes when several pages are drawn: OUT_p2.png for
+        page 2 of a multi-page file."""
+        if not self.paged:
+            return output
+        return output.with_name(f"{output.stem}_p{self.page}{output.suffix}")
+
+
+def _no_such_page(path: Path, page: int, pages: int) -> ImageLoadError:
+    """The refusal of a --page beyond the file's last page."""
+    from ...vision.load import ImageLoadError, LoadProblem
+
+    what = "page" if pages == 1 else "pages"
+    return ImageLoadError(f"{path} has no page {page} (it has {pages} {what})", LoadProblem.NO_PAGE)
 
 
 def refusal(path: Path, error: ImageLoadError) -> str:
@@ -251,8 +339,10 @@ def _run_drawing(
     *,
     next_step: bool = False,
     force: bool = False,
+    page: int | None = None,
 ) -> None:
-    """Read one photo, draw it in ``mode``, write it to ``output`` and report."""
+    """Read one photo (each page of a PDF or TIFF), draw it in ``mode``, write it to
+    ``output`` (OUT_pN for a page of many) and report."""
     _check_max_grids(session.max_grids)
     _check_max_pixels(session.max_pixels)
     _check_output(output)
@@ -261,31 +351,76 @@ def _run_drawing(
             f"--output {output} is the input photo; give another file name, "
             "or --force to write over it"
         )
-    result = session.read(image)
-    written = None
-    if result.grids:
-        written = _write(result.draw(mode=mode, config=session.reader().config.draw), output)
+    reads = session.read(image, page)
+    several = sum(read.page > 0 for read in reads) > 1
+    docs = []
+    for read in reads:
+        result, target = read.result, read.output(output) if several else output
+        written = None
+        if result.grids:
+            written = _write(_drawing(result, mode, session), target)
+        if as_json:
+            doc = read.to_dict() | {"output": str(target) if written else None}
+            if next_step:
+                doc["grids"] = [g.to_dict() | {"next": _next_dict(g)} for g in result.grids]
+            docs.append(doc)
+        else:
+            if read.paged and result.grids:
+                typer.echo(f"{printable(result.source)}:")
+            _print_drawing(result, mode, target if written else None, next_step)
+        _report_errors([result])
     if as_json:
-        doc = result.to_dict() | {"output": str(output) if written else None}
-        if next_step:
-            doc["grids"] = [g.to_dict() | {"next": _next_dict(g)} for g in result.grids]
-        typer.echo(json.dumps(doc, indent=2))
-    else:
-        _print_drawing(result, mode, output if written else None, next_step)
-    _report_errors([result])
-    raise typer.Exit(0 if result.ok else 1)
+        typer.echo(json.dumps(docs[0] if len(docs) == 1 else docs, indent=2))
+    raise typer.Exit(0 if all(r.result.ok for r in reads) else 1)
+
+
+def _drawing(result: PhotoResult, mode: str, session: _Session) -> np.ndarray:
+    """The photo drawn in ``mode``; in "solution" mode an unsolved grid without a broken
+    rule also has its least sure digits ringed in amber (the cells to look at)."""
+    from ...vision.draw import draw_rings
+
+    config = session.reader().config.draw
+    picture = result.draw(mode=mode, config=config)
+    if mode != "solution":
+        return picture
+    for grid in result.grids:
+        if grid.solution is None and not grid.conflict_cells:
+            cells = doubtful_cells(grid)
+            picture = draw_rings(picture, grid.detection.lattice, cells, config.unsure_color,
+                                 config)  # fmt: skip
+    return picture
+
+
+def doubtful_cells(grid: GridResult) -> tuple[int, ...]:
+    """The cells to look at on a grid that could not be solved: those that break the rules,
+    else the DOUBTFUL_RINGED digits read least surely."""
+    if grid.conflict_cells:
+        return grid.conflict_cells
+    filled = [c for c in range(81) if grid.givens[c] != "0" or grid.handwritten[c] != "0"]
+    sureness = grid.reading.probs.max(axis=1)
+    return tuple(sorted(sorted(filled, key=lambda c: float(sureness[c]))[:DOUBTFUL_RINGED]))
 
 
 def _write(picture: np.ndarray, output: Path) -> bool:
-    """Write the annotated photo; on failure say so on stderr and exit 1."""
+    """Write the annotated photo through a temporary file beside it, renamed over
+    ``output`` only once whole (a full disk leaves an existing file as it was); on
+    failure say so in one line and exit 1."""
     import cv2
 
+    from ...vision.batch.store import StoreWriteError, atomic_write
+
     try:
-        ok = cv2.imwrite(str(output), picture)
+        ok, encoded = cv2.imencode(output.suffix.lower(), picture)
     except cv2.error as error:
         fail(f"cannot write {output}: {error.msg if hasattr(error, 'msg') else error}")
     if not ok:
-        fail(f"cannot write {output}")
+        fail(f"cannot write {output}: the picture could not be encoded")
+    existed = output.exists()
+    try:
+        atomic_write(output, encoded.tobytes())
+    except StoreWriteError as error:
+        kept = f"; {output} was left as it was" if existed else ""
+        fail(f"cannot write {output}: {str(error).split(' writing ')[0]}{kept}")
     return True
 
 
@@ -341,7 +476,7 @@ def _report_errors(results: list[PhotoResult]) -> None:
 def _print_read(result: PhotoResult) -> None:
     """A person's view of one photo: each grid as read and its status."""
     for i, grid in enumerate(result.grids, start=1):
-        label = result.source + puzzle_label(i, len(result.grids), ", {}")
+        label = printable(result.source) + puzzle_label(i, len(result.grids), ", {}")
         typer.echo(f"{label}: {grid.status.replace('_', ' ')}")
         typer.echo(pretty_grid(grid))
         if grid.pen_cells:
@@ -404,7 +539,21 @@ def _print_drawing(
     if result.solutions:
         typer.echo(solution_grids_line(result))
     if output is not None:
-        say(f"wrote {output}", err=False)
+        say(f"wrote {output}{_unsolved_note(result, mode)}", err=False)
+
+
+def _unsolved_note(result: PhotoResult, mode: str) -> str:
+    """What the written photo shows of puzzles that were not solved ("" when all were)."""
+    unsolved = [g for g in result.grids if g.solution is None]
+    if mode != "solution" or not unsolved:
+        return ""
+    ringed = sum(len(doubtful_cells(g)) for g in unsolved)
+    what = "the puzzle was" if len(result.grids) == 1 else f"{len(unsolved)} puzzles were"
+    return (
+        f" ({what} not solved: its {ringed} doubtful cells are ringed, look at those digits)"
+        if len(unsolved) == 1
+        else f" ({what} not solved: their {ringed} doubtful cells are ringed)"
+    )
 
 
 def solution_grids_line(result: PhotoResult) -> str:

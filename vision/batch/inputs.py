@@ -16,45 +16,52 @@ it was found under.
 from __future__ import annotations
 
 import hashlib
-import io
-import math
 import os
 import stat
-import threading
-import warnings
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
-from ...errors import SudokucamError
-from ..load import DEFAULT_MAX_PIXELS, MAX_FILE_BYTES
+from ...limits import DEFAULT_MAX_PIXELS, MAX_FILE_BYTES, MAX_PAGES, MAX_PDF_BYTES
+from ..load import ImageLoadError, LoadProblem
+from ..pages import (
+    PDFIUM_LOCK,
+    TIFF_MAGICS,
+    PageCount,
+    RenderedPage,
+    extract_pdf_pages,
+    open_pdf,
+    pdf_page_count,
+    render_pdf,
+    render_scale,
+    tiff_pages,
+)
 
 IMAGE_SUFFIXES = frozenset(
     {".jpg", ".jpeg", ".jpe", ".jfif", ".png", ".webp", ".bmp", ".tif", ".tiff", ".heic", ".heif"}
 )
 PDF_SUFFIXES = frozenset({".pdf"})
 TIFF_SUFFIXES = frozenset({".tif", ".tiff"})
-TIFF_MAGICS = (b"II*\x00", b"MM\x00*")
 MAGIC_BYTES_TO_READ = 16
 NOT_REGULAR = "not a regular file (a device, pipe or socket)"
 OUTPUT_FOLDER = "the batch's own output folder (--out): its pictures are not inputs"
-POINTS_PER_INCH = 72.0
-MAX_PDF_BYTES = 1 << 30  # a PDF larger than this is refused (scanned books fit well under it)
-MAX_PAGES = 2000  # a PDF or TIFF with more pages than this is refused: split it
-# Each step of the search for a PDF render scale under the pixel limit shrinks it this much
-# (the first guess is already within a pixel of the limit; rounding may need a step more).
-RENDER_SCALE_STEP = 0.999
-
-# pdfium is not thread-safe: every call into it, in any thread of a process, holds this lock.
-PDFIUM_LOCK = threading.Lock()
-
-
-class BatchInputError(SudokucamError):
-    """An input that cannot be turned into pages (unreadable file, corrupt PDF, ...)."""
+# An input that cannot be turned into pages (unreadable file, corrupt PDF, ...): the
+# loader's own error, with its LoadProblem, whichever module found the problem.
+BatchInputError = ImageLoadError
+__all__ = [
+    "PDFIUM_LOCK",
+    "TIFF_MAGICS",
+    "BatchInputError",
+    "PageCount",
+    "RenderedPage",
+    "extract_pdf_pages",
+    "open_pdf",
+    "render_pdf",
+    "render_scale",
+    "tiff_pages",
+]
 
 
 @dataclass(frozen=True)
@@ -288,32 +295,43 @@ def _cannot_read(error: OSError) -> str:
 
 def discover(inputs: Sequence[Path], exclude: Sequence[Path] = ()) -> Inputs:
     """Expand the inputs into work units, passing over the ``exclude`` folders; PDFs are
-    opened to count their pages."""
+    opened to count their pages. A PDF some of whose pages cannot be loaded gives units
+    for the others and one failure naming the damaged pages."""
     files, skipped = expand(inputs, exclude)
     units: list[WorkUnit] = []
     failures: list[InputFailure] = []
     for path, kind in files:
         try:
-            units.extend(units_of(path, kind))
-        except BatchInputError as error:
+            found, damaged = units_of(path, kind)
+        except ImageLoadError as error:
             failures.append(InputFailure(_failed_unit(path, kind), str(error)))
+            continue
+        units.extend(found)
+        if damaged is not None:
+            failures.append(InputFailure(_failed_unit(path, kind), damaged))
     return Inputs(tuple(units), tuple(failures), tuple(skipped))
 
 
-def units_of(path: Path, kind: str) -> list[WorkUnit]:
-    """The work units of one file: one for an image, one per page of a TIFF or a PDF."""
+def units_of(path: Path, kind: str) -> tuple[list[WorkUnit], str | None]:
+    """The work units of one file (one for an image, one per page of a TIFF or a PDF),
+    and a line naming the pages of a PDF that cannot be loaded (None when all can)."""
     size, mtime_ns = _stat(path)
     if kind == "pdf":
         _check_size(path.name, size, MAX_PDF_BYTES, "PDF", "split it into smaller PDFs")
-        pages = count_pdf_pages(_read(path), path.name)
+        counted = pdf_page_count(_read(path), path.name)
     else:
         _check_size(path.name, size, MAX_FILE_BYTES, "photo", "use a smaller photo")
-        pages = tiff_pages(path) if is_tiff(path) else 1
-    if pages > MAX_PAGES:
+        counted = PageCount(tiff_pages(path) if is_tiff(path) else 1)
+    if counted.pages > MAX_PAGES:
         raise BatchInputError(
-            f"{path.name} has {pages} pages (limit {MAX_PAGES}); split it into smaller files"
+            f"{path.name} has {counted.pages} pages (limit {MAX_PAGES}); "
+            "split it into smaller files",
+            LoadProblem.TOO_LARGE,
         )
-    return [WorkUnit(str(path), size, mtime_ns, page, pages, kind) for page in range(1, pages + 1)]
+    units = [
+        WorkUnit(str(path), size, mtime_ns, page, counted.pages, kind) for page in counted.readable
+    ]
+    return units, counted.broken_message(path.name)
 
 
 def _check_size(name: str, size: int, limit: int, what: str, advice: str) -> None:
@@ -321,7 +339,8 @@ def _check_size(name: str, size: int, limit: int, what: str, advice: str) -> Non
     if size > limit:
         raise BatchInputError(
             f"{name} is too large for a {what}: {size / 2**20:.0f} MB "
-            f"(limit {limit / 2**20:.0f} MB); {advice}"
+            f"(limit {limit / 2**20:.0f} MB); {advice}",
+            LoadProblem.TOO_LARGE,
         )
 
 
@@ -336,26 +355,14 @@ def is_tiff(path: Path) -> bool:
         return False
 
 
-def tiff_pages(source: Path | bytes) -> int:
-    """How many pages (frames) a TIFF holds, from its headers; 1 when Pillow cannot tell
-    (reading page 1 then says what is wrong with the file)."""
-    from PIL import Image
-
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # a huge page: the loader refuses it by name
-            with Image.open(io.BytesIO(source) if isinstance(source, bytes) else source) as image:
-                return max(1, int(getattr(image, "n_frames", 1)))
-    except Exception:  # any decoder complaint: reading page 1 will report it
-        return 1
-
-
 def _read(path: Path) -> bytes:
     """The bytes of a file, or a BatchInputError."""
     try:
         return path.read_bytes()
     except OSError as error:
-        raise BatchInputError(f"{path.name} cannot be read: {error.strerror or error}") from error
+        raise BatchInputError(
+            f"{path.name} cannot be read: {error.strerror or error}", LoadProblem.UNREADABLE
+        ) from error
 
 
 def _stat(path: Path) -> tuple[int, int]:
@@ -363,7 +370,9 @@ def _stat(path: Path) -> tuple[int, int]:
     try:
         info = path.stat()
     except OSError as error:
-        raise BatchInputError(f"{path.name} cannot be read: {error.strerror or error}") from error
+        raise BatchInputError(
+            f"{path.name} cannot be read: {error.strerror or error}", LoadProblem.UNREADABLE
+        ) from error
     return info.st_size, info.st_mtime_ns
 
 
@@ -374,31 +383,6 @@ def _failed_unit(path: Path, kind: str) -> WorkUnit:
     except BatchInputError:
         size, mtime_ns = -1, -1
     return WorkUnit(str(path), size, mtime_ns, 0, 0, kind)
-
-
-@contextmanager
-def open_pdf(data: bytes, name: str) -> Iterator[Any]:
-    """A pypdfium2 document of ``data``, held under the pdfium lock and closed after use."""
-    import pypdfium2 as pdfium
-
-    with PDFIUM_LOCK:
-        try:
-            document = pdfium.PdfDocument(data)
-        except pdfium.PdfiumError as error:
-            raise BatchInputError(f"{name} is not a readable PDF ({error})") from error
-        try:
-            yield document
-        finally:
-            document.close()
-
-
-def count_pdf_pages(data: bytes, name: str) -> int:
-    """How many pages a PDF has, or a BatchInputError when it cannot be opened."""
-    with open_pdf(data, name) as document:
-        pages = len(document)
-    if pages == 0:
-        raise BatchInputError(f"{name} is a PDF without pages")
-    return pages
 
 
 class PayloadReader:
@@ -422,33 +406,16 @@ class PayloadReader:
             path = Path(unit.source)
             self._data = _read(path)
             if len(self._data) != unit.size:
-                raise BatchInputError(f"{path.name} changed on disk while the batch ran")
+                raise BatchInputError(
+                    f"{path.name} changed on disk while the batch ran", LoadProblem.DAMAGED
+                )
             self._key = key
         return self._data
 
 
-def extract_pdf_pages(data: bytes, pages: Iterable[int], name: str) -> list[bytes]:
-    """One-page PDFs holding the given 1-based pages of a PDF document."""
-    import pypdfium2 as pdfium
-
-    out: list[bytes] = []
-    with open_pdf(data, name) as document:
-        for page in pages:
-            single = pdfium.PdfDocument.new()
-            single.import_pages(document, [page - 1])
-            buffer = io.BytesIO()
-            single.save(buffer)
-            single.close()
-            out.append(buffer.getvalue())
-    return out
-
-
-@dataclass(frozen=True)
-class RenderedPage:
-    """A rendered PDF page: BGR uint8 pixels and the resolution they were rendered at."""
-
-    image: np.ndarray
-    dpi: float
+def count_pdf_pages(data: bytes, name: str) -> int:
+    """How many pages a PDF lists, or an ImageLoadError when it cannot be opened or has none."""
+    return pdf_page_count(data, name).pages
 
 
 def render_pdf_page(
@@ -457,49 +424,3 @@ def render_pdf_page(
     """A BGR uint8 image of one 1-based page of a PDF, rendered at ``dpi`` or, for a page
     too large for that, at the highest resolution that stays within ``max_pixels``."""
     return render_pdf(data, page, dpi, name, max_pixels=max_pixels).image
-
-
-def render_pdf(
-    data: bytes, page: int, dpi: float, name: str, *, max_pixels: int = DEFAULT_MAX_PIXELS
-) -> RenderedPage:
-    """One 1-based page of a PDF rendered at ``dpi``, or lower so it stays within
-    ``max_pixels`` (a huge page is rendered smaller, never refused); says at what dpi."""
-    import pypdfium2 as pdfium
-
-    if not dpi > 0:
-        raise ValueError(f"dpi must be positive, got {dpi}")
-    with open_pdf(data, name) as document:
-        if not 1 <= page <= len(document):
-            raise BatchInputError(f"{name} has no page {page}")
-        try:
-            pdf_page = document[page - 1]
-            scale = render_scale(pdf_page.get_size(), dpi / POINTS_PER_INCH, max_pixels)
-            bitmap = pdf_page.render(scale=scale)
-            image = _as_bgr(bitmap.to_numpy())
-        except pdfium.PdfiumError as error:
-            raise BatchInputError(f"{name} page {page} cannot be rendered ({error})") from error
-    return RenderedPage(image, scale * POINTS_PER_INCH)
-
-
-def render_scale(size_points: tuple[float, float], scale: float, max_pixels: int) -> float:
-    """``scale`` (pixels per point), or less so a page of ``size_points`` renders to at
-    most ``max_pixels`` pixels (each side rounded up, as a renderer may)."""
-    width, height = (max(float(side), 1.0) for side in size_points)
-
-    def pixels(at: float) -> int:
-        return math.ceil(width * at) * math.ceil(height * at)
-
-    if pixels(scale) <= max_pixels:
-        return scale
-    scale = math.sqrt(max_pixels / (width * height))
-    while pixels(scale) > max_pixels:
-        scale *= RENDER_SCALE_STEP
-    return scale
-
-
-def _as_bgr(pixels: np.ndarray) -> np.ndarray:
-    """A rendered bitmap (gray, BGR or BGRx) as BGR uint8, copied once out of pdfium's
-    buffer (which is freed with the bitmap)."""
-    if pixels.ndim == 2:
-        return np.repeat(pixels[:, :, None], 3, axis=2)
-    return np.array(pixels[:, :, :3], copy=True, order="C")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import IO
 
 from ...errors import SudokucamError
-from .store import store_error
+from .store import NO_FOLLOW, refuse_link, store_error
 
 try:
     import fcntl
@@ -34,8 +34,14 @@ class BatchLockedError(SudokucamError):
 def batch_lock(out: Path) -> Iterator[None]:
     """Hold the output folder's lock while the block runs; raise BatchLockedError if taken."""
     path = Path(out) / LOCK_NAME
+    refuse_link(path.parent)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a+", encoding="utf-8") as handle:
+    refuse_link(path)
+    try:  # O_NOFOLLOW: a link planted there between the look and the open is not followed
+        descriptor = os.open(path, os.O_RDWR | os.O_CREAT | NO_FOLLOW, 0o644)
+    except OSError as error:
+        raise store_error(path, error) from error
+    with os.fdopen(descriptor, "r+", encoding="utf-8") as handle:
         if fcntl is not None:
             try:
                 fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -56,6 +56,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # would otherwise end the row early.
 CSV_LINE_END = "\r\n"
 NO_SPACE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})  # disk full, quota exceeded
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # open a file, never what a link there points to
 
 FileKey = tuple[str, int, int]  # WorkUnit.file_key: path, size, modification time
 
@@ -121,6 +122,17 @@ class OutOfSpaceError(StoreWriteError):
         super().__init__(path, "no space left on device")
 
 
+class LinkInTheWayError(StoreWriteError):
+    """A symbolic link where the batch keeps a file or folder of its own (never followed)."""
+
+    def __init__(self, path: Path) -> None:
+        SudokucamError.__init__(
+            self, f"{path} is a symbolic link; sudokucam never follows one where it keeps "
+            "its own files: remove it"
+        )  # fmt: skip
+        self.path = path
+
+
 def atomic_write(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so that readers see the old file or the whole new one.
 
@@ -130,7 +142,9 @@ def atomic_write(path: Path, data: bytes) -> None:
     """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        with temporary.open("wb") as handle:
+        temporary.unlink(missing_ok=True)  # a leftover (or a planted link) is never followed
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW, 0o644)
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
@@ -140,6 +154,13 @@ def atomic_write(path: Path, data: bytes) -> None:
         if isinstance(error, OSError):
             raise store_error(path, error) from error
         raise
+
+
+def refuse_link(path: Path) -> None:
+    """A StoreWriteError when ``path``, a file or folder the batch keeps for itself, is a
+    symbolic link: following a planted link would write (or truncate) files elsewhere."""
+    if path.is_symlink():
+        raise LinkInTheWayError(path)
 
 
 def store_error(path: Path, error: OSError) -> StoreWriteError:
@@ -157,6 +178,8 @@ class BatchStore:
         self.out = Path(out)
         self.units_dir = self.out / UNITS_DIR
         self.solved_dir = self.out / SOLVED_DIR
+        for folder in (self.out / UNITS_DIR.parent, self.units_dir, self.solved_dir):
+            refuse_link(folder)
         self.units_dir.mkdir(parents=True, exist_ok=True)
         self.solved_dir.mkdir(parents=True, exist_ok=True)
 

@@ -21,12 +21,21 @@ from typing import Any
 import numpy as np
 
 from ...errors import SudokucamError
+from ...limits import (
+    BATCH_MAX_GRIDS,
+    BATCH_MAX_GRIDS_LIMIT,
+    DEFAULT_DPI,
+    DEFAULT_MAX_PIXELS,
+    MAX_DPI,
+    MIN_DPI,
+)
 from ...solver.outcome import Outcome
 from ..draw import crop_box
-from ..load import DEFAULT_MAX_PIXELS
+from ..load import check_room
+from ..pages import open_page
 from ..pipeline import PipelineConfig, Reader
 from ..results import GridResult, PhotoResult
-from .inputs import WorkUnit, render_pdf
+from .inputs import WorkUnit
 from .store import GridOutput, UnitOutcome, unit_fields
 
 IMAGE_FORMATS = {"png": ".png", "jpg": ".jpg"}
@@ -44,9 +53,9 @@ class WorkOptions:
     jpeg_quality / png_compression: encoder settings of the solved images.
     """
 
-    dpi: float = 200.0
+    dpi: float = DEFAULT_DPI
     max_pixels: int = DEFAULT_MAX_PIXELS
-    max_grids: int = 8
+    max_grids: int = BATCH_MAX_GRIDS
     margin_fraction: float = 0.06
     image_format: str = "png"
     jpeg_quality: int = 92
@@ -54,12 +63,14 @@ class WorkOptions:
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
-        if not 36 <= self.dpi <= 1200:
-            raise ValueError(f"dpi must be between 36 and 1200, got {self.dpi}")
+        if not MIN_DPI <= self.dpi <= MAX_DPI:
+            raise ValueError(f"dpi must be between {MIN_DPI:g} and {MAX_DPI:g}, got {self.dpi}")
         if self.max_pixels < 1:
             raise ValueError(f"max_pixels must be positive, got {self.max_pixels}")
-        if not 1 <= self.max_grids <= 64:
-            raise ValueError(f"max_grids must be between 1 and 64, got {self.max_grids}")
+        if not 1 <= self.max_grids <= BATCH_MAX_GRIDS_LIMIT:
+            raise ValueError(
+                f"max_grids must be between 1 and {BATCH_MAX_GRIDS_LIMIT}, got {self.max_grids}"
+            )
         if not 0 <= self.margin_fraction <= 1:
             raise ValueError(f"margin_fraction must be in [0, 1], got {self.margin_fraction}")
         if self.image_format not in IMAGE_FORMATS:
@@ -177,24 +188,18 @@ def page_image(
     """The page as a BGR image, and a note when it was not read as asked.
 
     An image file is decoded (its ``unit.page``-th page for a multi-page TIFF) and refused
-    above ``options.max_pixels``; a PDF page is rendered at ``options.dpi``, or lower when
-    that would pass ``options.max_pixels``, which the note then says.
+    above ``options.max_pixels``; a PDF page (the payload is a one-page PDF) is rendered at
+    ``options.dpi``, or lower when that would pass ``options.max_pixels``, which the note
+    then says. A page that cannot hold a Sudoku grid (a 1×100000 strip) is refused by name.
     """
-    from ..load import decode_image
-
     name = Path(unit.source).name
-    if unit.kind != "pdf":
-        return decode_image(payload, name, max_pixels=options.max_pixels, page=unit.page), None
-    rendered = render_pdf(
-        payload, 1, options.dpi, f"{name} page {unit.page}", max_pixels=options.max_pixels
-    )
-    if rendered.dpi >= options.dpi:
-        return rendered.image, None
-    note = (
-        f"rendered at {rendered.dpi:.3g} dpi, not {options.dpi:.3g}, "
-        f"to stay under {options.max_pixels / 1e6:.0f} megapixels"
-    )
-    return rendered.image, note
+    if unit.kind == "pdf":
+        page = open_page(payload, f"{name} page {unit.page}", 1, dpi=options.dpi,
+                         max_pixels=options.max_pixels)  # fmt: skip
+    else:
+        page = open_page(payload, name, unit.page, max_pixels=options.max_pixels)
+    check_room(page.photo.size, unit.label)
+    return page.photo.image, page.note
 
 
 def grid_output(

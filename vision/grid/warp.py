@@ -63,10 +63,12 @@ def next_rows(rows: np.ndarray, step: int = 1) -> np.ndarray:
 
 
 def is_convex_clockwise(quad: np.ndarray) -> bool:
-    """True when the quad turns the same way (clockwise on screen) at every corner."""
-    edges = next_rows(quad) - quad
-    following = next_rows(edges)
-    cross = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
+    """True when the quad turns the same way (clockwise on screen) at every corner
+    (never for a quad with a corner at infinity)."""
+    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: no turn, no warning
+        edges = next_rows(quad) - quad
+        following = next_rows(edges)
+        cross = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
     return bool(np.all(cross > 0))
 
 
@@ -98,7 +100,8 @@ def map_points(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
     pts = np.asarray(points, dtype=np.float64)
     flat = pts.reshape(-1, 2)
     mapped = flat @ homography[:, :2].T + homography[:, 2]
-    return (mapped[:, :2] / mapped[:, 2:3]).reshape(pts.shape)
+    with np.errstate(divide="ignore", invalid="ignore"):  # a point sent to infinity: inf
+        return (mapped[:, :2] / mapped[:, 2:3]).reshape(pts.shape)
 
 
 def ideal_lattice(cell_size: float, margin: float = 0.0) -> np.ndarray:
