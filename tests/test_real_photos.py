@@ -13,6 +13,8 @@ import pytest
 
 from sudokucam.samples.dataset import photo_path, truth, validation_ids
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.read.decide import KindDecisionConfig
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.results import PhotoResult
 
@@ -91,6 +93,7 @@ def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(
     grey alone (digits_v2 and v3; with digits_v1 it was photo 10)."""
     path = photo_path(photo_id, "mixed", photos_dir)
     givens, pen, _ = truth(photo_id, "mixed", photos_dir)
-    grey_only = Reader(config=PipelineConfig(ink_colour=InkColourConfig(weight=0.0)))
+    colourless = KindDecisionConfig(ink_colour=InkColourConfig(weight=0.0))
+    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kinds=colourless)))
     assert wrong_cells(grey_only.read(path), givens, pen), "grey alone reads it right now"
     assert wrong_cells(read(path), givens, pen) == []
