@@ -12,35 +12,29 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sudokucam.tests.browser_harness import (
+    DESKTOP,
+    PHONE,
+    launch,
+    missing_chromium,
+    open_tab,
+    served_app,
+)
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 WAIT_MS = 90_000
 UPLOAD_TRIES, UPLOAD_SHOWN_MS = 3, 15_000  # an upload the app has taken shows its file name
 EXPAND_TRIES, EXPAND_SHOWN_MS = 3, 15_000  # an expander opened shows its contents
@@ -50,51 +44,13 @@ MIN_CELL_PX = 36  # a cell a thumb can hit on a 360-pixel phone
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    """Poll the server's health endpoint until it answers."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the app server exited with code {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"the app at {url} did not come up in {timeout} s")
-
-
 @pytest.fixture(scope="module")
 def app_url() -> Iterator[str]:
     """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_up(url, server)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    if missing := missing_chromium():
+        pytest.skip(missing)
+    with served_app() as app:
+        yield app.url
 
 
 @pytest.fixture(scope="module")
@@ -102,22 +58,6 @@ def playwright() -> Iterator[Any]:
     """One Playwright driver for the module."""
     with sync_api.sync_playwright() as driver:
         yield driver
-
-
-def launch(playwright: Any, *extra: str) -> Any:
-    """Debian's Chromium, headless, with no traffic of its own."""
-    return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *extra], headless=True
-    )
-
-
-def open_tab(browser: Any, url: str, tab: str, viewport: dict[str, int] = DESKTOP) -> Any:
-    """A new page on the app with one tab chosen."""
-    page = browser.new_page(viewport=viewport)
-    page.goto(url)
-    page.get_by_role("tab", name=tab).click(timeout=WAIT_MS)
-    page.get_by_role("heading", name=tab).wait_for(timeout=WAIT_MS)
-    return page
 
 
 def upload(page: Any, photo: Path) -> None:
