@@ -45,6 +45,19 @@ UP_TIMEOUT_S = 120.0  # the most a starting server may take to answer its health
 POLL_S = 0.1  # between two health checks of a starting server
 STOP_TIMEOUT_S = 20.0  # after SIGTERM, before the server's group is killed
 TAB_WAIT_MS = 90_000  # a tab chosen shows its heading within this
+STILL_MS = 300  # a box unchanged this long has finished moving (layout, a frame's height)
+LOOK_MS = 50  # between two looks at a box that may still move
+# Watches the app's script state; records a run of the script that has ended.
+WATCH_RUNS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  window.__sudokucamRunEnded = false;
+  new MutationObserver((records) => {
+    if (records.some((r) => r.oldValue === 'running')) window.__sudokucamRunEnded = true;
+  }).observe(app, {attributes: true, attributeOldValue: true,
+                   attributeFilter: ['data-test-script-state']});
+}"""
+RUN_ENDED = """() => window.__sudokucamRunEnded && document.querySelector(
+  '[data-testid="stApp"]').getAttribute('data-test-script-state') === 'notRunning'"""
 
 
 @dataclass(frozen=True)
@@ -166,6 +179,30 @@ def open_tab(
     return page
 
 
+def after_rerun(page: Any, action: Callable[[], None], wait_ms: int = TAB_WAIT_MS) -> None:
+    """Do ``action`` (an edit the app must take in) and return once a run of the app's
+    script has started after it and ended: the server has taken the edit and redrawn."""
+    page.evaluate(WATCH_RUNS)
+    action()
+    page.wait_for_function(RUN_ENDED, timeout=wait_ms)
+
+
+def wait_until_still(locator: Any, wait_ms: int = TAB_WAIT_MS) -> dict[str, float]:
+    """The locator's bounding box once it has stayed the same for ``STILL_MS`` (the page
+    has finished laying it out); raise TimeoutError if it keeps moving for ``wait_ms``."""
+    deadline = time.monotonic() + wait_ms / 1000
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        box = locator.bounding_box()
+        now = time.monotonic()
+        if box != last:
+            last, since = box, now
+        elif box is not None and now - since >= STILL_MS / 1000:
+            return dict(box)
+        locator.page.wait_for_timeout(LOOK_MS)
+    raise TimeoutError(f"{locator} kept moving for {wait_ms} ms")
+
+
 def missing_chromium() -> str | None:
     """Why the browser cannot run here (None when Debian's Chromium is installed)."""
     return None if CHROMIUM.is_file() else f"needs Debian's chromium at {CHROMIUM}"
@@ -177,6 +214,7 @@ __all__ = [
     "DESKTOP",
     "PHONE",
     "App",
+    "after_rerun",
     "chromium",
     "free_port",
     "health_seconds",
@@ -185,5 +223,6 @@ __all__ = [
     "open_tab",
     "served_app",
     "stop",
+    "wait_until_still",
     "wait_until_up",
 ]

@@ -24,10 +24,12 @@ import pytest
 from sudokucam.tests.browser_harness import (
     DESKTOP,
     PHONE,
+    after_rerun,
     launch,
     missing_chromium,
     open_tab,
     served_app,
+    wait_until_still,
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -108,7 +110,7 @@ def snap(page: Any, path: Path, height: int = 2000) -> None:
     """A screenshot of the whole app: the window made tall (Streamlit scrolls inside it)."""
     size = page.viewport_size
     page.set_viewport_size({"width": size["width"], "height": height})
-    page.wait_for_timeout(700)
+    wait_until_still(page.get_by_test_id("stMainBlockContainer"))
     page.screenshot(path=path)
     page.set_viewport_size(size)
 
@@ -186,9 +188,8 @@ def test_typing_a_puzzle_with_the_number_pad(
             tap(frame, row, col, digit)
         row, col, digit = filled[-1]  # the last one by keyboard: a click, then the digit
         cell(frame, row, col).click()
-        page.keyboard.press(str(digit))
+        after_rerun(page, lambda: page.keyboard.press(str(digit)))  # the app takes it in
         wait_label(frame, row, col, f": {digit}, printed")
-        page.wait_for_timeout(1500)  # the page takes in the last edit
         page.get_by_role("button", name="Solve").click()
         page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
         assert board_digits(board(page, "Solution")) == SOLUTION
@@ -259,11 +260,11 @@ def test_webcam_shot_through_fake_camera(
         page.goto(app_url)
         page.get_by_role("tab", name="Solve a photo").click(timeout=WAIT_MS)
         page.get_by_text("Camera", exact=True).click()
-        page.wait_for_function(
-            "() => { const v = document.querySelector('video'); return v && v.readyState >= 2; }",
+        page.wait_for_function(  # the fake camera has delivered a few frames
+            "() => { const v = document.querySelector('video');"
+            " return v && v.readyState >= 2 && v.currentTime >= 1; }",
             timeout=WAIT_MS,
         )
-        page.wait_for_timeout(1000)  # let the fake camera deliver a few frames
         page.get_by_role("button", name="Take Photo").click(timeout=WAIT_MS)
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         snap(page, tmp_path / "camera.png")
@@ -329,9 +330,9 @@ def test_play_a_game_with_notes_undo_and_a_hint(
             frame.get_by_role("button", name=f"Note {digit}").click()
         wait_label(frame, row, col, "notes 2 7")
         frame.get_by_role("button", name="Notes").click()  # back to digits
-        frame.get_by_role("button", name="5", exact=True).click()
+        five = frame.get_by_role("button", name="5", exact=True)
+        after_rerun(page, five.click)  # the app takes in the move
         wait_label(frame, row, col, f"column {col}: 5")
-        page.wait_for_timeout(1500)  # the page takes in the move
         snap(page, tmp_path / f"play_moves_{viewport['width']}.png")
         page.get_by_role("button", name="Undo").click()
         wait_label(frame, row, col, "notes 2 7")  # the digit taken back, the notes kept
@@ -368,10 +369,9 @@ def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
         page.get_by_text("Another game").wait_for(timeout=WAIT_MS)
         frame = board(page, "Your board")
         frame.get_by_role("button", name="Notes").wait_for(timeout=WAIT_MS)
-        page.wait_for_timeout(1500)  # the frame takes its height
+        frame_box = wait_until_still(page.locator(BOARD_FRAME).first)  # its height taken
         panel = page.get_by_test_id("stExpander").filter(has_text="Another game")
         assert panel.locator("details").first.get_attribute("open") is None  # folded
-        frame_box = page.locator(BOARD_FRAME).first.bounding_box()
         assert in_first_screen(frame_box, viewport), frame_box  # board, pad and tools
         page.screenshot(path=tmp_path / f"play_first_screen_{viewport['width']}.png")
 
@@ -390,9 +390,8 @@ def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
             page.keyboard.press(str(solution.values[c]))
         page.get_by_text("Solved in").first.wait_for(timeout=WAIT_MS)
         frame.get_by_role("button", name="Notes").wait_for(state="hidden", timeout=WAIT_MS)
-        page.wait_for_timeout(1500)  # the frame shrinks to the board
+        grid = wait_until_still(page.locator(BOARD_FRAME).first)  # shrunk to the board
         said = page.get_by_text("Solved in").first.bounding_box()
-        grid = page.locator(BOARD_FRAME).first.bounding_box()
         assert said["y"] < grid["y"]  # the message on top
         assert grid["height"] < grid["width"] + 60, grid  # no gap where the pad was
         assert not page.get_by_role("button", name="Hint: where can I go next?").count()
@@ -413,8 +412,7 @@ def test_a_read_photo_shows_its_answer_first(
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         chooser = page.get_by_test_id("stExpander").filter(has_text="Photo: demo.jpg")
         chooser.wait_for(timeout=WAIT_MS)
-        page.wait_for_timeout(1000)
-        answer = page.get_by_test_id("stImage").first.bounding_box()
+        answer = wait_until_still(page.get_by_test_id("stImage").first)
         assert answer["y"] < viewport["height"] / 2, answer  # the answer starts the screen
         assert answer["y"] < chooser.bounding_box()["y"]  # the source folded below it
         assert chooser.locator("details").first.get_attribute("open") is None
