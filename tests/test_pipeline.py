@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import pytest
 
+from sudokucam.vision.check import CheckConfig
 from sudokucam.vision.draw import cell_quad
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import NO_GRID_MESSAGE, PipelineConfig, Reader
@@ -151,6 +152,22 @@ def test_check_rings_pen_entries(photo: np.ndarray) -> None:
     marked = ink_cells(photo, drawn, grid.detection.lattice)
     assert marked <= set(grid.pen_cells)
     assert len(grid.empty_cells) == PUZZLE.count("0") - len(grid.pen_cells)
+
+
+def test_the_check_settings_come_from_the_pipeline_config(photo: np.ndarray) -> None:
+    """A wrong pen entry read at p ≈ 0.998 is surely wrong by default, only unsure when
+    ``PipelineConfig.check`` asks for certainty; a re-solved grid keeps the settings."""
+    wrong_cell = next(c for c in range(81) if PUZZLE[c] == "0")
+    pen = "0" * wrong_cell + str(int(SOLUTION[wrong_cell]) % 9 + 1) + "0" * (80 - wrong_cell)
+    scores = KnownScores(scores_of(PUZZLE, pen))
+    assert Reader(scores).read(photo).grids[0].wrong_entries == (wrong_cell,)
+    strict = PipelineConfig(check=CheckConfig(min_probability=1.0))
+    reader = Reader(scores, strict)
+    grid = reader.read(photo).grids[0]
+    assert grid.check is strict.check and grid.wrong_entries == ()
+    assert [e.cell for e in grid.unsure_entries()] == [wrong_cell]
+    again = reader.resolve(grid, grid.givens)
+    assert again.check is strict.check and again.wrong_entries == ()
 
 
 def test_resolve_after_a_person_corrects_a_digit(photo: np.ndarray) -> None:

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
+from .check import DEFAULT_CHECK_CONFIG, CheckConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
 from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
@@ -44,7 +45,7 @@ from .load import (
 )
 from .read.config import DEFAULT_READ_CONFIG, ReadConfig
 from .read.kind_trace import KindStep, LaterChange
-from .read.pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
+from .read.pen import read_pen_entries
 from .read.reading import CellScorer, read_cells
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
@@ -69,6 +70,9 @@ class PipelineConfig:
 
     read: the reading stage's settings (``ReadConfig``: orientation, notes, recentre,
     the kind thresholds and print-or-pen steps, pen entries read with the answer's prior).
+    check: when a written entry that disagrees with the answer is surely wrong, and which
+    notes may rule the answer out (``CheckConfig``); each ``GridResult`` keeps the one it
+    was judged with.
 
     max_grids: the most grids read from one photo. more_when_seen: find the best grid as
     for one, and look for up to ``max_grids`` - 1 more only when the photo shows another
@@ -91,6 +95,7 @@ class PipelineConfig:
     use_repair: bool = True
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
     light_on_dark: PolarityConfig = DEFAULT_POLARITY_CONFIG
+    check: CheckConfig = DEFAULT_CHECK_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -238,7 +243,7 @@ class Reader:
         clock: dict[str, float] = {} if timings is None else timings
         detection, reading = timed(clock, "classify", lambda: self.classify(detection, image))
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
-        return grid_result(detection, reading, outcome, self.config.read.pen)
+        return grid_result(detection, reading, outcome, self.config)
 
     def classify(
         self, detection: GridDetection, image: np.ndarray | None = None
@@ -289,21 +294,24 @@ class Reader:
             "0" if g != "0" else h for g, h in zip(new_givens, new_hand, strict=True)
         )
         outcome = solve_givens(new_givens, self.config.repair.time_limit_s)
-        return finish(grid.detection, grid.reading, outcome, new_hand, grid.confidence)
+        return finish(
+            grid.detection, grid.reading, outcome, new_hand, grid.confidence, self.config.check
+        )
 
 
 def grid_result(
     detection: GridDetection,
     reading: CellReading,
     outcome: RepairOutcome,
-    pen: PenConfig = DEFAULT_PEN_CONFIG,
+    config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
 ) -> GridResult:
     """The GridResult of a reading and its solved (maybe repaired) givens.
 
-    Once the givens are solved, the pen digits are read again with the answer as prior.
+    Once the givens are solved, the pen digits are read again with the answer as prior
+    (``config.read.pen``); the entries are judged with ``config.check``.
     """
     hand, reread = read_pen_entries(
-        reading, handwritten_after(reading, outcome), outcome.solution, pen
+        reading, handwritten_after(reading, outcome), outcome.solution, config.read.pen
     )
     confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
     for repair in outcome.repairs:
@@ -311,7 +319,7 @@ def grid_result(
     for cell, probability in reread.items():
         confidence[cell] = probability
     reading = traced_after_solving(reading, outcome, hand, tuple(reread))
-    return finish(detection, reading, outcome, hand, confidence)
+    return finish(detection, reading, outcome, hand, confidence, config.check)
 
 
 def traced_after_solving(
@@ -351,8 +359,10 @@ def finish(
     outcome: RepairOutcome,
     handwritten: Digits,
     confidence: np.ndarray,
+    check: CheckConfig = DEFAULT_CHECK_CONFIG,
 ) -> GridResult:
-    """Assemble a GridResult: status, solution and a one-line message."""
+    """Assemble a GridResult: status, solution and a one-line message; its entries are
+    judged with ``check``."""
     givens, solution, status = outcome.givens, outcome.solution, outcome.status
     filled = all(g != "0" or h != "0" for g, h in zip(givens, handwritten, strict=True))
     if (
@@ -372,6 +382,7 @@ def finish(
         repairs=outcome.repairs,
         problems=outcome.problems,
         message="",
+        check=check,
     )
     return _with_message(result)
 

@@ -180,7 +180,7 @@ class LiveProcessor:
         """The summed reading's digits and kinds, solved."""
         cfg = self.reader.config
         reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.read.kinds)
-        return grid_result(detection, reading, self.reader.solve_reading(reading), cfg.read.pen)
+        return grid_result(detection, reading, self.reader.solve_reading(reading), cfg)
 
     def _show(self, grid: GridResult) -> None:
         """Draw this grid's answer (and its pen entries' marks) from now on."""
