@@ -24,7 +24,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -124,12 +124,16 @@ def served_app(
     *args: str,
     env: Mapping[str, str] | None = None,
     preexec_fn: Callable[[], None] | None = None,
+    prefix: Sequence[str] = (),
 ) -> Iterator[App]:
-    """`sudokucam ui --port PORT *args` on a free port, up; stopped when done."""
+    """`sudokucam ui --port PORT *args` on a free port, up; stopped when done.
+
+    ``prefix``: a command the server runs under (``strace -f ...`` to watch it).
+    """
     port = free_port()
     started = time.perf_counter()
     server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port), *args],
+        [*prefix, sys.executable, "-m", "sudokucam", "ui", "--port", str(port), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         start_new_session=True,

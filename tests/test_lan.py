@@ -31,6 +31,7 @@ from sudokucam.tests.browser_harness import (
     chromium,
     free_port,
     missing_chromium,
+    served_app,
     stop,
     wait_until_up,
 )
@@ -517,18 +518,10 @@ def test_lan_server_connects_only_to_loopback(lan_server: dict[str, Any]) -> Non
 @pytest.fixture(scope="module")
 def plain_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """`sudokucam ui` on 127.0.0.1 (under strace when installed)."""
-    home = tmp_path_factory.mktemp("plain_home")
-    port, trace = free_port(), home / "strace.txt"
-    prefix = ["strace", "-f", "-e", "trace=connect", "-o", str(trace)]
-    command = [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)]
-    server = subprocess.Popen([*(prefix if shutil.which("strace") else []), *command],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)  # fmt: skip
-    try:
-        wait_until_up(f"http://127.0.0.1:{port}", server)
-        yield {"port": port, "trace": trace}
-    finally:
-        stop(server)
+    trace = tmp_path_factory.mktemp("plain_home") / "strace.txt"
+    prefix = ("strace", "-f", "-e", "trace=connect", "-o", str(trace))
+    with served_app(prefix=prefix if shutil.which("strace") else ()) as app:
+        yield {"port": int(app.url.rsplit(":", 1)[1]), "trace": trace}
 
 
 def http_get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
