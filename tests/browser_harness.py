@@ -56,8 +56,9 @@ WATCH_RUNS = """() => {
   }).observe(app, {attributes: true, attributeOldValue: true,
                    attributeFilter: ['data-test-script-state']});
 }"""
-RUN_ENDED = """() => window.__sudokucamRunEnded && document.querySelector(
-  '[data-testid="stApp"]').getAttribute('data-test-script-state') === 'notRunning'"""
+IDLE = """() => document.querySelector('[data-testid="stApp"]')
+  .getAttribute('data-test-script-state') === 'notRunning'"""
+RUN_ENDED = f"() => window.__sudokucamRunEnded && ({IDLE})()"
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,12 @@ def open_tab(
 
 def after_rerun(page: Any, action: Callable[[], None], wait_ms: int = TAB_WAIT_MS) -> None:
     """Do ``action`` (an edit the app must take in) and return once a run of the app's
-    script has started after it and ended: the server has taken the edit and redrawn."""
+    script has started after it and ended: the server has taken the edit and redrawn.
+
+    Runs still going when it is called (earlier edits) end first, so that their end is
+    not taken for this edit's.
+    """
+    page.wait_for_function(IDLE, timeout=wait_ms)
     page.evaluate(WATCH_RUNS)
     action()
     page.wait_for_function(RUN_ENDED, timeout=wait_ms)

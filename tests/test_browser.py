@@ -326,8 +326,8 @@ def test_play_a_game_with_notes_undo_and_a_hint(
         )
         empty.click()
         frame.get_by_role("button", name="Notes").click()
-        for digit in (2, 7):
-            frame.get_by_role("button", name=f"Note {digit}").click()
+        for digit in (2, 7):  # each note taken in by the app before the next move
+            after_rerun(page, frame.get_by_role("button", name=f"Note {digit}").click)
         wait_label(frame, row, col, "notes 2 7")
         frame.get_by_role("button", name="Notes").click()  # back to digits
         five = frame.get_by_role("button", name="5", exact=True)
