@@ -45,25 +45,24 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from sudokucam.benchmarks.common import json_text, script_parser
+from sudokucam.tests.browser_harness import (
+    health_seconds,
+    launch,
+    missing_chromium,
+    served_app,
+)
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
 FIRST_TAB = "Solve a photo"
 REPO = Path(__file__).resolve().parent.parent
@@ -79,21 +78,6 @@ ANSWER = ["cannot be solved", "gave up", "did not finish", "busy"]  # Type page 
 SAMPLE_S = 0.05  # RSS sampling period
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def health_seconds(url: str, timeout: float = 300) -> float:
-    """Seconds the server's health endpoint takes to answer."""
-    start = time.perf_counter()
-    with urllib.request.urlopen(f"{url}/_stcore/health", timeout=timeout) as reply:
-        reply.read()
-    return time.perf_counter() - start
-
-
 def pinned(cores: int | None) -> Callable[[], None] | None:
     """A pre-exec function pinning the server to the first `cores` CPUs (None: no pinning)."""
     if not cores:
@@ -106,32 +90,8 @@ def pinned(cores: int | None) -> Callable[[], None] | None:
 def served(cores: int | None = None) -> Iterator[tuple[str, int, float]]:
     """`sudokucam ui` on a free port: its URL, the launcher's pid and the seconds it took
     to answer its health check; stopped when done."""
-    port = free_port()
-    started = time.perf_counter()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-        preexec_fn=pinned(cores),
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                health_seconds(url, timeout=2)
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("the app server did not come up") from None
-                time.sleep(0.1)
-        yield url, server.pid, time.perf_counter() - started
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    with served_app(preexec_fn=pinned(cores)) as app:
+        yield app.url, app.server.pid, app.started_s
 
 
 def tree_rss_mb(root: int) -> float:
@@ -208,11 +168,6 @@ def loads(browser: Any, url: str, count: int) -> dict[str, list[float]]:
         out["health_s"].append(health_seconds(url))
         out["page_s"].append(page_load_seconds(browser, url))
     return out
-
-
-def launch(driver: Any) -> Any:
-    """Debian's Chromium, headless, with no traffic of its own."""
-    return driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
 
 
 def loads_in_thread(url: str, count: int, start: threading.Event, out: dict[str, Any]) -> None:
@@ -505,8 +460,8 @@ def run_parts(browser: Any, args: argparse.Namespace) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     """Run the parts asked for and print the figures."""
     args = parse_args(argv)
-    if not CHROMIUM.is_file():
-        print(f"needs Debian's chromium at {CHROMIUM}", file=sys.stderr)
+    if missing := missing_chromium():
+        print(missing, file=sys.stderr)
         return 2
     from playwright.sync_api import sync_playwright
 

@@ -33,6 +33,8 @@ from sudokucam.models.training.evaluate import (
 )
 from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.classifier import MODEL_DIR, DigitClassifier
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.read.decide import KindDecisionConfig
 from sudokucam.vision.read.kinds import KindConfig
 
 
@@ -59,26 +61,26 @@ def main() -> None:
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
     p.add_argument("--no-puzzle-kinds", action="store_true", help="decide kinds per cell")
     args = p.parse_args()
-    kinds = KindConfig(feature_weight=0.0) if args.no_puzzle_kinds else KindConfig()
-    classifier = DigitClassifier(args.model_dir, kinds)
+    shape = KindConfig(feature_weight=0.0) if args.no_puzzle_kinds else KindConfig()
+    config = ReadConfig(kinds=KindDecisionConfig(ink_shape=shape))
+    classifier = DigitClassifier(args.model_dir)
     held_out = held_out_ids()
     photos = [
         p
         for p in load_all(args.shared, classifier.config.cells, args.cache)
         if p.photo_id in held_out
     ]
-    print_report(evaluate_photos(classifier, photos))
+    print_report(evaluate_photos(classifier, photos, config))
     root = dataset_dir(args.shared)
     outlines = puzzle_outlines(root)
     grids = [
         warp(read_gray(root / "v2" / "train" / f"image{i}.jpg"), outlines[i])
         for i in sorted(held_out)
     ]
-    print(f"read (81 cells, one run): median {median_ms(classifier.read, grids):.2f} ms/grid")
-    print(
-        f"read_upright (324 cells, one run): median "
-        f"{median_ms(classifier.read_upright, grids):.2f} ms/grid"
-    )
+    read = median_ms(lambda grid: classifier.read(grid, config), grids)
+    upright = median_ms(lambda grid: classifier.read_upright(grid, config), grids)
+    print(f"read (81 cells, one run): median {read:.2f} ms/grid")
+    print(f"read_upright (324 cells, one run): median {upright:.2f} ms/grid")
     if args.find_grid:
         print("== through vision.grid.find")
         print_report(evaluate_found_grids(args.model_dir, args.shared))

@@ -34,6 +34,8 @@ from sudokucam.samples.dataset import (
 from sudokucam.samples.dataset import truth as photo_truth
 from sudokucam.solver.geometry import cell_name
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.read.decide import KindDecisionConfig
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.read.pen import PenConfig
 from sudokucam.vision.results import PhotoResult
@@ -245,7 +247,8 @@ def make_reader(args: argparse.Namespace) -> Reader:
         classifier = DigitClassifier(args.model_dir)
     pen = PenConfig(args.pen_prior, args.pen_phantom)
     colour = InkColourConfig(weight=0.0 if args.no_colour else InkColourConfig().weight)
-    config = PipelineConfig(use_repair=not args.no_repair, pen=pen, ink_colour=colour)
+    read = ReadConfig(pen=pen, kinds=KindDecisionConfig(ink_colour=colour))
+    config = PipelineConfig(use_repair=not args.no_repair, read=read)
     return Reader(classifier, config)
 
 

@@ -11,13 +11,7 @@ answered within `NEXT_ANSWER_S`.
 from __future__ import annotations
 
 import contextlib
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,14 +19,11 @@ from typing import Any
 import cv2
 import pytest
 
+from sudokucam.tests.browser_harness import chromium, missing_chromium, open_tab, served_app
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 sync_api = pytest.importorskip("playwright.sync_api")
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parent.parent
-MODEL = REPO / "models" / "digits_v3" / "model.onnx"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 PHOTO_TAB, TYPE_TAB = "Solve a photo", "Type a puzzle"
 WAIT_MS = 90_000
 CLOSED_TABS = 5
@@ -42,50 +33,13 @@ WAITING_TEXT = "Other photos are being read"  # what a page waiting in line says
 NEXT_ANSWER_S = 120.0  # far below the 300 s a lost turn made everyone wait
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def app_url() -> Iterator[str]:
     """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
-    port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            assert server.poll() is None and time.monotonic() < deadline, "no server"
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                    if reply.status == 200:
-                        break
-            except OSError:
-                time.sleep(0.5)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
-
-
-def open_tab(browser: Any, url: str, tab: str) -> Any:
-    """A new page on the app with one tab chosen."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(url)
-    page.get_by_role("tab", name=tab).click(timeout=WAIT_MS)
-    page.get_by_role("heading", name=tab).wait_for(timeout=WAIT_MS)
-    return page
+    if missing := missing_chromium():
+        pytest.skip(missing)
+    with served_app() as app:
+        yield app.url
 
 
 def choose(page: Any, photo: Path) -> None:
@@ -101,36 +55,28 @@ def test_tabs_closed_mid_read_do_not_stop_reading_for_everyone(
     image = cv2.imread(str(photo))
     assert image is not None
     cv2.imwrite(str(big), cv2.resize(image, BIG_SIZE))
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            closing = [open_tab(browser, app_url, PHOTO_TAB) for _ in range(CLOSED_TABS)]
-            for page in closing:
-                choose(page, big)
-            for page in closing:  # each upload taken: one photo is read, the others wait
-                page.get_by_text(big.name).first.wait_for(timeout=WAIT_MS)
-            time.sleep(CLOSE_AFTER_S)
-            for page in closing:
-                page.close()
-            holder = open_tab(browser, app_url, PHOTO_TAB)  # reads, so the next one waits
-            choose(holder, big)
-            waiter = open_tab(browser, app_url, PHOTO_TAB)
-            choose(waiter, big)
-            with contextlib.suppress(sync_api.TimeoutError):  # else the line was free
-                waiter.get_by_text(WAITING_TEXT).wait_for(timeout=30_000)
-            waiter.get_by_role("tab", name=TYPE_TAB).click()
-            waiter.get_by_role("heading", name=TYPE_TAB).wait_for(timeout=WAIT_MS)
-            holder.close()
-            started = time.monotonic()
-            page = open_tab(browser, app_url, PHOTO_TAB)
-            choose(page, photo)
-            page.get_by_text("Solved: the answer drawn in blue").wait_for(
-                timeout=NEXT_ANSWER_S * 1000
-            )
-            took = time.monotonic() - started
-            assert took < NEXT_ANSWER_S, took
-            print(f"next answer after the closed tabs: {took:.1f} s")
-        finally:
-            browser.close()
+    with chromium() as browser:
+        closing = [open_tab(browser, app_url, PHOTO_TAB) for _ in range(CLOSED_TABS)]
+        for page in closing:
+            choose(page, big)
+        for page in closing:  # each upload taken: one photo is read, the others wait
+            page.get_by_text(big.name).first.wait_for(timeout=WAIT_MS)
+        time.sleep(CLOSE_AFTER_S)
+        for page in closing:
+            page.close()
+        holder = open_tab(browser, app_url, PHOTO_TAB)  # reads, so the next one waits
+        choose(holder, big)
+        waiter = open_tab(browser, app_url, PHOTO_TAB)
+        choose(waiter, big)
+        with contextlib.suppress(sync_api.TimeoutError):  # else the line was free
+            waiter.get_by_text(WAITING_TEXT).wait_for(timeout=30_000)
+        waiter.get_by_role("tab", name=TYPE_TAB).click()
+        waiter.get_by_role("heading", name=TYPE_TAB).wait_for(timeout=WAIT_MS)
+        holder.close()
+        started = time.monotonic()
+        page = open_tab(browser, app_url, PHOTO_TAB)
+        choose(page, photo)
+        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=NEXT_ANSWER_S * 1000)
+        took = time.monotonic() - started
+        assert took < NEXT_ANSWER_S, took
+        print(f"next answer after the closed tabs: {took:.1f} s")

@@ -12,35 +12,31 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from sudokucam.tests.browser_harness import (
+    DESKTOP,
+    PHONE,
+    after_rerun,
+    launch,
+    missing_chromium,
+    open_tab,
+    served_app,
+    wait_until_still,
+)
+
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
-CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parent.parent
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
 WAIT_MS = 90_000
 UPLOAD_TRIES, UPLOAD_SHOWN_MS = 3, 15_000  # an upload the app has taken shows its file name
 EXPAND_TRIES, EXPAND_SHOWN_MS = 3, 15_000  # an expander opened shows its contents
@@ -50,51 +46,13 @@ MIN_CELL_PX = 36  # a cell a thumb can hit on a 360-pixel phone
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    """Poll the server's health endpoint until it answers."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the app server exited with code {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"the app at {url} did not come up in {timeout} s")
-
-
 @pytest.fixture(scope="module")
 def app_url() -> Iterator[str]:
     """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_up(url, server)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    if missing := missing_chromium():
+        pytest.skip(missing)
+    with served_app() as app:
+        yield app.url
 
 
 @pytest.fixture(scope="module")
@@ -102,22 +60,6 @@ def playwright() -> Iterator[Any]:
     """One Playwright driver for the module."""
     with sync_api.sync_playwright() as driver:
         yield driver
-
-
-def launch(playwright: Any, *extra: str) -> Any:
-    """Debian's Chromium, headless, with no traffic of its own."""
-    return playwright.chromium.launch(
-        executable_path=str(CHROMIUM), args=[*CHROMIUM_ARGS, *extra], headless=True
-    )
-
-
-def open_tab(browser: Any, url: str, tab: str, viewport: dict[str, int] = DESKTOP) -> Any:
-    """A new page on the app with one tab chosen."""
-    page = browser.new_page(viewport=viewport)
-    page.goto(url)
-    page.get_by_role("tab", name=tab).click(timeout=WAIT_MS)
-    page.get_by_role("heading", name=tab).wait_for(timeout=WAIT_MS)
-    return page
 
 
 def upload(page: Any, photo: Path) -> None:
@@ -168,7 +110,7 @@ def snap(page: Any, path: Path, height: int = 2000) -> None:
     """A screenshot of the whole app: the window made tall (Streamlit scrolls inside it)."""
     size = page.viewport_size
     page.set_viewport_size({"width": size["width"], "height": height})
-    page.wait_for_timeout(700)
+    wait_until_still(page.get_by_test_id("stMainBlockContainer"))
     page.screenshot(path=path)
     page.set_viewport_size(size)
 
@@ -246,9 +188,8 @@ def test_typing_a_puzzle_with_the_number_pad(
             tap(frame, row, col, digit)
         row, col, digit = filled[-1]  # the last one by keyboard: a click, then the digit
         cell(frame, row, col).click()
-        page.keyboard.press(str(digit))
+        after_rerun(page, lambda: page.keyboard.press(str(digit)))  # the app takes it in
         wait_label(frame, row, col, f": {digit}, printed")
-        page.wait_for_timeout(1500)  # the page takes in the last edit
         page.get_by_role("button", name="Solve").click()
         page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
         assert board_digits(board(page, "Solution")) == SOLUTION
@@ -319,11 +260,11 @@ def test_webcam_shot_through_fake_camera(
         page.goto(app_url)
         page.get_by_role("tab", name="Solve a photo").click(timeout=WAIT_MS)
         page.get_by_text("Camera", exact=True).click()
-        page.wait_for_function(
-            "() => { const v = document.querySelector('video'); return v && v.readyState >= 2; }",
+        page.wait_for_function(  # the fake camera has delivered a few frames
+            "() => { const v = document.querySelector('video');"
+            " return v && v.readyState >= 2 && v.currentTime >= 1; }",
             timeout=WAIT_MS,
         )
-        page.wait_for_timeout(1000)  # let the fake camera deliver a few frames
         page.get_by_role("button", name="Take Photo").click(timeout=WAIT_MS)
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         snap(page, tmp_path / "camera.png")
@@ -385,13 +326,13 @@ def test_play_a_game_with_notes_undo_and_a_hint(
         )
         empty.click()
         frame.get_by_role("button", name="Notes").click()
-        for digit in (2, 7):
-            frame.get_by_role("button", name=f"Note {digit}").click()
+        for digit in (2, 7):  # each note taken in by the app before the next move
+            after_rerun(page, frame.get_by_role("button", name=f"Note {digit}").click)
         wait_label(frame, row, col, "notes 2 7")
         frame.get_by_role("button", name="Notes").click()  # back to digits
-        frame.get_by_role("button", name="5", exact=True).click()
+        five = frame.get_by_role("button", name="5", exact=True)
+        after_rerun(page, five.click)  # the app takes in the move
         wait_label(frame, row, col, f"column {col}: 5")
-        page.wait_for_timeout(1500)  # the page takes in the move
         snap(page, tmp_path / f"play_moves_{viewport['width']}.png")
         page.get_by_role("button", name="Undo").click()
         wait_label(frame, row, col, "notes 2 7")  # the digit taken back, the notes kept
@@ -428,10 +369,9 @@ def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
         page.get_by_text("Another game").wait_for(timeout=WAIT_MS)
         frame = board(page, "Your board")
         frame.get_by_role("button", name="Notes").wait_for(timeout=WAIT_MS)
-        page.wait_for_timeout(1500)  # the frame takes its height
+        frame_box = wait_until_still(page.locator(BOARD_FRAME).first)  # its height taken
         panel = page.get_by_test_id("stExpander").filter(has_text="Another game")
         assert panel.locator("details").first.get_attribute("open") is None  # folded
-        frame_box = page.locator(BOARD_FRAME).first.bounding_box()
         assert in_first_screen(frame_box, viewport), frame_box  # board, pad and tools
         page.screenshot(path=tmp_path / f"play_first_screen_{viewport['width']}.png")
 
@@ -450,9 +390,8 @@ def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
             page.keyboard.press(str(solution.values[c]))
         page.get_by_text("Solved in").first.wait_for(timeout=WAIT_MS)
         frame.get_by_role("button", name="Notes").wait_for(state="hidden", timeout=WAIT_MS)
-        page.wait_for_timeout(1500)  # the frame shrinks to the board
+        grid = wait_until_still(page.locator(BOARD_FRAME).first)  # shrunk to the board
         said = page.get_by_text("Solved in").first.bounding_box()
-        grid = page.locator(BOARD_FRAME).first.bounding_box()
         assert said["y"] < grid["y"]  # the message on top
         assert grid["height"] < grid["width"] + 60, grid  # no gap where the pad was
         assert not page.get_by_role("button", name="Hint: where can I go next?").count()
@@ -473,8 +412,7 @@ def test_a_read_photo_shows_its_answer_first(
         page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
         chooser = page.get_by_test_id("stExpander").filter(has_text="Photo: demo.jpg")
         chooser.wait_for(timeout=WAIT_MS)
-        page.wait_for_timeout(1000)
-        answer = page.get_by_test_id("stImage").first.bounding_box()
+        answer = wait_until_still(page.get_by_test_id("stImage").first)
         assert answer["y"] < viewport["height"] / 2, answer  # the answer starts the screen
         assert answer["y"] < chooser.bounding_box()["y"]  # the source folded below it
         assert chooser.locator("details").first.get_attribute("open") is None

@@ -18,9 +18,10 @@ from sudokucam.vision.read.classifier import (
     default_classifier,
     read_model_config,
 )
-from sudokucam.vision.read.decide import decide
+from sudokucam.vision.read.copies import CopyConfig
+from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.kinds import KindConfig
-from sudokucam.vision.types import Kind
+from sudokucam.vision.types import CellScores, Kind
 
 # Not used in training (models/training/synth.py HELD_OUT_FONT).
 UNSEEN_FONT = Path("/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf")
@@ -152,6 +153,16 @@ def test_blank_grid_reads_all_empty() -> None:
 def test_predict_rejects_wrong_shape() -> None:
     with pytest.raises(ValueError, match="cells"):
         default_classifier().predict(np.zeros((81, 20, 20), np.float32))
+
+
+def decide(
+    probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = KindConfig()
+) -> tuple[np.ndarray, np.ndarray]:
+    """(N,) digits and (N,) Kind values of N cells by the classifier's step and, with
+    ``cells``, the ink-shape step (copies off: the cells here are copies of one glyph)."""
+    kinds = KindDecisionConfig(copies=CopyConfig(weight=0.0), ink_shape=config)
+    reading = decide_kinds(CellScores(probs, cells), config=kinds)
+    return reading.digits, reading.kinds
 
 
 def test_decide_uses_digit_marginal_and_kind_odds() -> None:

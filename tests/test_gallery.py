@@ -4,13 +4,6 @@ through AppTest and in Debian's Chromium at phone width."""
 from __future__ import annotations
 
 import io
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,15 +13,13 @@ import cv2
 import numpy as np
 import pytest
 
+from sudokucam.tests.browser_harness import PHONE, chromium, missing_chromium, open_tab, served_app
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.pages.batch import THUMB_SIDE, escaped, label
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "ui" / "streamlit_app.py"
 PHOTOS = [REPO / "samples" / "printed" / n for n in ("demo.jpg", "shadow.jpg")]
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 WAIT_MS = 120_000
 TIMEOUT = 180
 
@@ -104,49 +95,21 @@ def test_full_size_opens_the_picture(batch_app: Any) -> None:
 @pytest.fixture(scope="module")
 def app_url() -> Iterator[str]:
     """`sudokucam ui` on a free port, stopped when done."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("the app server did not come up") from None
-                time.sleep(0.5)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=20)
+    if missing := missing_chromium():
+        pytest.skip(missing)
+    with served_app() as app:
+        yield app.url
 
 
 @pytest.mark.slow
 @pytest.mark.browser
 def test_gallery_on_a_phone(app_url: str, tmp_path: Path) -> None:
-    from playwright.sync_api import sync_playwright
-
     files = []
     for name, data, _ in uploads():
         (tmp_path / name).write_bytes(data)
         files.append(str(tmp_path / name))
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        page = browser.new_page(viewport={"width": 390, "height": 844})
-        page.goto(app_url)
-        page.get_by_role("tab", name=layout.BATCH).click(timeout=WAIT_MS)
-        page.get_by_role("heading", name=layout.BATCH).wait_for(timeout=WAIT_MS)
+    with chromium() as browser:
+        page = open_tab(browser, app_url, layout.BATCH, PHONE, WAIT_MS)
         page.locator("input[type=file][multiple]").set_input_files(files)
         page.get_by_role("button", name="Solve all 4 files").click(timeout=WAIT_MS)
         page.get_by_text("Not solved (2)").wait_for(timeout=WAIT_MS)
@@ -161,4 +124,3 @@ def test_gallery_on_a_phone(app_url: str, tmp_path: Path) -> None:
         big = dialog.get_by_role("img").bounding_box()
         assert big is not None and big["width"] > 2 * two["width"]
         page.screenshot(path=tmp_path / "gallery_full_size.png")
-        browser.close()

@@ -7,14 +7,15 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.grid.warp import ideal_lattice
-from sudokucam.vision.read.decide import settle_kinds_by_colour
+from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.ink_colour import (
     InkColourConfig,
     cell_ink_colours,
     colour_evidence,
     ink_tints,
 )
-from sudokucam.vision.types import CellReading, Kind
+from sudokucam.vision.read.kind_trace import KindStep
+from sudokucam.vision.types import CellReading, CellScores, Kind
 
 CELL = 40
 MARGIN = 20
@@ -45,22 +46,32 @@ def page(pen_colour: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray]:
     return image, ideal_lattice(CELL, MARGIN)
 
 
-def reading(log_odds: dict[int, float]) -> CellReading:
-    """A reading whose filled cells have the given printed-vs-pen log-odds (others empty)."""
+def scores(log_odds: dict[int, float]) -> CellScores:
+    """Scores whose filled cells have the given printed-vs-pen log-odds (others empty), and
+    no cell images (so only the ink-colour step can follow the classifier's)."""
     probs = np.zeros((81, 19), dtype=np.float32)
     probs[:, 0] = 1.0
-    digits = np.zeros(81, dtype=np.int64)
-    kinds = np.zeros(81, dtype=np.int64)
-    odds = np.zeros(81, dtype=np.float64)
     for cell, value in log_odds.items():
         digit = cell % 9 + 1
         printed = 1.0 / (1.0 + np.exp(-value))
         probs[cell] = 0.0
         probs[cell, digit], probs[cell, digit + 9] = printed, 1.0 - printed
-        digits[cell] = digit
-        kinds[cell] = Kind.PRINTED if value >= 0 else Kind.HANDWRITTEN
-        odds[cell] = value
-    return CellReading(probs, digits, kinds, kind_log_odds=odds)
+    return CellScores(probs)
+
+
+def by_colour(
+    log_odds: dict[int, float],
+    image: np.ndarray,
+    lattice: np.ndarray,
+    config: InkColourConfig = InkColourConfig(),
+) -> CellReading:
+    """The reading ``decide_kinds`` settles from ``scores(log_odds)`` in ``image``."""
+    return decide_kinds(scores(log_odds), image, lattice, KindDecisionConfig(ink_colour=config))
+
+
+def classifier_only(log_odds: dict[int, float]) -> CellReading:
+    """The reading settled by the classifier alone (no photo)."""
+    return decide_kinds(scores(log_odds))
 
 
 # Sure print everywhere it is, sure pen in all but two pen cells: r1c3 reads as print
@@ -84,18 +95,18 @@ def test_ink_colour_is_measured_against_each_cells_paper() -> None:
 
 def test_a_coloured_pen_settles_unsure_cells() -> None:
     image, lattice = page(BLUE)
-    settled = settle_kinds_by_colour(reading(ODDS), image, lattice)
+    settled = by_colour(ODDS, image, lattice)
     assert [Kind(settled.kinds[c]) for c in UNSURE_PEN] == [Kind.HANDWRITTEN] * 2
     assert (settled.kinds[PRINTED_CELLS] == Kind.PRINTED).all()
     assert (settled.kinds[PEN_CELLS] == Kind.HANDWRITTEN).all()
     assert settled.kind_log_odds is not None and settled.kind_log_odds[2] < -1.0
-    assert (settled.digits == reading(ODDS).digits).all()  # only kinds change
+    assert (settled.digits == classifier_only(ODDS).digits).all()  # only kinds change
 
 
 def test_a_black_pen_changes_nothing() -> None:
     image, lattice = page(BLACK)
-    before = reading(ODDS)
-    settled = settle_kinds_by_colour(before, image, lattice)
+    before = classifier_only(ODDS)
+    settled = by_colour(ODDS, image, lattice)
     assert (settled.kinds == before.kinds).all()
     assert settled.kinds[2] == Kind.PRINTED  # colour cannot tell, the classifier's call stands
 
@@ -103,7 +114,7 @@ def test_a_black_pen_changes_nothing() -> None:
 def test_sure_cells_keep_their_kind_whatever_their_colour() -> None:
     image, lattice = page(BLUE)
     odds = ODDS | {2: 6.0}  # r1c3 is blue but the classifier is sure it is print
-    assert settle_kinds_by_colour(reading(odds), image, lattice).kinds[2] == Kind.PRINTED
+    assert by_colour(odds, image, lattice).kinds[2] == Kind.PRINTED
 
 
 def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
@@ -125,14 +136,12 @@ def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
 def test_a_neat_coloured_pen_is_found_with_no_sure_pen_cell() -> None:
     image, lattice = page(BLUE)
     neat = {c: 9.0 for c in PRINTED_CELLS} | {c: 1.5 for c in PEN_CELLS}  # pen read as print
-    settled = settle_kinds_by_colour(reading(neat), image, lattice)
+    settled = by_colour(neat, image, lattice)
     assert (settled.kinds[PEN_CELLS] == Kind.HANDWRITTEN).all()
     assert (settled.kinds[PRINTED_CELLS] == Kind.PRINTED).all()
     # A black pen gives colour nothing to go on: the classifier's call stands.
     black, _ = page(BLACK)
-    assert (
-        settle_kinds_by_colour(reading(neat), black, lattice).kinds[PEN_CELLS] == Kind.PRINTED
-    ).all()
+    assert (by_colour(neat, black, lattice).kinds[PEN_CELLS] == Kind.PRINTED).all()
 
 
 def test_no_pen_is_inferred_under_a_colour_cast_or_from_a_few_stray_cells() -> None:
@@ -153,10 +162,17 @@ def test_no_pen_is_inferred_under_a_colour_cast_or_from_a_few_stray_cells() -> N
 
 def test_step_is_off_for_weight_zero_and_grey_photos() -> None:
     image, lattice = page(BLUE)
-    before = reading(ODDS)
-    assert settle_kinds_by_colour(before, image, lattice, InkColourConfig(weight=0.0)) is before
+    before = classifier_only(ODDS)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
-    assert settle_kinds_by_colour(before, grey, lattice) is before
+    for settled in (
+        by_colour(ODDS, image, lattice, InkColourConfig(weight=0.0)),
+        by_colour(ODDS, grey, lattice),
+    ):
+        assert settled.trace is not None
+        assert [s.step for s in settled.trace.steps] == [KindStep.CLASSIFIER]
+        assert (settled.kinds == before.kinds).all()
+    coloured = by_colour(ODDS, image, lattice).trace
+    assert coloured is not None and coloured.steps[-1].step is KindStep.INK_COLOUR
 
 
 def test_bad_inputs_and_settings_are_refused() -> None:

@@ -11,15 +11,12 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
 import ssl
 import stat
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,6 +26,15 @@ import numpy as np
 import pytest
 from cryptography import x509
 
+from sudokucam.tests.browser_harness import (
+    PHONE,
+    chromium,
+    free_port,
+    missing_chromium,
+    served_app,
+    stop,
+    wait_until_up,
+)
 from sudokucam.ui.cli import app as cli_app
 from sudokucam.ui.cli.serve import LanServing, streamlit_command, streamlit_env
 from sudokucam.ui.lan.access import COOKIE_NAME, HOSTS_ENV, TOKEN_ENV, new_token, token_ok
@@ -44,9 +50,6 @@ from sudokucam.ui.lan.link import access_url, announcement, qr_text
 
 REPO = Path(__file__).resolve().parent.parent
 APP = REPO / "ui" / "streamlit_app.py"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 HOME_IP = ipaddress.ip_address("192.168.1.23")
 OTHER_IP = ipaddress.ip_address("10.0.0.7")
 NOW = dt.datetime(2026, 6, 1, 12, 0, tzinfo=dt.UTC)
@@ -344,31 +347,6 @@ def test_gate_is_open_without_lan(monkeypatch: pytest.MonkeyPatch) -> None:
 # ---------------------------------------------------------------------------- end to end
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_for_https(url: str, cafile: Path, server: subprocess.Popen[str]) -> None:
-    """Poll the health endpoint over HTTPS, checking the certificate against `cafile`."""
-    context = ssl.create_default_context(cafile=str(cafile))
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the app server exited with code {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2, context=context) as r:
-                if r.status == 200:
-                    return
-        except ssl.SSLCertVerificationError:
-            raise
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"the app at {url} did not come up")
-
-
 @pytest.fixture(scope="module")
 def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """`sudokucam ui --lan` (under strace when installed), its token, certificate and log."""
@@ -385,19 +363,14 @@ def lan_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, A
         url = f"https://127.0.0.1:{port}"
         while not cert.is_file() and server.poll() is None:
             time.sleep(0.2)
-        wait_for_https(url, cert, server)
+        wait_until_up(url, server, context=ssl.create_default_context(cafile=str(cert)))
         token = printed_token(server)
         drain = threading.Thread(target=lambda: [None for _ in server.stdout or ()], daemon=True)
         drain.start()  # the server's log never fills the pipe
         yield {"url": url, "cert": cert, "trace": trace, "server": server, "token": token,
                "port": port}  # fmt: skip
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+        stop(server)
 
 
 def printed_token(server: subprocess.Popen[str]) -> str:
@@ -413,17 +386,11 @@ def printed_token(server: subprocess.Popen[str]) -> str:
 @pytest.mark.slow
 @pytest.mark.browser
 def test_lan_app_over_https_with_and_without_the_token(lan_server: dict[str, Any]) -> None:
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
+    if missing := missing_chromium():
+        pytest.skip(missing)
     url, token = lan_server["url"], lan_server["token"]
-    with sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
-        phone: Any = {"width": 390, "height": 844}
-        context = browser.new_context(ignore_https_errors=True, viewport=phone)
+    with chromium() as browser:
+        context = browser.new_context(ignore_https_errors=True, viewport=PHONE)
         page = context.new_page()
         page.goto(f"{url}/?token=wrong-{token}")
         page.get_by_text(CLOSED_TEXT).wait_for(timeout=WAIT_MS)
@@ -444,10 +411,9 @@ def test_lan_app_over_https_with_and_without_the_token(lan_server: dict[str, Any
         page.goto(url)  # and so does the bare address
         page.get_by_role("tab", name=FIRST_TAB).wait_for(timeout=WAIT_MS)
         assert page.get_by_text(CLOSED_TEXT).count() == 0
-        stranger = browser.new_context(ignore_https_errors=True, viewport=phone).new_page()
+        stranger = browser.new_context(ignore_https_errors=True, viewport=PHONE).new_page()
         stranger.goto(url)  # another browser, without the link: the lock page
         stranger.get_by_text(CLOSED_TEXT).wait_for(timeout=WAIT_MS)
-        browser.close()
 
 
 def https(
@@ -552,26 +518,10 @@ def test_lan_server_connects_only_to_loopback(lan_server: dict[str, Any]) -> Non
 @pytest.fixture(scope="module")
 def plain_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """`sudokucam ui` on 127.0.0.1 (under strace when installed)."""
-    home = tmp_path_factory.mktemp("plain_home")
-    port, trace = free_port(), home / "strace.txt"
-    prefix = ["strace", "-f", "-e", "trace=connect", "-o", str(trace)]
-    command = [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)]
-    server = subprocess.Popen([*(prefix if shutil.which("strace") else []), *command],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)  # fmt: skip
-    try:
-        deadline = time.monotonic() + 90
-        while http_get(port, "/_stcore/health")[0] != 200:
-            assert server.poll() is None and time.monotonic() < deadline, "no server"
-            time.sleep(0.5)
-        yield {"port": port, "trace": trace}
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    trace = tmp_path_factory.mktemp("plain_home") / "strace.txt"
+    prefix = ("strace", "-f", "-e", "trace=connect", "-o", str(trace))
+    with served_app(prefix=prefix if shutil.which("strace") else ()) as app:
+        yield {"port": int(app.url.rsplit(":", 1)[1]), "trace": trace}
 
 
 def http_get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:

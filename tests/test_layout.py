@@ -240,13 +240,6 @@ KNOWN_SHADOW_READS = {
     # ModelConfig.class_names is read from config.json and checked against the three
     # class lists a model may have: not a tunable, but a shadow by this test's rule.
     "vision/read/classifier.py read_model_config reads vision.read.classifier.CLASS_NAMES",
-    "vision/read/classifier.py _recentred reads vision.read.decide.LEGIBLE_FROM",
-    "vision/read/classifier.py _recentred reads vision.read.decide.NOTES_FROM",
-    "vision/read/classifier.py _note_digits reads vision.read.decide.NOTES_FROM",
-    "vision/read/decide.py classifier_step reads vision.read.decide.LEGIBLE_FROM",
-    "models/training/evaluate.py threshold_report reads vision.read.decide.NOTES_FROM",
-    "models/training/evaluate.py threshold_report reads vision.read.decide.LEGIBLE_FROM",
-    "models/training/evaluate.py threshold_report reads vision.read.decide.CROSSED_FROM",
 }
 
 

@@ -7,13 +7,6 @@ the answer is shown within a few seconds of pressing Start.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,22 +14,13 @@ import cv2
 import pytest
 
 from sudokucam.samples.make_y4m import y4m_header
+from sudokucam.tests.browser_harness import chromium, missing_chromium, served_app
 from sudokucam.ui.app.pages.live import PRESS_START, WAITING
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-CHROMIUM = Path("/usr/bin/chromium")
 REPO = Path(__file__).resolve().parent.parent
 CLIP = REPO / "samples" / "video" / "pan.mp4"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--use-fake-ui-for-media-stream",
-    "--use-fake-device-for-media-stream",
-]
+FAKE_CAMERA = ("--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream")
 WAIT_MS = 90_000
 ANSWER_WAIT_MS = 150_000  # from Start to "Answer shown" (slow on a busy 2-core machine)
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -55,73 +39,27 @@ def clip_as_y4m(clip: Path, out: Path) -> Path:
             file.write(b"FRAME\n" + cv2.cvtColor(frame, cv2.COLOR_BGR2YUV_I420).tobytes())
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_until_up(url: str, server: subprocess.Popen[bytes], timeout: float = 60) -> None:
-    """Poll the server's health endpoint until it answers."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"the app server exited with code {server.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.5)
-    raise TimeoutError(f"the app at {url} did not come up in {timeout} s")
-
-
 @pytest.fixture(scope="module")
 def app_url() -> Iterator[str]:
     """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if not CHROMIUM.is_file():
-        pytest.skip(f"needs Debian's chromium at {CHROMIUM}")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        url = f"http://127.0.0.1:{port}"
-        wait_until_up(url, server)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
-            server.wait()
+    if missing := missing_chromium():
+        pytest.skip(missing)
+    with served_app() as app:
+        yield app.url
 
 
 def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: Path) -> None:
     """Start the live camera on the committed clip: the page says the answer is shown."""
     video = clip_as_y4m(CLIP, tmp_path / "clip.y4m")
-    with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=[*CHROMIUM_ARGS, f"--use-file-for-fake-video-capture={video}"],
-            headless=True,
-        )
-        try:
-            context = browser.new_context(permissions=["camera"])
-            page = context.new_page()
-            page.goto(app_url)
-            page.get_by_role("tab", name="Live camera").click(timeout=WAIT_MS)
-            page.get_by_text(PRESS_START).first.wait_for(timeout=WAIT_MS)
-            assert WAITING not in page.inner_text("body")  # nothing is awaited before Start
-            frame = page.frame_locator("iframe[title*='streamlit_webrtc']")
-            frame.get_by_role("button", name="START").click(timeout=WAIT_MS)
-            page.get_by_text("Answer shown").first.wait_for(timeout=ANSWER_WAIT_MS)
-            page.screenshot(path=str(tmp_path / "live.png"), full_page=True)
-            assert "with the answer" in page.inner_text("body")
-        finally:
-            browser.close()
+    with chromium(*FAKE_CAMERA, f"--use-file-for-fake-video-capture={video}") as browser:
+        context = browser.new_context(permissions=["camera"])
+        page = context.new_page()
+        page.goto(app_url)
+        page.get_by_role("tab", name="Live camera").click(timeout=WAIT_MS)
+        page.get_by_text(PRESS_START).first.wait_for(timeout=WAIT_MS)
+        assert WAITING not in page.inner_text("body")  # nothing is awaited before Start
+        frame = page.frame_locator("iframe[title*='streamlit_webrtc']")
+        frame.get_by_role("button", name="START").click(timeout=WAIT_MS)
+        page.get_by_text("Answer shown").first.wait_for(timeout=ANSWER_WAIT_MS)
+        page.screenshot(path=str(tmp_path / "live.png"), full_page=True)
+        assert "with the answer" in page.inner_text("body")

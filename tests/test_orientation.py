@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.grid.find import find_grid
-from sudokucam.vision.grid.orientation import turn_detection
 from sudokucam.vision.grid.warp import map_points
 from sudokucam.vision.load import load_image
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.orientation import turn_detection
 from sudokucam.vision.types import GridDetection
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "printed" / "demo.jpg"

@@ -14,10 +14,12 @@ import cv2
 import numpy as np
 import pytest
 
+from sudokucam.vision.check import CheckConfig
 from sudokucam.vision.draw import cell_quad
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import NO_GRID_MESSAGE, PipelineConfig, Reader
-from sudokucam.vision.types import CellReading, Kind
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.types import CellScores
 
 PUZZLE = "042000005000632080080040200000000000715068340908350761091006000000020190006100050"
 SOLUTION = "342891675157632984689745213463917528715268349928354761591476832874523196236189457"
@@ -43,23 +45,27 @@ def render_photo(digits: str, size: tuple[int, int] = (640, 760)) -> np.ndarray:
     return cv2.cvtColor(photo, cv2.COLOR_GRAY2BGR)
 
 
-class KnownReading:
-    """A stand-in classifier that reports a fixed reading and records what it was shown."""
+class KnownScores:
+    """A stand-in scorer that reports fixed scores and records what it was shown."""
 
-    def __init__(self, reading: CellReading) -> None:
-        self.reading = reading
+    def __init__(self, scores: CellScores) -> None:
+        self.scores = scores
         self.shown: list[np.ndarray] = []
 
-    def read(self, warped: np.ndarray) -> CellReading:
-        """Return the fixed reading."""
+    def score(self, warped: np.ndarray, config: ReadConfig) -> CellScores:
+        """Return the fixed scores."""
         self.shown.append(warped)
-        return self.reading
+        return self.scores
+
+    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
+        """The grid taken as upright: the fixed scores."""
+        return 0, self.score(warped, config)
 
 
-def reading_of(
+def scores_of(
     givens: str, pen: str = "0" * 81, unsure: dict[int, dict[int, float]] | None = None
-) -> CellReading:
-    """A confident reading of printed ``givens`` and handwritten ``pen``, some cells unsure."""
+) -> CellScores:
+    """Confident scores of printed ``givens`` and handwritten ``pen``, some cells unsure."""
     probs = np.full((81, 19), 1e-4)
     for c in range(81):
         probs[c, int(givens[c]) or (int(pen[c]) + 9 if pen[c] != "0" else 0)] = 1.0
@@ -68,10 +74,7 @@ def reading_of(
         for cls, p in mass.items():
             probs[c, cls] = p
     probs /= probs.sum(axis=1, keepdims=True)
-    best = probs.argmax(axis=1)
-    digits = np.where(best == 0, 0, np.where(best <= 9, best, best - 9))
-    kinds = np.where(best == 0, Kind.EMPTY, np.where(best <= 9, Kind.PRINTED, Kind.HANDWRITTEN))
-    return CellReading(probs.astype(np.float32), digits.astype(np.int64), kinds.astype(np.int64))
+    return CellScores(probs.astype(np.float32))
 
 
 @pytest.fixture(scope="module")
@@ -96,7 +99,7 @@ def ink_cells(before: np.ndarray, after: np.ndarray, lattice: np.ndarray) -> set
 
 
 def test_a_photo_is_found_read_solved_and_drawn(photo: np.ndarray) -> None:
-    classifier = KnownReading(reading_of(PUZZLE))
+    classifier = KnownScores(scores_of(PUZZLE))
     reader = Reader(classifier)
     result, drawn = reader.solve(photo, name="rendered")
     assert result.error is None and result.ok
@@ -112,7 +115,7 @@ def test_a_photo_is_found_read_solved_and_drawn(photo: np.ndarray) -> None:
 
 
 def test_a_misread_is_repaired_and_reported(photo: np.ndarray) -> None:
-    reader = Reader(KnownReading(reading_of(PUZZLE, unsure={1: {1: 0.6, 4: 0.38}})))
+    reader = Reader(KnownScores(scores_of(PUZZLE, unsure={1: {1: 0.6, 4: 0.38}})))
     grid = reader.read(photo).grids[0]
     assert grid.status == "solved" and grid.givens == PUZZLE
     assert [(r.cell, r.old, r.new) for r in grid.repairs] == [(1, 1, 4)]
@@ -122,7 +125,7 @@ def test_a_misread_is_repaired_and_reported(photo: np.ndarray) -> None:
 
 def test_without_repair_the_conflict_is_named_and_ringed(photo: np.ndarray) -> None:
     config = PipelineConfig(use_repair=False)
-    reader = Reader(KnownReading(reading_of(PUZZLE, unsure={1: {1: 0.6, 4: 0.38}})), config)
+    reader = Reader(KnownScores(scores_of(PUZZLE, unsure={1: {1: 0.6, 4: 0.38}})), config)
     result, drawn = reader.solve(photo)
     grid = result.grids[0]
     assert grid.status == "invalid" and grid.solution is None and not result.ok
@@ -139,7 +142,7 @@ def test_check_rings_pen_entries(photo: np.ndarray) -> None:
     )
     wrong_cell = next(c for c in range(81) if pen[c] != "0")
     pen = pen[:wrong_cell] + str(int(pen[wrong_cell]) % 9 + 1) + pen[wrong_cell + 1 :]
-    reader = Reader(KnownReading(reading_of(PUZZLE, pen)))
+    reader = Reader(KnownScores(scores_of(PUZZLE, pen)))
     result, drawn = reader.check(photo)
     grid = result.grids[0]
     assert grid.status == "solved" and grid.repairs == ()
@@ -151,9 +154,25 @@ def test_check_rings_pen_entries(photo: np.ndarray) -> None:
     assert len(grid.empty_cells) == PUZZLE.count("0") - len(grid.pen_cells)
 
 
+def test_the_check_settings_come_from_the_pipeline_config(photo: np.ndarray) -> None:
+    """A wrong pen entry read at p ≈ 0.998 is surely wrong by default, only unsure when
+    ``PipelineConfig.check`` asks for certainty; a re-solved grid keeps the settings."""
+    wrong_cell = next(c for c in range(81) if PUZZLE[c] == "0")
+    pen = "0" * wrong_cell + str(int(SOLUTION[wrong_cell]) % 9 + 1) + "0" * (80 - wrong_cell)
+    scores = KnownScores(scores_of(PUZZLE, pen))
+    assert Reader(scores).read(photo).grids[0].wrong_entries == (wrong_cell,)
+    strict = PipelineConfig(check=CheckConfig(min_probability=1.0))
+    reader = Reader(scores, strict)
+    grid = reader.read(photo).grids[0]
+    assert grid.check is strict.check and grid.wrong_entries == ()
+    assert [e.cell for e in grid.unsure_entries()] == [wrong_cell]
+    again = reader.resolve(grid, grid.givens)
+    assert again.check is strict.check and again.wrong_entries == ()
+
+
 def test_resolve_after_a_person_corrects_a_digit(photo: np.ndarray) -> None:
     bad = PUZZLE[:1] + "7" + PUZZLE[2:]
-    reader = Reader(KnownReading(reading_of(bad)), PipelineConfig(use_repair=False))
+    reader = Reader(KnownScores(scores_of(bad)), PipelineConfig(use_repair=False))
     grid = reader.read(photo).grids[0]
     assert grid.status == "unsolvable"
     fixed = reader.resolve(grid, PUZZLE.replace("0", "."))
@@ -164,7 +183,7 @@ def test_resolve_after_a_person_corrects_a_digit(photo: np.ndarray) -> None:
 
 
 def test_blank_paper_has_no_grid() -> None:
-    reader = Reader(KnownReading(reading_of(PUZZLE)))
+    reader = Reader(KnownScores(scores_of(PUZZLE)))
     paper = np.full((480, 640, 3), 235, dtype=np.uint8)
     result, drawn = reader.solve(paper)
     assert result.grids == () and result.status == "no_grid" and not result.ok
@@ -173,13 +192,13 @@ def test_blank_paper_has_no_grid() -> None:
 
 
 def test_bytes_that_are_not_an_image_give_an_error_result() -> None:
-    result = Reader(KnownReading(reading_of(PUZZLE))).read(b"hello, not a photo")
+    result = Reader(KnownScores(scores_of(PUZZLE))).read(b"hello, not a photo")
     assert result.status == "error" and result.image is None
     assert result.error is not None and "not an image" in result.error
 
 
 def test_to_dict_keeps_the_json_contract(photo: np.ndarray) -> None:
-    result = Reader(KnownReading(reading_of(PUZZLE))).read(photo, name="p.jpg")
+    result = Reader(KnownScores(scores_of(PUZZLE))).read(photo, name="p.jpg")
     doc = json.loads(json.dumps(result.to_dict()))
     assert doc["image"] == "p.jpg" and doc["error"] is None
     grid = doc["grids"][0]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from sudokucam.tests.browser_harness import served_app
 
 REPO = Path(__file__).resolve().parent.parent
 PHOTO = REPO / "samples" / "printed" / "demo.jpg"
@@ -116,29 +117,11 @@ def test_app_reading_a_photo_records_nothing(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(shutil.which("strace") is None, reason="needs strace to watch connections")
 def test_app_server_connects_only_to_loopback(tmp_path: Path) -> None:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
     log = tmp_path / "strace.txt"
     env = dict(os.environ, HOME=str(tmp_path))
-    server = subprocess.Popen(
-        ["strace", "-f", "-e", "trace=connect", "-o", str(log),
-         sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
-    try:
-        deadline = time.monotonic() + 90
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2) as reply:
-                    assert reply.status == 200
-                    break
-            except OSError:
-                time.sleep(0.5)
-        else:
-            pytest.fail("the app server did not answer")
+    strace = ("strace", "-f", "-e", "trace=connect", "-o", str(log))
+    with served_app(env=env, prefix=strace) as app:
+        with urllib.request.urlopen(f"{app.url}/", timeout=30) as reply:
+            assert reply.status == 200
         time.sleep(5)  # let anything that would phone home try
-    finally:
-        os.killpg(server.pid, 15)
-        server.wait(timeout=30)
     assert internet_connects(log) == []

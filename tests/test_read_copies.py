@@ -38,7 +38,7 @@ def glyph(
     seed: int = 0,
 ) -> np.ndarray:
     """A (32, 32) float32 ink image of ``digit`` in an OpenCV face, with a little noise."""
-    image = np.zeros((SIDE, SIDE), np.uint8)
+    image: np.ndarray = np.zeros((SIDE, SIDE), np.uint8)
     origin = (8 + shift[0], 25 + shift[1])
     cv2.putText(image, str(digit), origin, font, scale, 255, thickness, cv2.LINE_AA)
     if angle:

@@ -6,7 +6,7 @@ import numpy as np
 
 from sudokucam.samples.render import Marks, render_photo
 from sudokucam.vision.read.classifier import default_classifier
-from sudokucam.vision.read.decide import CROSSED_FROM, decide_kinds
+from sudokucam.vision.read.decide import DEFAULT_KIND_DECISION_CONFIG, decide_kinds
 from sudokucam.vision.types import CellScores, Kind
 
 
@@ -19,7 +19,7 @@ def scores_with_crossed_out() -> CellScores:
     crossed = np.zeros(81)
     crossed[:2] = 0.9
     crossed[3] = 0.9  # a filled cell is an entry whatever its crossed-out probability
-    return CellScores(probs, None, crossed_out=crossed)
+    return CellScores(probs, None, crossed_out_probability=crossed)
 
 
 def test_crossed_out_cells_are_empty_cells() -> None:
@@ -39,7 +39,9 @@ def test_shipped_model_scores_crossed_out_digits() -> None:
     classifier = default_classifier()
     assert classifier.config.has_crossed_out
     scores = classifier.score_cells(np.zeros((81, 32, 32), dtype=np.float32))
-    assert scores.crossed_out is not None and np.all(scores.crossed_out < CROSSED_FROM)
+    crossed = scores.crossed_out_probability
+    assert crossed is not None
+    assert np.all(crossed < DEFAULT_KIND_DECISION_CONFIG.crossed_from)
     assert np.allclose(scores.probs.sum(axis=1), 1.0, atol=1e-4)
 
 

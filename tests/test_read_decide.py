@@ -16,6 +16,7 @@ from sudokucam.ui.cli import app
 from sudokucam.vision.grid.warp import ideal_lattice
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.classifier import default_classifier
+from sudokucam.vision.read.config import ReadConfig
 from sudokucam.vision.read.copies import CopyConfig
 from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.kind_trace import KindStep, KindTrace, LaterChange, StepOdds
@@ -102,18 +103,14 @@ class PenForPrint:
         probs[self.cell, self.digit + 9], probs[self.cell, self.digit] = 0.6, 0.4
         return replace(scores, probs=probs / probs.sum(axis=1, keepdims=True))
 
-    def score(self, warped: np.ndarray) -> CellScores:
+    def score(self, warped: np.ndarray, config: ReadConfig) -> CellScores:
         """The shipped scores, leaned."""
-        return self.lean(default_classifier().score(warped))
+        return self.lean(default_classifier().score(warped, config))
 
-    def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
+    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
         """The shipped upright scores, leaned."""
-        k, scores = default_classifier().score_upright(warped)
+        k, scores = default_classifier().score_upright(warped, config)
         return k, self.lean(scores)
-
-    def read(self, warped: np.ndarray) -> CellReading:
-        """The shipped reading (unused: the reader scores)."""
-        return default_classifier().read(warped)
 
 
 def test_a_printed_digit_read_as_pen_is_set_right_by_its_printed_copies() -> None:
@@ -128,7 +125,9 @@ def test_a_printed_digit_read_as_pen_is_set_right_by_its_printed_copies() -> Non
 def test_a_repaired_kind_is_decided_by_the_repair() -> None:
     # demo.jpg's r1c1 is a printed 3; read as pen (and no copies compared), the givens
     # left have several answers
-    config = PipelineConfig(copies=CopyConfig(weight=0.0))
+    config = PipelineConfig(
+        read=ReadConfig(kinds=KindDecisionConfig(copies=CopyConfig(weight=0.0)))
+    )
     reader = Reader(PenForPrint(cell=0, digit=3), config)
     grid = reader.read(SAMPLES / "printed" / "demo.jpg").grids[0]
     trace = check_consistent(grid.reading)

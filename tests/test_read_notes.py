@@ -10,7 +10,8 @@ import pytest
 
 from sudokucam.samples import progress_dataset
 from sudokucam.vision.read.classifier import default_classifier
-from sudokucam.vision.read.decide import NOTES_FROM, decide_kinds
+from sudokucam.vision.read.config import DEFAULT_READ_CONFIG
+from sudokucam.vision.read.decide import DEFAULT_KIND_DECISION_CONFIG, decide_kinds
 from sudokucam.vision.read.notes import note_blobs
 from sudokucam.vision.repair import read_givens, repair_givens
 from sudokucam.vision.types import CellScores, Kind
@@ -23,7 +24,7 @@ def scores_with_notes() -> CellScores:
     notes = np.zeros(81)
     notes[:3] = 1.0
     digits = ("12", "5", "") + ("",) * 78
-    return CellScores(probs, None, notes=notes, note_digits=digits)
+    return CellScores(probs, None, notes_probability=notes, note_digits=digits)
 
 
 def test_notes_cells_are_never_entries() -> None:
@@ -41,8 +42,9 @@ def test_shipped_model_scores_notes() -> None:
     assert classifier.config.has_notes
     cells = np.zeros((81, 32, 32), dtype=np.float32)
     scores = classifier.score_cells(cells)
-    assert scores.notes is not None and scores.notes.shape == (81,)
-    assert np.all(scores.notes < NOTES_FROM)  # blank cells are not notes
+    notes = scores.notes_probability
+    assert notes is not None and notes.shape == (81,)
+    assert not DEFAULT_KIND_DECISION_CONFIG.notes(notes).any()  # blank cells are not notes
     assert np.allclose(scores.probs.sum(axis=1), 1.0, atol=1e-4)  # the 19 digit classes
 
 
@@ -92,7 +94,7 @@ def test_joined_real_notes_are_read_as_two_digits() -> None:
     pen = "".join(sample.with_suffix(".pen.dat").read_text(encoding="utf-8").split())
     classifier = default_classifier()
     warped = Reader().read(sample.with_suffix(".jpg")).grids[0].detection.warped
-    cells = classifier.fine_cells(warped)
+    cells = classifier.fine_cells(warped, DEFAULT_READ_CONFIG.notes.detail)
     firsts = {d: c for c, d in reversed(list(enumerate(pen))) if d != "0"}
     read, tried = 0, 0
     for left, right in combinations("12345678", 2):

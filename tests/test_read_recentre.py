@@ -11,7 +11,8 @@ import pytest
 from sudokucam.samples.dataset import photo_path, truth, validation_ids
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.classifier import DigitClassifier
-from sudokucam.vision.read.decide import EMPTY_BELOW, LEGIBLE_FROM, decide_kinds, digit_share
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.read.decide import DEFAULT_KIND_DECISION_CONFIG, decide_kinds
 from sudokucam.vision.read.recentre import RecentreConfig, centred_blob
 from sudokucam.vision.types import Kind
 
@@ -22,10 +23,13 @@ SHIFTS = ((-7, 0), (-6, -6), (0, 7), (7, 7))
 BORDER = 3
 
 
+PLAIN = ReadConfig(recentre=RecentreConfig(on=False))  # off-centre ink is not read again
+
+
 @cache
-def classifiers() -> tuple[DigitClassifier, DigitClassifier]:
-    """The shipped model reading off-centre ink again (first) and not (second)."""
-    return DigitClassifier(), DigitClassifier(recentre=RecentreConfig(on=False))
+def classifier() -> DigitClassifier:
+    """The shipped model."""
+    return DigitClassifier()
 
 
 def moved(cell: np.ndarray, dy: int, dx: int) -> np.ndarray:
@@ -41,18 +45,18 @@ def pen_cells(name: str) -> tuple[np.ndarray, dict[int, int]]:
     """A committed sample's 81 cell images and its pen entries (cell -> digit)."""
     grid = Reader().read(SAMPLES / f"{name}.jpg").grids[0]
     pen = "".join((SAMPLES / f"{name}.pen.dat").read_text(encoding="utf-8").split())
-    cells = classifiers()[0].cells(grid.detection.warped)
+    cells = classifier().cells(grid.detection.warped)
     return cells, {i: int(d) for i, d in enumerate(pen) if d != "0"}
 
 
 def illegible(probs: np.ndarray) -> np.ndarray:
     """(N,) the cells read as ink but no legible digit (so far read as empty)."""
-    return (probs[:, 0] < EMPTY_BELOW) & (digit_share(probs) < LEGIBLE_FROM)
+    kinds = DEFAULT_KIND_DECISION_CONFIG
+    return (probs[:, 0] < kinds.empty_below) & ~kinds.filled(probs)
 
 
 @pytest.mark.slow
 def test_entries_pushed_to_an_edge_are_read_centred() -> None:
-    recentring, plain = classifiers()
     reread = 0
     for name in PEN_SAMPLES:
         cells, pen = pen_cells(name)
@@ -60,8 +64,8 @@ def test_entries_pushed_to_an_edge_are_read_centred() -> None:
             shifted = cells.copy()
             for cell in pen:
                 shifted[cell] = moved(cells[cell], dy, dx)
-            before = plain.score_cells(shifted).probs
-            after = recentring.score_cells(shifted).probs
+            before = classifier().score_cells(shifted, config=PLAIN).probs
+            after = classifier().score_cells(shifted).probs
             for cell, digit in pen.items():
                 if (
                     illegible(before[cell : cell + 1])[0]
@@ -80,7 +84,6 @@ def test_entries_pushed_to_an_edge_are_read_centred() -> None:
 def test_two_digits_written_over_each_other_are_no_entry_but_asked_about() -> None:
     """Two pen digits of a committed sample laid over each other in one cell: where no
     digit is read even centred, the cell is no entry and is marked unreadable."""
-    recentring, _ = classifiers()
     cells, pen = pen_cells("progress/nearly_done")
     entries = sorted(pen.items())
     unreadable = 0
@@ -90,7 +93,7 @@ def test_two_digits_written_over_each_other_are_no_entry_but_asked_about() -> No
                 continue
             both = cells.copy()
             both[first] = np.maximum(cells[first], cells[second])
-            reading = decide_kinds(recentring.score_cells(both))
+            reading = decide_kinds(classifier().score_cells(both))
             assert reading.unreadable is not None
             if reading.unreadable[first]:
                 unreadable += 1

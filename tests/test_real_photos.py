@@ -13,7 +13,9 @@ import pytest
 
 from sudokucam.samples.dataset import photo_path, truth, validation_ids
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.read.config import ReadConfig
 from sudokucam.vision.read.copies import CopyConfig
+from sudokucam.vision.read.decide import KindDecisionConfig
 from sudokucam.vision.read.ink_colour import InkColourConfig
 from sudokucam.vision.results import PhotoResult
 
@@ -93,7 +95,8 @@ def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(
     the copies step (its pen digit is unlike the puzzle's printed copies of it)."""
     path = photo_path(photo_id, "mixed", photos_dir)
     givens, pen, _ = truth(photo_id, "mixed", photos_dir)
-    grey_only = Reader(config=PipelineConfig(ink_colour=InkColourConfig(weight=0.0)))
+    colourless = KindDecisionConfig(ink_colour=InkColourConfig(weight=0.0))
+    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kinds=colourless)))
     assert wrong_cells(grey_only.read(path), givens, pen), "grey alone reads it right now"
     assert wrong_cells(read(path), givens, pen) == []
 
@@ -103,7 +106,11 @@ def test_a_neat_pen_digit_unlike_the_printed_copies_is_pen_even_in_grey(photos_d
     puzzle's printed copies of its digit it is read as pen without its colour."""
     path = photo_path(19, "mixed", photos_dir)
     givens, pen, _ = truth(19, "mixed", photos_dir)
-    grey_only = Reader(config=PipelineConfig(ink_colour=InkColourConfig(weight=0.0)))
+    colourless = KindDecisionConfig(ink_colour=InkColourConfig(weight=0.0))
+    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kinds=colourless)))
     assert wrong_cells(grey_only.read(path), givens, pen) == []
-    no_copies = PipelineConfig(ink_colour=InkColourConfig(weight=0.0), copies=CopyConfig(weight=0))
+    neither = KindDecisionConfig(
+        copies=CopyConfig(weight=0.0), ink_colour=InkColourConfig(weight=0)
+    )
+    no_copies = PipelineConfig(read=ReadConfig(kinds=neither))
     assert wrong_cells(Reader(config=no_copies).read(path), givens, pen)

@@ -24,7 +24,8 @@ from sudokucam.vision.load import (
     open_photo,
 )
 from sudokucam.vision.pipeline import Reader
-from sudokucam.vision.types import CellReading
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.types import CellScores
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 CORNER_AGREEMENT = 0.002  # corners read reduced and whole agree to this share of the grid's side
@@ -348,9 +349,13 @@ def test_the_reader_refuses_too_many_pixels_from_the_header(tmp_path: Path) -> N
 
 
 class NeverCalled:
-    """A classifier that fails the test if a cell is ever read."""
+    """A scorer that fails the test if a cell is ever read."""
 
-    def read(self, warped: np.ndarray) -> CellReading:
+    def score(self, warped: np.ndarray, config: ReadConfig) -> CellScores:
+        """Never expected to run."""
+        raise AssertionError("the photo should have been refused before reading")
+
+    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
         """Never expected to run."""
         raise AssertionError("the photo should have been refused before reading")
 

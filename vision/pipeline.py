@@ -19,17 +19,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import TypeVar
 
 import numpy as np
 
 from ..limits import MAX_GRIDS_PER_PHOTO
 from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
+from .check import DEFAULT_CHECK_CONFIG, CheckConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_CONFIG, GridConfig
 from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
-from .grid.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig, read_oriented
 from .grid.polarity import DEFAULT_POLARITY_CONFIG, PolarityConfig, negative_wins, worth_a_look
 from .grid.warp import moved_detection
 from .load import (
@@ -45,12 +45,10 @@ from .load import (
     describe_array,
     open_photo,
 )
-from .read.copies import DEFAULT_COPY_CONFIG, CopyConfig
-from .read.decide import KindDecisionConfig, decide_kinds
-from .read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
+from .read.config import DEFAULT_READ_CONFIG, ReadConfig
 from .read.kind_trace import KindStep, LaterChange
-from .read.kinds import DEFAULT_KIND_CONFIG, KindConfig
-from .read.pen import DEFAULT_PEN_CONFIG, PenConfig, read_pen_entries
+from .read.pen import read_pen_entries
+from .read.reading import CellScorer, read_cells
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
     Repair,
@@ -61,47 +59,21 @@ from .repair import (
     solve_givens,
 )
 from .results import DEFAULT_PUZZLE_POLICY, GridResult, PhotoResult, PuzzlePolicyConfig, sort_grids
-from .types import CellReading, CellScores, Digits, GridDetection, Kind, digits_of
+from .types import CellReading, Digits, GridDetection, Kind, digits_of
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
 
 
-class Classifier(Protocol):
-    """Anything that reads the 81 cells of a warped grid (DigitClassifier does)."""
-
-    def read(self, warped: np.ndarray) -> CellReading:
-        """Read every cell of a warped grid."""
-        ...
-
-
-@runtime_checkable
-class CellScorer(Protocol):
-    """A classifier that gives probabilities and cell images, kinds left to ``decide_kinds``."""
-
-    def score(self, warped: np.ndarray) -> CellScores:
-        """The class probabilities of every cell of a warped grid, with the cell images."""
-        ...
-
-    def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
-        """The quarter turns that make the grid upright, and the upright grid's scores."""
-        ...
-
-
-@dataclass(frozen=True)
-class UprightScores:
-    """A CellScorer seen as a turning classifier whose readings are its scores."""
-
-    scorer: CellScorer
-
-    def read_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
-        """The scorer's ``score_upright``."""
-        return self.scorer.score_upright(warped)
-
-
 @dataclass(frozen=True)
 class PipelineConfig:
-    """Settings of every step: grid finding, repair, drawing, and how many grids to read.
+    """Settings of every step: grid finding, reading, repair, drawing, and how many grids.
+
+    read: the reading stage's settings (``ReadConfig``: orientation, notes, recentre,
+    the kind thresholds and print-or-pen steps, pen entries read with the answer's prior).
+    check: when a written entry that disagrees with the answer is surely wrong, and which
+    notes may rule the answer out (``CheckConfig``); each ``GridResult`` keeps the one it
+    was judged with.
 
     max_grids: the most grids read from one photo. more_when_seen: find the best grid as
     for one, and look for up to ``max_grids`` - 1 more only when the photo shows another
@@ -116,10 +88,7 @@ class PipelineConfig:
     grid: GridConfig = DEFAULT_CONFIG
     repair: RepairConfig = DEFAULT_REPAIR_CONFIG
     draw: DrawConfig = DEFAULT_DRAW_CONFIG
-    orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
-    pen: PenConfig = DEFAULT_PEN_CONFIG
-    ink_shape: KindConfig = DEFAULT_KIND_CONFIG
-    ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
+    read: ReadConfig = DEFAULT_READ_CONFIG
     max_grids: int = 1
     more_when_seen: bool = False
     puzzles: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY
@@ -127,14 +96,7 @@ class PipelineConfig:
     use_repair: bool = True
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
     light_on_dark: PolarityConfig = DEFAULT_POLARITY_CONFIG
-    copies: CopyConfig = DEFAULT_COPY_CONFIG
-
-    @property
-    def kinds(self) -> KindDecisionConfig:
-        """The print-or-pen evidence steps' settings, as ``decide_kinds`` takes them."""
-        return KindDecisionConfig(
-            copies=self.copies, ink_shape=self.ink_shape, ink_colour=self.ink_colour
-        )
+    check: CheckConfig = DEFAULT_CHECK_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -154,7 +116,7 @@ class Reader:
 
     def __init__(
         self,
-        classifier: Classifier | None = None,
+        classifier: CellScorer | None = None,
         config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
     ) -> None:
         """Use ``classifier`` (default: the shipped model, loaded once when first needed)."""
@@ -162,7 +124,7 @@ class Reader:
         self.config = config
 
     @property
-    def classifier(self) -> Classifier:
+    def classifier(self) -> CellScorer:
         """The digit classifier; the shipped model is loaded on first use."""
         if self._classifier is None:
             from .read.classifier import default_classifier
@@ -278,33 +240,18 @@ class Reader:
         clock: dict[str, float] = {} if timings is None else timings
         detection, reading = timed(clock, "classify", lambda: self.classify(detection, image))
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
-        return grid_result(detection, reading, outcome, self.config.pen)
+        return grid_result(detection, reading, outcome, self.config)
 
     def classify(
         self, detection: GridDetection, image: np.ndarray | None = None
     ) -> tuple[GridDetection, CellReading]:
-        """Read the cells of a grid, turned upright first if the page lies sideways.
+        """Read the cells of a grid, turned upright first if the page lies sideways
+        (``read_cells``, with ``PipelineConfig.read``).
 
         Every filled cell's print-or-pen kind is then settled by ``decide_kinds`` (with the
         colour ``image``, ink colour included), which records how in the reading's trace.
         """
-        detection, first = self.classifier_output(detection)
-        return detection, decide_kinds(first, image, detection.lattice, self.config.kinds)
-
-    def classifier_output(
-        self, detection: GridDetection
-    ) -> tuple[GridDetection, CellScores | CellReading]:
-        """The classifier's output for a grid, turned upright when another turn reads far better.
-
-        A ``CellScorer`` gives probabilities and cell images; any other classifier, its
-        own reading.
-        """
-        classifier, orientation = self.classifier, self.config.orientation
-        if isinstance(classifier, CellScorer):
-            scores = classifier.score(detection.warped)
-            return read_oriented(UprightScores(classifier), detection, scores, orientation)
-        reading = classifier.read(detection.warped)
-        return read_oriented(classifier, detection, reading, orientation)
+        return read_cells(self.classifier, detection, image, self.config.read)
 
     def solve_reading(self, reading: CellReading) -> RepairOutcome:
         """Solve the givens of a reading, letting the solver repair it when allowed."""
@@ -344,21 +291,24 @@ class Reader:
             "0" if g != "0" else h for g, h in zip(new_givens, new_hand, strict=True)
         )
         outcome = solve_givens(new_givens, self.config.repair.time_limit_s)
-        return finish(grid.detection, grid.reading, outcome, new_hand, grid.confidence)
+        return finish(
+            grid.detection, grid.reading, outcome, new_hand, grid.confidence, self.config.check
+        )
 
 
 def grid_result(
     detection: GridDetection,
     reading: CellReading,
     outcome: RepairOutcome,
-    pen: PenConfig = DEFAULT_PEN_CONFIG,
+    config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
 ) -> GridResult:
     """The GridResult of a reading and its solved (maybe repaired) givens.
 
-    Once the givens are solved, the pen digits are read again with the answer as prior.
+    Once the givens are solved, the pen digits are read again with the answer as prior
+    (``config.read.pen``); the entries are judged with ``config.check``.
     """
     hand, reread = read_pen_entries(
-        reading, handwritten_after(reading, outcome), outcome.solution, pen
+        reading, handwritten_after(reading, outcome), outcome.solution, config.read.pen
     )
     confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
     for repair in outcome.repairs:
@@ -366,7 +316,7 @@ def grid_result(
     for cell, probability in reread.items():
         confidence[cell] = probability
     reading = traced_after_solving(reading, outcome, hand, tuple(reread))
-    return finish(detection, reading, outcome, hand, confidence)
+    return finish(detection, reading, outcome, hand, confidence, config.check)
 
 
 def traced_after_solving(
@@ -406,8 +356,10 @@ def finish(
     outcome: RepairOutcome,
     handwritten: Digits,
     confidence: np.ndarray,
+    check: CheckConfig = DEFAULT_CHECK_CONFIG,
 ) -> GridResult:
-    """Assemble a GridResult: status, solution and a one-line message."""
+    """Assemble a GridResult: status, solution and a one-line message; its entries are
+    judged with ``check``."""
     givens, solution, status = outcome.givens, outcome.solution, outcome.status
     filled = all(g != "0" or h != "0" for g, h in zip(givens, handwritten, strict=True))
     if (
@@ -427,6 +379,7 @@ def finish(
         repairs=outcome.repairs,
         problems=outcome.problems,
         message="",
+        check=check,
     )
     return _with_message(result)
 
@@ -553,7 +506,7 @@ __all__ = [
     "DEFAULT_PIPELINE_CONFIG",
     "EVERY_GRID_CONFIG",
     "MAX_GRIDS_PER_PHOTO",
-    "Classifier",
+    "CellScorer",
     "PipelineConfig",
     "Reader",
     "check_photo",

@@ -82,24 +82,25 @@ class CellScores:
 
     probs: (81, 19) float32 class probabilities (0 empty, 1-9 printed, 10-18 handwritten).
     cells: (81, N, N) float32 ink images the probabilities were read from, or None.
-    notes: (81,) float64 probability that each cell holds only candidate notes, or None
-        when no notes model ran.
+    notes_probability: (81,) float64 probability that each cell holds only candidate
+        notes, or None when no notes model ran (``CellReading.notes`` holds the digits).
     notes_sure: (81,) per cell, whether every ink blob of its notes was read surely (so
         a digit missing from ``note_digits`` was not noted), or None when not known.
     note_digits: (81,) the digits noted in each cell the notes model took for notes
         ("" elsewhere), or None.
-    crossed_out: (81,) float64 probability that each cell holds a digit struck through
-        (already counted as empty in ``probs``), or None when the model has no such class.
+    crossed_out_probability: (81,) float64 probability that each cell holds a digit
+        struck through (already counted as empty in ``probs``), or None when the model has
+        no such class (``CellReading.crossed_out`` says which cells do).
     unreadable: (81,) bool, the cells holding a digit's worth of ink in which no digit
         could be read, even centred (``read/recentre.py``); None when not looked for.
     """
 
     probs: np.ndarray
     cells: np.ndarray | None = None
-    notes: np.ndarray | None = None
+    notes_probability: np.ndarray | None = None
     note_digits: tuple[str, ...] | None = None
     notes_sure: tuple[bool, ...] | None = None
-    crossed_out: np.ndarray | None = None
+    crossed_out_probability: np.ndarray | None = None
     unreadable: np.ndarray | None = None
 
 

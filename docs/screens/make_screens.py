@@ -12,25 +12,23 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
-import signal
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sudokucam.tests.browser_harness import (
+    DESKTOP,
+    PHONE,
+    chromium,
+    missing_chromium,
+    served_app,
+)
+
 REPO = Path(__file__).resolve().parents[2]
 OUT = Path(__file__).resolve().parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
-SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
+SIZES = {"phone": PHONE, "desktop": DESKTOP}
 WAIT_MS = 120_000
 SETTLE_MS = 1500  # after the last change, for images and the board to finish drawing
 PALETTE_COLOURS = 96  # colours kept in each PNG
@@ -96,38 +94,6 @@ SCREENS = (
 )
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def served() -> Iterator[str]:
-    """`sudokucam ui` on a free port: its URL; stopped when done."""
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudokucam", "ui", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
-    )  # fmt: skip
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or server.poll() is not None:
-                    raise RuntimeError("the app server did not come up") from None
-                time.sleep(0.3)
-        yield url
-    finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait(timeout=30)
-
-
 def small_png(shot: bytes) -> bytes:
     """A screenshot reduced to a small palette, optimised."""
     from PIL import Image
@@ -163,25 +129,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs")
     ap.add_argument("--only", default="", help="comma-separated screen names")
     args = ap.parse_args(argv)
-    if not CHROMIUM.is_file():
-        print(f"needs Debian's chromium at {CHROMIUM}", file=sys.stderr)
+    if missing := missing_chromium():
+        print(missing, file=sys.stderr)
         return 2
-    from playwright.sync_api import sync_playwright
-
     wanted = {n for n in args.only.split(",") if n}
     args.out.mkdir(parents=True, exist_ok=True)
-    with served() as url, sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
-        )
+    with served_app() as app, chromium() as browser:
         for screen in SCREENS:
             if wanted and screen.name not in wanted:
                 continue
             for size in SIZES:
                 path = args.out / f"{screen.name}-{size}.png"
-                path.write_bytes(small_png(capture(browser, url, screen, size)))
+                path.write_bytes(small_png(capture(browser, app.url, screen, size)))
                 print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
-        browser.close()
     return 0
 
 

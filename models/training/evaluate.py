@@ -18,12 +18,11 @@ from ...vision.read.classifier import (
     NOTES_CLASS_NAMES,
     DigitClassifier,
 )
+from ...vision.read.config import DEFAULT_READ_CONFIG, ReadConfig
 from ...vision.read.decide import (
-    CROSSED_FROM,
-    EMPTY_BELOW,
-    LEGIBLE_FROM,
-    NOTES_FROM,
+    DEFAULT_KIND_DECISION_CONFIG,
     SHARE_FLOOR,
+    KindDecisionConfig,
 )
 from ...vision.types import Kind
 from .dataset import PhotoCells, class_labels, held_out_ids, load_all
@@ -44,13 +43,16 @@ def classes_of(digits: np.ndarray, kinds: np.ndarray) -> np.ndarray:
     return np.where(kinds == Kind.EMPTY, 0, np.where(kinds == Kind.NOTES, NOTES_CLASS, classes))
 
 
-def evaluate_photos(classifier: DigitClassifier, photos: list[PhotoCells]) -> Report:
-    """Classify every photo's 81 cells (with the per-puzzle kind step) and tally."""
+def evaluate_photos(
+    classifier: DigitClassifier, photos: list[PhotoCells], config: ReadConfig = DEFAULT_READ_CONFIG
+) -> Report:
+    """Classify every photo's 81 cells (with the per-puzzle kind steps ``config`` sets) and
+    tally."""
     confusion = np.zeros((NOTES_CLASS + 1,) * 2, dtype=np.int64)
     exact: dict[str, tuple[int, int]] = {}
     wrong: list[tuple[int, str, int, int, int]] = []
     for p in photos:
-        reading = classifier.read_cells(p.cells)
+        reading = classifier.read_cells(p.cells, config)
         got = classes_of(reading.digits, reading.kinds)
         np.add.at(confusion, (p.labels, got), 1)
         ok, n = exact.get(p.version, (0, 0))
@@ -161,12 +163,13 @@ def print_report(report: Report) -> None:
 class ThresholdReport:
     """How the reading's thresholds fall on one set of labelled cells.
 
-    notes_found: notes cells at or above ``NOTES_FROM``, of ``notes``; taken_for_notes:
-    other cells there. illegible: entries (a digit's cell) whose likeliest digit holds
-    less than ``LEGIBLE_FROM`` of the digit probability; crossed: entries at or above
-    ``CROSSED_FROM`` crossed-out probability, of ``entries``; crossed_found: crossed-out
-    cells there, of ``crossed_out``; crossed_entered: crossed-out cells read as an entry
-    (below ``EMPTY_BELOW`` empty-or-crossed-out probability).
+    The thresholds are ``KindDecisionConfig``'s. notes_found: notes cells at or above
+    ``notes_from``, of ``notes``; taken_for_notes: other cells there. illegible: entries
+    (a digit's cell) whose likeliest digit holds less than ``legible_from`` of the digit
+    probability; crossed: entries at or above ``crossed_from`` crossed-out probability, of
+    ``entries``; crossed_found: crossed-out cells there, of ``crossed_out``;
+    crossed_entered: crossed-out cells read as an entry (below ``empty_below``
+    empty-or-crossed-out probability).
     """
 
     notes: int
@@ -181,9 +184,13 @@ class ThresholdReport:
 
 
 def threshold_report(
-    classifier: DigitClassifier, cells: np.ndarray, classes: np.ndarray
+    classifier: DigitClassifier,
+    cells: np.ndarray,
+    classes: np.ndarray,
+    config: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG,
 ) -> ThresholdReport:
-    """The thresholds on uint8 ``cells`` of training ``classes`` (a digit: 1-18 or above)."""
+    """``config``'s thresholds on uint8 ``cells`` of training ``classes`` (a digit: 1-18
+    or above)."""
     probs, _ = classifier.predict(cells.astype(np.float32) / 255)
     notes_p = probs[:, NOTES_CLASS] if classifier.config.has_notes else np.zeros(len(probs))
     crossed_p = (
@@ -198,24 +205,24 @@ def threshold_report(
     entries = (classes > 0) & ~notes & ~crossed_out
     return ThresholdReport(
         notes=int(notes.sum()),
-        notes_found=int((notes & (notes_p >= NOTES_FROM)).sum()),
-        taken_for_notes=int((~notes & (notes_p >= NOTES_FROM)).sum()),
+        notes_found=int((notes & (notes_p >= config.notes_from)).sum()),
+        taken_for_notes=int((~notes & (notes_p >= config.notes_from)).sum()),
         entries=int(entries.sum()),
-        illegible=int((entries & (share < LEGIBLE_FROM)).sum()),
-        crossed=int((entries & (crossed_p >= CROSSED_FROM)).sum()),
+        illegible=int((entries & (share < config.legible_from)).sum()),
+        crossed=int((entries & (crossed_p >= config.crossed_from)).sum()),
         crossed_out=int(crossed_out.sum()),
-        crossed_found=int((crossed_out & (crossed_p >= CROSSED_FROM)).sum()),
-        crossed_entered=int((crossed_out & (blank < EMPTY_BELOW)).sum()),
+        crossed_found=int((crossed_out & (crossed_p >= config.crossed_from)).sum()),
+        crossed_entered=int((crossed_out & (blank < config.empty_below)).sum()),
     )
 
 
 def print_threshold_report(name: str, report: ThresholdReport) -> None:
     """One line: where the notes, legibility and crossed-out thresholds fall."""
     print(
-        f"  {name}: notes cells >= NOTES_FROM {report.notes_found}/{report.notes}, other cells"
-        f" taken for notes {report.taken_for_notes}; entries below LEGIBLE_FROM"
+        f"  {name}: notes cells >= notes_from {report.notes_found}/{report.notes}, other cells"
+        f" taken for notes {report.taken_for_notes}; entries below legible_from"
         f" {report.illegible}/{report.entries}, taken for crossed out {report.crossed};"
-        f" crossed-out cells >= CROSSED_FROM {report.crossed_found}/{report.crossed_out},"
+        f" crossed-out cells >= crossed_from {report.crossed_found}/{report.crossed_out},"
         f" read as entries {report.crossed_entered}"
     )
 

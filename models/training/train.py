@@ -517,7 +517,8 @@ def print_held_out_fonts(model_dir: Path, args: argparse.Namespace) -> None:
 
 
 def print_thresholds(model_dir: Path, args: argparse.Namespace, held_out: frozenset[int]) -> None:
-    """Where NOTES_FROM, LEGIBLE_FROM and CROSSED_FROM fall on the training cells."""
+    """Where the notes, legibility and crossed-out thresholds (``KindDecisionConfig``'s
+    defaults) fall on the training cells."""
     classifier = DigitClassifier(model_dir)
     sets = {
         "sudoku_dataset train": real_training_cells(args.shared, args.cache, held_out),

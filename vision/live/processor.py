@@ -12,7 +12,7 @@ from ...solver.outcome import SOLVED_OUTCOMES
 from ..grid.find import find_grid
 from ..grid.polarity import dark_ground, negative_wins
 from ..grid.warp import check_image, warp_from_corners
-from ..pipeline import CellScorer, Reader, grid_result
+from ..pipeline import Reader, grid_result
 from ..read.decide import decide_kinds
 from ..results import GridResult
 from ..types import CellScores, GridDetection
@@ -160,10 +160,7 @@ class LiveProcessor:
 
     def _scores(self, detection: GridDetection) -> CellScores:
         """The classifier's probabilities for the grid's cells (the grid taken as upright)."""
-        classifier = self.reader.classifier
-        if not isinstance(classifier, CellScorer):
-            raise TypeError("live reading needs a classifier that scores cells")
-        return classifier.score(detection.warped)
+        return self.reader.classifier.score(detection.warped, self.reader.config.read)
 
     def _read(self, frame: np.ndarray, detection: GridDetection | None = None) -> None:
         """Add this frame's reading to the votes; settle and solve them when steady."""
@@ -182,8 +179,8 @@ class LiveProcessor:
     ) -> GridResult:
         """The summed reading's digits and kinds, solved."""
         cfg = self.reader.config
-        reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.kinds)
-        return grid_result(detection, reading, self.reader.solve_reading(reading), cfg.pen)
+        reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.read.kinds)
+        return grid_result(detection, reading, self.reader.solve_reading(reading), cfg)
 
     def _show(self, grid: GridResult) -> None:
         """Draw this grid's answer (and its pen entries' marks) from now on."""

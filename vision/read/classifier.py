@@ -13,21 +13,10 @@ import numpy as np
 from ...errors import SudokucamError
 from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
-from .decide import (
-    EMPTY_BELOW,
-    LEGIBLE_FROM,
-    NOTES_FROM,
-    KindDecisionConfig,
-    decide_kinds,
-    digit_share,
-)
-from .kinds import DEFAULT_KIND_CONFIG, KindConfig
-from .notes import DEFAULT_NOTES_CONFIG, NotesConfig, note_digits
-from .recentre import (
-    DEFAULT_RECENTRE_CONFIG,
-    RecentreConfig,
-    reread_centred,
-)
+from .config import DEFAULT_READ_CONFIG, ReadConfig
+from .decide import decide_kinds, digit_share
+from .notes import note_digits
+from .recentre import reread_centred
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v3"
 CLASS_NAMES: tuple[str, ...] = (
@@ -114,30 +103,22 @@ class DigitClassifier:
     ``score`` gives the class probabilities of a grid's cells (and the cell images, and
     with a notes class each cell's probability of holding candidate notes and the noted
     digits); ``decide.decide_kinds`` settles digits and kinds from them. ``read`` does both,
-    with ``kind_config`` for the ink-shape step, for callers without a photo (no ink colour).
+    for callers without a photo (no ink colour). Every method takes the reading stage's
+    settings (``ReadConfig``: notes, recentre, the kind thresholds and steps); the model
+    itself holds none, so one loaded classifier serves any settings.
     """
 
-    def __init__(
-        self,
-        model_dir: Path = MODEL_DIR,
-        kind_config: KindConfig = DEFAULT_KIND_CONFIG,
-        notes_config: NotesConfig = DEFAULT_NOTES_CONFIG,
-        recentre: RecentreConfig = DEFAULT_RECENTRE_CONFIG,
-    ):
+    def __init__(self, model_dir: Path = MODEL_DIR):
         """Load and check the model folder (model.onnx + config.json) and build the session.
 
         A model without a notes class (digits_v1) never takes a cell for notes.
         """
         import onnxruntime as ort
 
-        self.notes_config = notes_config
-        self.recentre = recentre
-
         model_path = Path(model_dir) / "model.onnx"
         if not model_path.is_file():
             raise ModelError(f"model file not found: {model_path}")
         self.config = read_model_config(Path(model_dir) / "config.json")
-        self.kind_config = kind_config
         ort.disable_telemetry_events()  # also when the host program imported ort first
         ort.set_default_logger_severity(ORT_LOG_SEVERITY)
         options = ort.SessionOptions()
@@ -184,7 +165,12 @@ class DigitClassifier:
         )
         return np.asarray(probs, dtype=np.float32), np.asarray(embedding, dtype=np.float32)
 
-    def score_cells(self, cells: np.ndarray, warped: np.ndarray | None = None) -> CellScores:
+    def score_cells(
+        self,
+        cells: np.ndarray,
+        warped: np.ndarray | None = None,
+        config: ReadConfig = DEFAULT_READ_CONFIG,
+    ) -> CellScores:
         """The class probabilities of 81 cell images (one `run`), with the images.
 
         ``warped``: the grid they were cut from, where notes cells' digits are read finer.
@@ -192,10 +178,10 @@ class DigitClassifier:
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
         probs, _ = self.predict(cells)
-        return self._scores(probs, cells, warped)
+        return self._scores(probs, cells, warped, config)
 
     def _scores(
-        self, probs: np.ndarray, cells: np.ndarray, warped: np.ndarray | None
+        self, probs: np.ndarray, cells: np.ndarray, warped: np.ndarray | None, config: ReadConfig
     ) -> CellScores:
         """CellScores of the model's output: the 19 digit classes, and notes where known.
 
@@ -204,7 +190,7 @@ class DigitClassifier:
         crossed out is no entry: its probability counts as empty. Cells holding ink but no
         legible digit are read again centred first (``_recentred``).
         """
-        probs, cells, unreadable = self._recentred(probs, cells)
+        probs, cells, unreadable = self._recentred(probs, cells, config)
         if not self.config.has_notes:
             return CellScores(probs, cells, unreadable=unreadable)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
@@ -212,9 +198,13 @@ class DigitClassifier:
         if self.config.has_crossed_out:
             crossed = probs[:, CROSSED_CLASS].astype(np.float64)
         scores = CellScores(
-            self.digit_probs(probs), cells, notes=notes, crossed_out=crossed, unreadable=unreadable
+            self.digit_probs(probs),
+            cells,
+            notes_probability=notes,
+            crossed_out_probability=crossed,
+            unreadable=unreadable,
         )
-        return self._note_digits(scores, warped)
+        return self._note_digits(scores, warped, config)
 
     def digit_probs(self, probs: np.ndarray) -> np.ndarray:
         """(N, 19) digit probabilities of the model's (N, C) output: what a cell holds if it
@@ -227,19 +217,23 @@ class DigitClassifier:
         return np.asarray(digit / np.maximum(digit.sum(axis=1, keepdims=True), LOG_FLOOR))
 
     def _recentred(
-        self, probs: np.ndarray, cells: np.ndarray
+        self, probs: np.ndarray, cells: np.ndarray, config: ReadConfig
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The output and cell images with every cell holding a digit's size of ink but no
         legible digit read again centred where that reads surely (``recentre.py``), and
-        which cells (bool) hold such ink that reads as no digit even centred."""
-        digit = self.digit_probs(probs)
+        which cells (bool) hold such ink that reads as no digit even centred.
+
+        Such a cell is less likely empty than ``kinds.empty_below``, not notes and not
+        legible (``kinds.legible_from``).
+        """
+        digit, kinds = self.digit_probs(probs), config.kinds
         notes = probs[:, NOTES_CLASS] if self.config.has_notes else np.zeros(len(probs))
-        todo = (digit[:, 0] < EMPTY_BELOW) & (notes < NOTES_FROM)
-        todo &= digit_share(digit) < LEGIBLE_FROM
+        todo = (digit[:, 0] < kinds.empty_below) & (notes < kinds.notes_from)
+        todo &= digit_share(digit) < kinds.legible_from
         unreadable = np.zeros(len(probs), dtype=bool)
         if not todo.any():
             return probs, cells, unreadable
-        again = reread_centred(cells, todo, self.predict, self.digit_probs, self.recentre)
+        again = reread_centred(cells, todo, self.predict, self.digit_probs, config.recentre)
         unreadable[again.unreadable] = True
         if not again.cells.size:
             return probs, cells, unreadable
@@ -247,36 +241,40 @@ class DigitClassifier:
         probs[again.cells], cells[again.cells] = again.probs, again.images
         return probs, cells, unreadable
 
-    def _note_digits(self, scores: CellScores, warped: np.ndarray | None) -> CellScores:
+    def _note_digits(
+        self, scores: CellScores, warped: np.ndarray | None, config: ReadConfig
+    ) -> CellScores:
         """The scores with the digits noted in every cell taken for notes.
 
         The notes cells are cut again from ``warped`` at ``NotesConfig.detail`` times the
         model's cell size (without it, the model's own cell images are read).
         """
-        cells, notes = scores.cells, scores.notes
+        cells, notes = scores.cells, scores.notes_probability
         if cells is None or notes is None:
             return scores
-        taken = np.flatnonzero(notes >= NOTES_FROM)
+        taken = np.flatnonzero(config.kinds.notes(notes))
         if not taken.size:
             return replace(scores, note_digits=("",) * len(cells), notes_sure=(False,) * len(cells))
-        fine = cells if warped is None else self.fine_cells(warped)
-        read = note_digits(fine[taken], self.predict, self.config.input_size, self.notes_config)
+        fine = cells if warped is None else self.fine_cells(warped, config.notes.detail)
+        read = note_digits(fine[taken], self.predict, self.config.input_size, config.notes)
         digits, sure = ["" for _ in range(len(cells))], [False] * len(cells)
         for cell, noted in zip(taken, read, strict=True):
             digits[int(cell)], sure[int(cell)] = noted.digits, noted.sure
         return replace(scores, note_digits=tuple(digits), notes_sure=tuple(sure))
 
-    def fine_cells(self, warped: np.ndarray) -> np.ndarray:
-        """The 81 cell ink images cut ``NotesConfig.detail`` times finer than the model's."""
-        detail, cut = self.notes_config.detail, self.config.cells
+    def fine_cells(self, warped: np.ndarray, detail: int) -> np.ndarray:
+        """The 81 cell ink images cut ``detail`` times finer than the model's."""
+        cut = self.config.cells
         finer = replace(cut, cell_px=cut.cell_px * detail, inset_px=cut.inset_px * detail)
         return split_cells(warped, finer)
 
-    def score(self, warped: np.ndarray) -> CellScores:
+    def score(self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG) -> CellScores:
         """The class probabilities of every cell of a warped grid (one `run`)."""
-        return self.score_cells(self.cells(warped), warped)
+        return self.score_cells(self.cells(warped), warped, config)
 
-    def score_upright(self, warped: np.ndarray) -> tuple[int, CellScores]:
+    def score_upright(
+        self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG
+    ) -> tuple[int, CellScores]:
         """Score a grid photographed in any of four quarter-turn orientations.
 
         The four rotations' 324 cells go through one `run`; the rotation whose cells are
@@ -290,24 +288,26 @@ class DigitClassifier:
         scores = np.log(probs.max(axis=1) + LOG_FLOOR).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
-        return k, self._scores(probs[rows], cells[rows], turned[k])
+        return k, self._scores(probs[rows], cells[rows], turned[k], config)
 
-    def read_cells(self, cells: np.ndarray) -> CellReading:
-        """Classify 81 cell images (one `run`) and settle their digits and kinds."""
-        return self._decide(self.score_cells(cells))
+    def read_cells(
+        self, cells: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG
+    ) -> CellReading:
+        """Classify 81 cell images (one `run`) and settle their digits and kinds (no photo,
+        no ink colour)."""
+        return decide_kinds(self.score_cells(cells, config=config), config=config.kinds)
 
-    def read(self, warped: np.ndarray) -> CellReading:
-        """Read every cell of a warped grid (one `run`), digits and kinds settled."""
-        return self._decide(self.score(warped))
+    def read(self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG) -> CellReading:
+        """Read every cell of a warped grid (one `run`), digits and kinds settled (no photo,
+        no ink colour)."""
+        return decide_kinds(self.score(warped, config), config=config.kinds)
 
-    def read_upright(self, warped: np.ndarray) -> tuple[int, CellReading]:
+    def read_upright(
+        self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG
+    ) -> tuple[int, CellReading]:
         """Like ``score_upright``, with the upright grid's digits and kinds settled."""
-        k, scores = self.score_upright(warped)
-        return k, self._decide(scores)
-
-    def _decide(self, scores: CellScores) -> CellReading:
-        """Digits and kinds by the classifier and ink-shape steps (no photo, no ink colour)."""
-        return decide_kinds(scores, config=KindDecisionConfig(ink_shape=self.kind_config))
+        k, scores = self.score_upright(warped, config)
+        return k, decide_kinds(scores, config=config.kinds)
 
 
 @functools.cache

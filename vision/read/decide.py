@@ -4,9 +4,10 @@ A filled cell's kind is the sign of its log-odds log p(printed) / p(handwritten)
 when ≥ 0, handwritten below. ``decide_kinds`` settles them in four steps, each adding
 evidence to the log-odds the earlier steps left:
 
-1. ``CLASSIFIER``: a cell is empty when p(empty) ≥ 0.5; otherwise its digit is the one
-   with the largest printed + handwritten probability, and its log-odds are the
-   classifier's log p(printed d) / p(handwritten d) (``kinds.kind_log_odds``).
+1. ``CLASSIFIER``: a cell is empty when p(empty) ≥ ``KindDecisionConfig.empty_below``
+   (0.5), or illegible (below ``legible_from``); otherwise its digit is the one with the
+   largest printed + handwritten probability, and its log-odds are the classifier's
+   log p(printed d) / p(handwritten d) (``kinds.kind_log_odds``).
 2. ``COPIES`` (with the cell images): a typeface has one glyph of each digit, so the
    cells read as one digit are compared with each other (``copies.copy_evidence``):
    copies of one glyph share one decision and lean printed (a hand never writes a digit
@@ -26,8 +27,8 @@ because they settle whole groups of cells that the ink steps then learn from; in
 on any photo, grey ones too; ink colour needs the colour photo and abstains whenever the
 pen's tint does not stand apart from the print's, so it speaks last.
 
-Before the steps, a cell whose notes probability (``CellScores.notes``, from the notes
-model) is at least ``KindDecisionConfig.notes_from`` is ``Kind.NOTES``: it holds no digit,
+Before the steps, a cell whose notes probability (``CellScores.notes_probability``, from the
+notes model) is at least ``KindDecisionConfig.notes_from`` is ``Kind.NOTES``: it holds no digit,
 is never filled, and no step compares with it or changes it.
 
 Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``); a
@@ -69,8 +70,10 @@ Evidence = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 @dataclass(frozen=True)
 class KindDecisionConfig:
-    """The settings of the evidence steps (a weight of 0 turns a step off).
+    """The thresholds that say what a cell holds, and the evidence steps' settings (a
+    weight of 0 turns a step off).
 
+    empty_below: a cell is filled when its empty probability is below this.
     notes_from: the notes probability from which a cell is taken for candidate notes.
     legible_from: the share of a cell's digit probability its likeliest digit needs for
         the cell to be filled (below it, no digit is legible and the cell is empty).
@@ -81,122 +84,118 @@ class KindDecisionConfig:
     copies: CopyConfig = DEFAULT_COPY_CONFIG
     ink_shape: KindConfig = DEFAULT_KIND_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
+    empty_below: float = EMPTY_BELOW
     notes_from: float = NOTES_FROM
     legible_from: float = LEGIBLE_FROM
     crossed_from: float = CROSSED_FROM
+
+    def filled(self, probs: np.ndarray) -> np.ndarray:
+        """(N,) bool: the cells of (N, 19) digit probabilities holding a legible entry
+        (notes cells aside): less likely empty than ``empty_below``, and their likeliest
+        digit holding at least ``legible_from`` of their digit probability."""
+        filled = (probs[:, 0] < self.empty_below) & (digit_share(probs) >= self.legible_from)
+        return np.asarray(filled)
+
+    def notes(self, notes_probability: np.ndarray) -> np.ndarray:
+        """(N,) bool: the cells taken for candidate notes."""
+        return np.asarray(notes_probability >= self.notes_from)
 
 
 DEFAULT_KIND_DECISION_CONFIG = KindDecisionConfig()
 
 
 def decide_kinds(
-    start: CellScores | CellReading,
+    scores: CellScores,
     image: np.ndarray | None = None,
     lattice: np.ndarray | None = None,
     config: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG,
 ) -> CellReading:
     """Settle every cell's digit and print-or-pen kind, in the documented order, traced.
 
-    ``start`` is the classifier's output: its probabilities and cell images
-    (``CellScores``), or a reading a classifier already settled (its digits and kinds are
-    then the classifier's step). The ink-shape step runs when the cell images are known,
-    the ink-colour step when the colour ``image`` (BGR) and the grid's ``lattice`` are given.
+    ``scores`` is the classifier's output: its probabilities and, where known, cell images,
+    notes and crossed-out probabilities. The copies and ink-shape steps run when the cell
+    images are known, the ink-colour step when the colour ``image`` (BGR) and the grid's
+    ``lattice`` are given.
     """
-    notes = notes_cells(start, config.notes_from)
-    digits, filled, first = classifier_step(start, notes, config.legible_from)
+    notes = notes_cells(scores, config)
+    digits, filled, first = classifier_step(scores, notes, config)
     steps = [first]
-    for step, evidence in evidence_steps(start, image, lattice, config, digits):
+    for step, evidence in evidence_steps(scores, image, lattice, config, digits):
         log_odds = steps[-1].log_odds + evidence(steps[-1].log_odds, filled)
         steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled, notes)))
     last = steps[-1]
     trace = KindTrace(digits=digits, steps=tuple(steps))
-    noted, sure = noted_digits(start, notes)
+    noted, sure = noted_digits(scores, notes)
     return CellReading(
-        start.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
-        notes_sure=sure, crossed_out=crossed_out_cells(start, filled | notes, config.crossed_from),
-        unreadable=unreadable_cells(start, filled | notes),
+        scores.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
+        notes_sure=sure, crossed_out=crossed_out_cells(scores, filled | notes, config),
+        unreadable=unreadable_cells(scores, filled | notes),
     )  # fmt: skip
 
 
-def unreadable_cells(start: CellScores | CellReading, taken: np.ndarray) -> tuple[bool, ...] | None:
+def unreadable_cells(scores: CellScores, taken: np.ndarray) -> tuple[bool, ...] | None:
     """Which cells, neither filled nor notes, hold writing no digit could be read in."""
-    if isinstance(start, CellReading):
-        return start.unreadable
-    if start.unreadable is None:
+    if scores.unreadable is None:
         return None
-    return tuple(bool(u) for u in np.asarray(start.unreadable, dtype=bool) & ~taken)
+    return tuple(bool(u) for u in np.asarray(scores.unreadable, dtype=bool) & ~taken)
 
 
 def crossed_out_cells(
-    start: CellScores | CellReading, taken: np.ndarray, crossed_from: float
+    scores: CellScores, taken: np.ndarray, config: KindDecisionConfig
 ) -> tuple[bool, ...] | None:
     """Which cells, neither filled nor notes, hold a digit struck through (None: unknown)."""
-    if isinstance(start, CellReading):
-        return start.crossed_out
-    if start.crossed_out is None:
+    if scores.crossed_out_probability is None:
         return None
-    return tuple(bool(c) for c in (start.crossed_out >= crossed_from) & ~taken)
+    crossed = scores.crossed_out_probability >= config.crossed_from
+    return tuple(bool(c) for c in crossed & ~taken)
 
 
 def noted_digits(
-    start: CellScores | CellReading, notes: np.ndarray
+    scores: CellScores, notes: np.ndarray
 ) -> tuple[tuple[str, ...], tuple[bool, ...] | None]:
     """The digits noted in each cell taken for notes ("" elsewhere), and which were sure."""
-    if isinstance(start, CellReading):
-        return start.notes, start.notes_sure
-    if start.note_digits is None:
+    if scores.note_digits is None:
         return ("",) * len(notes), None
-    noted = tuple(d if n else "" for d, n in zip(start.note_digits, notes, strict=True))
-    return noted, start.notes_sure
+    noted = tuple(d if n else "" for d, n in zip(scores.note_digits, notes, strict=True))
+    return noted, scores.notes_sure
 
 
-def notes_cells(start: CellScores | CellReading, notes_from: float) -> np.ndarray:
+def notes_cells(scores: CellScores, config: KindDecisionConfig) -> np.ndarray:
     """(N,) bool, the cells holding only candidate notes (none without a notes model)."""
-    if isinstance(start, CellReading):
-        return np.asarray(start.kinds) == Kind.NOTES
-    if start.notes is None:
-        return np.zeros(start.probs.shape[0], dtype=bool)
-    return np.asarray(start.notes >= notes_from)
+    if scores.notes_probability is None:
+        return np.zeros(scores.probs.shape[0], dtype=bool)
+    return config.notes(scores.notes_probability)
 
 
 def classifier_step(
-    start: CellScores | CellReading,
-    notes: np.ndarray | None = None,
-    legible_from: float = LEGIBLE_FROM,
+    scores: CellScores, notes: np.ndarray, config: KindDecisionConfig
 ) -> tuple[np.ndarray, np.ndarray, StepOdds]:
     """The classifier's digits, which cells are filled, and its log-odds and kinds.
 
     ``notes`` (bool per cell) are candidate-notes cells: never filled, no digit. A cell
-    whose likeliest digit holds less than ``legible_from`` of its digit probability is
-    not filled either.
+    whose likeliest digit holds less than ``config.legible_from`` of its digit probability
+    is not filled either.
     """
-    probs = start.probs
+    probs = scores.probs
     if probs.ndim != 2 or probs.shape[1] != 19:
         raise ValueError(f"probs must have shape (N, 19), got {probs.shape}")
-    if isinstance(start, CellReading):
-        filled = ~np.isin(np.asarray(start.kinds), (Kind.EMPTY, Kind.NOTES))
-        log_odds = start.kind_log_odds
-        if log_odds is None:
-            log_odds = np.where(filled, kind_log_odds(probs, np.maximum(start.digits, 1)), 0.0)
-        return start.digits, filled, StepOdds(KindStep.CLASSIFIER, log_odds, start.kinds)
     digits = np.argmax(probs[:, 1:10] + probs[:, 10:19], axis=1) + 1
-    share = digit_share(probs)
-    noted = np.zeros(len(probs), dtype=bool) if notes is None else notes
-    filled = (probs[:, 0] < EMPTY_BELOW) & ~noted & (share >= legible_from)
+    filled = config.filled(probs) & ~notes
     log_odds = np.where(filled, kind_log_odds(probs, digits), 0.0)
-    first = StepOdds(KindStep.CLASSIFIER, log_odds, kinds_of(log_odds, filled, noted))
+    first = StepOdds(KindStep.CLASSIFIER, log_odds, kinds_of(log_odds, filled, notes))
     return np.where(filled, digits, 0), filled, first
 
 
 def digit_share(probs: np.ndarray) -> np.ndarray:
     """(N,) the likeliest digit's share of each cell's digit probability (printed and
-    handwritten together) in (N, 19) probabilities; a cell is legible from ``LEGIBLE_FROM``."""
+    handwritten together) in (N, 19) probabilities (a cell is legible from
+    ``KindDecisionConfig.legible_from``)."""
     by_digit = probs[:, 1:10] + probs[:, 10:19]
     return np.asarray(by_digit.max(axis=1) / np.maximum(by_digit.sum(axis=1), SHARE_FLOOR))
 
 
 def evidence_steps(
-    start: CellScores | CellReading,
+    scores: CellScores,
     image: np.ndarray | None,
     lattice: np.ndarray | None,
     config: KindDecisionConfig,
@@ -204,7 +203,7 @@ def evidence_steps(
 ) -> list[tuple[KindStep, Evidence]]:
     """The evidence steps that apply, in order: copies, ink shape, then ink colour."""
     steps: list[tuple[KindStep, Evidence]] = []
-    cells = start.cells if isinstance(start, CellScores) else None
+    cells = scores.cells
     if cells is not None and config.copies.weight != 0:
         steps.append((KindStep.COPIES, copies_step_evidence(cells, digits, config.copies)))
     if cells is not None and config.ink_shape.feature_weight > 0:
@@ -246,24 +245,3 @@ def kinds_of(
     if notes is not None:
         kinds = np.where(notes, Kind.NOTES, kinds)
     return kinds.astype(np.int64)
-
-
-def decide(
-    probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = DEFAULT_KIND_CONFIG
-) -> tuple[np.ndarray, np.ndarray]:
-    """(N,) digits and (N,) Kind values of N cells by the classifier and ink-shape steps."""
-    steps = KindDecisionConfig(copies=CopyConfig(weight=0.0), ink_shape=config)
-    reading = decide_kinds(CellScores(probs, cells), config=steps)
-    return reading.digits, reading.kinds
-
-
-def settle_kinds_by_colour(
-    reading: CellReading,
-    image: np.ndarray,
-    lattice: np.ndarray,
-    config: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG,
-) -> CellReading:
-    """A settled reading with the ink-colour step applied; itself when colour cannot run."""
-    if config.weight == 0 or image.ndim != 3:
-        return reading
-    return decide_kinds(reading, image, lattice, KindDecisionConfig(ink_colour=config))

@@ -8,12 +8,12 @@ of the result is the puzzle's row 1 and the answer is drawn the right way up.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar, runtime_checkable
 
 import numpy as np
 
-from ..types import GridDetection
+from ..types import CellScores, GridDetection
 
 
 @dataclass(frozen=True)
@@ -26,44 +26,21 @@ class OrientationConfig:
 
 DEFAULT_ORIENTATION_CONFIG = OrientationConfig()
 PROB_FLOOR = 1e-6  # added to probabilities so a 0 gives a finite log
+# a warped grid -> the quarter turns that make it upright and the upright grid's scores
+# (``CellScorer.score_upright``)
+Turn = Callable[[np.ndarray], tuple[int, CellScores]]
 
 
-class Scored(Protocol):
-    """A reading of the 81 cells that holds the class probabilities (CellReading, CellScores)."""
-
-    @property
-    def probs(self) -> np.ndarray:
-        """(81, 19) class probabilities."""
-        ...
-
-    @property
-    def notes(self) -> object:
-        """Candidate notes: each cell's probability (CellScores) or digits (CellReading)."""
-        ...
-
-
-R = TypeVar("R", bound=Scored)
-R_co = TypeVar("R_co", bound=Scored, covariant=True)
-
-
-@runtime_checkable
-class TurningClassifier(Protocol[R_co]):
-    """A classifier that can read a warped grid in all four quarter turns at once."""
-
-    def read_upright(self, warped: np.ndarray) -> tuple[int, R_co]:
-        """The counter-clockwise quarter turns that make the grid upright, and that reading."""
-        ...
-
-
-def reading_log_prob(reading: Scored) -> float:
+def reading_log_prob(scores: CellScores) -> float:
     """Summed log-probability of the most likely class of every cell.
 
     A cell's candidate notes count as a class of their own where their probability is
-    known (``CellScores.notes``): a page of sure notes reads as surely as one of entries.
+    known (``CellScores.notes_probability``): a page of sure notes reads as surely as one
+    of entries.
     """
-    best = reading.probs.max(axis=1)
-    notes = reading.notes
-    if isinstance(notes, np.ndarray) and notes.shape == best.shape:
+    best = scores.probs.max(axis=1)
+    notes = scores.notes_probability
+    if notes is not None and notes.shape == best.shape:
         best = np.maximum(best * (1.0 - notes), notes)
     return float(np.log(best + PROB_FLOOR).sum())
 
@@ -94,16 +71,17 @@ def turn_detection(detection: GridDetection, k: int) -> GridDetection:
 
 
 def read_oriented(
-    classifier: object,
     detection: GridDetection,
-    reading: R,
+    scores: CellScores,
+    turn: Turn,
     config: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
-) -> tuple[GridDetection, R]:
-    """The detection and reading turned upright when another quarter turn reads far better."""
-    upright = reading_log_prob(reading)
-    if upright >= config.check_below_log_prob or not isinstance(classifier, TurningClassifier):
-        return detection, reading
-    k, turned = classifier.read_upright(detection.warped)
+) -> tuple[GridDetection, CellScores]:
+    """The detection and its scores turned upright when another quarter turn reads far
+    better; ``turn`` scores the four quarter turns (only called when upright is unsure)."""
+    upright = reading_log_prob(scores)
+    if upright >= config.check_below_log_prob:
+        return detection, scores
+    k, turned = turn(detection.warped)
     if k % 4 == 0 or reading_log_prob(turned) < upright + config.turn_margin_log_prob:
-        return detection, reading
+        return detection, scores
     return turn_detection(detection, k), turned
