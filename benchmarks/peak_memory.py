@@ -11,7 +11,6 @@ that the README's memory figure is about, and measures `read` and `batch` on it.
 
 from __future__ import annotations
 
-import argparse
 import io
 import subprocess
 import sys
@@ -20,6 +19,8 @@ import time
 from pathlib import Path
 
 import psutil
+
+from sudokucam.benchmarks.common import script_parser
 
 SAMPLE_S = 0.02
 MB = 2**20
@@ -57,7 +58,7 @@ def huge_pdf(folder: Path) -> Path:
 
 def main() -> None:
     """Measure the command given, or `read` and `batch` on the huge PDF page."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--huge-pdf", action="store_true", help="measure read and batch on it")
     parser.add_argument("command", nargs="*", help="the command to measure (after --)")
     args = parser.parse_args()

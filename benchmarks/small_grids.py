@@ -16,13 +16,13 @@ matched to the grid found over its centre: found, givens read exactly, solved ri
 
 from __future__ import annotations
 
-import argparse
 import time
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
+from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.results import PhotoResult
@@ -123,7 +123,7 @@ def read_sheet(reader: Reader, image: np.ndarray, puzzles: list[Puzzle]) -> Scor
 
 def main() -> None:
     """Render the sheets, read them, print a Markdown table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = script_parser(__doc__)
     parser.add_argument("--sheets", type=int, default=2, help="sheets of each kind")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()

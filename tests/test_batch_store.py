@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from sudokucam.files import atomic_write
 from sudokucam.vision.batch.inputs import WorkUnit
 from sudokucam.vision.batch.store import (
     RESULTS_NAME,
@@ -15,7 +16,6 @@ from sudokucam.vision.batch.store import (
     BatchStore,
     GridOutput,
     UnitOutcome,
-    atomic_write,
     recorded_stems,
     source_stems,
 )

@@ -21,7 +21,7 @@ MAX_FUNCTION_LINES = 60
 CODE_FOLDERS = ("vision", "solver", "ui", "models", "samples", "benchmarks")
 GENERATED = {".venv", "build", "dist", "__pycache__", ".git"}
 # The pipeline's face: everything else in vision/ lives in a stage's folder.
-VISION_TOP_LEVEL = {"__init__", "pipeline", "types", "results", "load", "draw", "repair"}
+VISION_TOP_LEVEL = {"__init__", "pipeline", "types", "results", "load", "pages", "draw", "repair"}
 STAGES = ("vision/grid", "vision/read")
 # UI modules whose job is the batch run (the others take nothing from vision.batch).
 UI_BATCH_MODULES = {"ui/cli/batch.py", "ui/app/pages/batch.py", "ui/app/state/batch_jobs.py"}

@@ -168,14 +168,10 @@ def _run(
     retry_failed: bool,
 ) -> BatchSummary:
     """Plan the batch, read what is left with a progress display, and return the summary."""
+    from ...files import NO_SPACE_ERRNOS, OutOfSpaceError
+    from ...files import WriteError as StoreWriteError
     from ...vision.batch.lock import BatchLockedError, batch_lock
-    from ...vision.batch.store import (
-        NO_SPACE_ERRNOS,
-        BatchStore,
-        LinkInTheWayError,
-        OutOfSpaceError,
-        StoreWriteError,
-    )
+    from ...vision.batch.store import BatchStore, LinkInTheWayError
 
     try:
         store = BatchStore(out)

@@ -407,7 +407,7 @@ def _write(picture: np.ndarray, output: Path) -> bool:
     failure say so in one line and exit 1."""
     import cv2
 
-    from ...vision.batch.store import StoreWriteError, atomic_write
+    from ...files import WriteError, atomic_write
 
     try:
         ok, encoded = cv2.imencode(output.suffix.lower(), picture)
@@ -418,9 +418,9 @@ def _write(picture: np.ndarray, output: Path) -> bool:
     existed = output.exists()
     try:
         atomic_write(output, encoded.tobytes())
-    except StoreWriteError as error:
+    except WriteError as error:
         kept = f"; {output} was left as it was" if existed else ""
-        fail(f"cannot write {output}: {str(error).split(' writing ')[0]}{kept}")
+        fail(f"cannot write {output}: {error.reason}{kept}")
     return True
 
 

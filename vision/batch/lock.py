@@ -16,7 +16,9 @@ from pathlib import Path
 from typing import IO
 
 from ...errors import SudokucamError
-from .store import NO_FOLLOW, refuse_link, store_error
+from ...files import NO_FOLLOW
+from ...files import write_error as store_error
+from .store import refuse_link
 
 try:
     import fcntl

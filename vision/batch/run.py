@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ...errors import SudokucamError
+from ...files import WriteError as StoreWriteError
 from ...solver.outcome import SOLVED_OUTCOMES, Outcome
 from .inputs import BatchInputError, Inputs, PayloadReader, Skipped, WorkUnit, discover
 from .store import (
@@ -29,7 +30,6 @@ from .store import (
     FileKey,
     Record,
     StoredUnit,
-    StoreWriteError,
     UnitOutcome,
     failure_outcome,
     recorded_stems,

@@ -26,10 +26,8 @@ finish, so a resumed batch names its images as an uninterrupted one would.
 from __future__ import annotations
 
 import csv
-import errno
 import io
 import json
-import os
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
@@ -38,6 +36,8 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import SudokucamError
+from ...files import WriteError as StoreWriteError  # a file of the output folder
+from ...files import atomic_write
 from ...solver.outcome import Outcome
 from .inputs import InputFailure, Skipped, WorkUnit
 
@@ -55,8 +55,6 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 # RFC 4180 line ends: the csv module then also quotes a cell holding a lone CR, which
 # would otherwise end the row early.
 CSV_LINE_END = "\r\n"
-NO_SPACE_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT})  # disk full, quota exceeded
-NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)  # open a file, never what a link there points to
 
 FileKey = tuple[str, int, int]  # WorkUnit.file_key: path, size, modification time
 
@@ -107,21 +105,6 @@ class StoredUnit:
         return self.status == Outcome.ERROR
 
 
-class StoreWriteError(SudokucamError):
-    """A file of the output folder could not be written; ``path`` names it."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{reason} writing {path}")
-        self.path = path
-
-
-class OutOfSpaceError(StoreWriteError):
-    """The output folder's disk (or the person's quota) is full."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path, "no space left on device")
-
-
 class LinkInTheWayError(StoreWriteError):
     """A symbolic link where the batch keeps a file or folder of its own (never followed)."""
 
@@ -131,29 +114,7 @@ class LinkInTheWayError(StoreWriteError):
             "its own files: remove it"
         )  # fmt: skip
         self.path = path
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers see the old file or the whole new one.
-
-    When the write fails (a full disk, an interrupt) the temporary file is removed and
-    ``path`` keeps its old content; a full disk raises OutOfSpaceError, any other system
-    refusal StoreWriteError.
-    """
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.unlink(missing_ok=True)  # a leftover (or a planted link) is never followed
-        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW, 0o644)
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, path)
-    except BaseException as error:
-        temporary.unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            raise store_error(path, error) from error
-        raise
+        self.reason = "a symbolic link is in the way"
 
 
 def refuse_link(path: Path) -> None:
@@ -161,13 +122,6 @@ def refuse_link(path: Path) -> None:
     symbolic link: following a planted link would write (or truncate) files elsewhere."""
     if path.is_symlink():
         raise LinkInTheWayError(path)
-
-
-def store_error(path: Path, error: OSError) -> StoreWriteError:
-    """The error to raise for a system refusal to write ``path``."""
-    if error.errno in NO_SPACE_ERRNOS:
-        return OutOfSpaceError(path)
-    return StoreWriteError(path, error.strerror or str(error))
 
 
 class BatchStore:
