@@ -126,7 +126,7 @@ class Tables:
     three_or_more: Mask  # likewise for >= 3
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
-    units_of: tuple[tuple[int, int, int], ...]  # the row, column and box of each cell
+    units_of: tuple[tuple[int, ...], ...]  # the units of each cell (row, column, box, ...)
     cells: range  # every cell index
     unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
     value_of: dict[Mask, int]  # placed bit -> value

@@ -1,0 +1,210 @@
+"""The search for variant puzzles: the engine's singles over any units, and Killer cages.
+
+The engine (engine.py) works on units and peers it is given, so a jigsaw's regions and an
+X's diagonals are just more units: their cells become peers, and hidden singles look at
+them like rows. A cage is not a unit (it need not hold every value), but its cells are
+peers (no value twice), and each settle round prunes it by its sum: of the sets of
+different values that add up to the cage's total (made once per cage, as candidate masks
+in the engine's layout), it keeps those each cell can still meet and that the cells can
+cover; a cell keeps only the values of those sets, and a value every such set needs that
+one cell alone can hold is placed there. Classic puzzles never come here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from operator import itemgetter
+
+from .clock import Clock
+from .engine import (
+    State,
+    Tables,
+    candidate_bit,
+    decode,
+    hidden_singles,
+    initial_state,
+    pick_cell,
+    propagate,
+    tables_for,
+)
+from .geometry import Cell, shape_for_size
+from .variant import Cage, all_units, cage_combinations
+
+Mask = int
+
+
+@dataclass(frozen=True)
+class CageTable:
+    """One cage as the search uses it: its cells and its value sets as candidate masks."""
+
+    cells: tuple[Cell, ...]
+    get: Callable[[State], tuple[Mask, ...]]
+    combos: tuple[Mask, ...]
+
+
+@dataclass(frozen=True)
+class VariantTables:
+    """The engine tables with the variant's units and peers, and the cages."""
+
+    t: Tables
+    cages: tuple[CageTable, ...]
+
+
+@cache
+def variant_tables(
+    size: int, regions: tuple[int, ...], diagonals: bool, cages: tuple[Cage, ...]
+) -> VariantTables:
+    """The tables of one variant layout (computed once per layout)."""
+    base = tables_for(shape_for_size(size))
+    units = all_units(size, regions, diagonals)
+    units_of: list[list[int]] = [[] for _ in range(size * size)]
+    for u, unit in enumerate(units):
+        for c in unit:
+            units_of[c].append(u)
+    peers: list[set[Cell]] = [set() for _ in range(size * size)]
+    for group in (*units, *(cage.cells for cage in cages)):
+        for c in group:
+            peers[c].update(group)
+    t = replace(
+        base,
+        peers=tuple(tuple(sorted(p - {c})) for c, p in enumerate(peers)),
+        units=units,
+        units_of=tuple(map(tuple, units_of)),
+        unit_getters=tuple((u, itemgetter(*u)) for u in units),
+        locked=False,  # box-line segments assume boxes
+        probes=0,
+    )
+    tables = tuple(_cage_table(cage, t) for cage in cages)
+    return VariantTables(t, tables)
+
+
+def _cage_table(cage: Cage, t: Tables) -> CageTable:
+    """A cage's cells and value sets as candidate masks."""
+    combos = cage_combinations(cage.total, len(cage.cells), t.size)
+    masks = tuple(sum(candidate_bit(v, t) for v in combo) for combo in combos)
+    get: Callable[[State], tuple[Mask, ...]]
+    if len(cage.cells) == 1:
+        only = cage.cells[0]
+        get = lambda cand: (cand[only],)  # noqa: E731  (itemgetter of one gives no tuple)
+    else:
+        get = itemgetter(*cage.cells)
+    return CageTable(cage.cells, get, masks)
+
+
+def prune_cages(cand: State, vt: VariantTables) -> int:
+    """Cut each cage's cells down to the values its possible sets allow; -1 if stuck.
+
+    Returns how many cells changed. A changed cell left with one value is placed and
+    propagated before the next cage.
+    """
+    t = vt.t
+    changed = 0
+    for cage in vt.cages:
+        status = _prune_cage(cand, cage, t)
+        if status < 0:
+            return -1
+        changed += status
+    return changed
+
+
+def _prune_cage(cand: State, cage: CageTable, t: Tables) -> int:
+    """Prune one cage (see prune_cages)."""
+    flag, low, high = t.flag, t.low, t.high
+    digits = [(m | m >> flag) & low for m in cage.get(cand)]
+    allowed, required = 0, low
+    for combo in cage.combos:
+        union = 0
+        for d in digits:
+            x = d & combo
+            if not x:
+                break
+            union |= x
+        else:
+            if union == combo:
+                allowed |= combo
+                required &= combo
+    if not allowed:
+        return -1
+    counts = sum(d & allowed for d in digits)
+    single = (counts + t.one_or_more) & ~(counts + t.two_or_more) & high
+    lone = required & (single >> flag)
+    stack: list[int] = []
+    changed = 0
+    for c in cage.cells:
+        m = cand[c]
+        if m & high:
+            continue  # placed
+        kept = m & allowed
+        if kept & lone:
+            kept &= lone
+        if kept != m:
+            if not kept:
+                return -1
+            cand[c] = kept
+            changed += 1
+            if not kept & (kept - 1):
+                stack.append(c)
+    if stack and not propagate(cand, stack, t):
+        return -1
+    return changed
+
+
+def settle(cand: State, vt: VariantTables) -> bool:
+    """Hidden singles, cage pruning, then the size's stronger steps, to a fixpoint."""
+    t = vt.t
+    while True:
+        if hidden_singles(cand, t) < 0:
+            return False
+        changed = prune_cages(cand, vt)
+        if changed < 0:
+            return False
+        if changed:
+            continue
+        for step in t.steps:
+            changed = step(cand, t)
+            if changed:
+                break
+        if changed < 0:
+            return False
+        if not changed:
+            return True
+
+
+def search(cand: State, vt: VariantTables, found: list[State], limit: int, clock: Clock) -> None:
+    """Depth-first search, appending solutions up to limit (SearchTimeoutError at the
+    clock's deadline)."""
+    clock.left -= 1
+    if not clock.left:
+        clock.check()
+    if not settle(cand, vt):
+        return
+    c = pick_cell(cand, vt.t)
+    if c < 0:
+        found.append(cand)
+        return
+    m = cand[c]
+    while m:
+        b = m & -m
+        m ^= b
+        child = cand[:] if m else cand
+        child[c] = b
+        if propagate(child, [c], vt.t):
+            search(child, vt, found, limit, clock)
+            if len(found) >= limit:
+                return
+
+
+def find_variant_solutions(
+    values: Sequence[int], vt: VariantTables, limit: int = 2, deadline: float | None = None
+) -> list[list[int]]:
+    """Up to `limit` solutions (flat value lists) of givens under a variant's tables."""
+    if limit <= 0:
+        return []
+    cand = initial_state(values, vt.t)
+    if cand is None:
+        return []
+    found: list[State] = []
+    search(cand, vt, found, limit, Clock(deadline))
+    return [decode(s, vt.t) for s in found]
