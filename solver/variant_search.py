@@ -30,6 +30,7 @@ from .engine import (
     tables_for,
 )
 from .geometry import Cell, shape_for_size
+from .rule45 import house_sums
 from .variant import Cage, all_units, cage_combinations
 
 Mask = int
@@ -45,11 +46,23 @@ class CageTable:
 
 
 @dataclass(frozen=True)
+class SumTable:
+    """Cells (not all peers) whose values add up to `total`: pruned by bounds."""
+
+    cells: tuple[Cell, ...]
+    get: Callable[[State], tuple[Mask, ...]]
+    total: int
+
+
+@dataclass(frozen=True)
 class VariantTables:
-    """The engine tables with the variant's units and peers, and the cages."""
+    """The engine tables with the variant's units and peers, the cages (and the groups of
+    different cells the 45 rule gives), and the 45 rule's other sums."""
 
     t: Tables
     cages: tuple[CageTable, ...]
+    sums: tuple[SumTable, ...] = ()
+    upto: tuple[Mask, ...] = ()  # by value v: the candidate bits of values 1..v
 
 
 @cache
@@ -76,21 +89,30 @@ def variant_tables(
         locked=False,  # box-line segments assume boxes
         probes=0,
     )
-    tables = tuple(_cage_table(cage, t) for cage in cages)
-    return VariantTables(t, tables)
+    tables = [_cage_table(cage.total, cage.cells, t) for cage in cages]
+    sums = []
+    for found in house_sums(size, units, cages, bool(regions)) if cages else ():
+        if all(a in peers[b] for a in found.cells for b in found.cells if a != b):
+            tables.append(_cage_table(found.total, found.cells, t))
+        else:
+            sums.append(SumTable(found.cells, _getter(found.cells), found.total))
+    upto = tuple(sum(candidate_bit(v, t) for v in range(1, k + 1)) for k in range(size + 1))
+    return VariantTables(t, tuple(tables), tuple(sums), upto)
 
 
-def _cage_table(cage: Cage, t: Tables) -> CageTable:
-    """A cage's cells and value sets as candidate masks."""
-    combos = cage_combinations(cage.total, len(cage.cells), t.size)
+def _getter(cells: tuple[Cell, ...]) -> Callable[[State], tuple[Mask, ...]]:
+    """A function giving the masks of these cells, as a tuple even for one cell."""
+    if len(cells) == 1:
+        only = cells[0]
+        return lambda cand: (cand[only],)
+    return itemgetter(*cells)
+
+
+def _cage_table(total: int, cells: tuple[Cell, ...], t: Tables) -> CageTable:
+    """Different values in these cells adding up to total, as candidate masks."""
+    combos = cage_combinations(total, len(cells), t.size)
     masks = tuple(sum(candidate_bit(v, t) for v in combo) for combo in combos)
-    get: Callable[[State], tuple[Mask, ...]]
-    if len(cage.cells) == 1:
-        only = cage.cells[0]
-        get = lambda cand: (cand[only],)  # noqa: E731  (itemgetter of one gives no tuple)
-    else:
-        get = itemgetter(*cage.cells)
-    return CageTable(cage.cells, get, masks)
+    return CageTable(cells, _getter(cells), masks)
 
 
 def prune_cages(cand: State, vt: VariantTables) -> int:
@@ -106,6 +128,43 @@ def prune_cages(cand: State, vt: VariantTables) -> int:
         if status < 0:
             return -1
         changed += status
+    for group in vt.sums:
+        status = _prune_sum(cand, group, vt)
+        if status < 0:
+            return -1
+        changed += status
+    return changed
+
+
+def _prune_sum(cand: State, group: SumTable, vt: VariantTables) -> int:
+    """Keep each open cell of a sum group within what the others' least and most allow."""
+    t, upto = vt.t, vt.upto
+    flag, width, high = t.flag, t.flag + 1, t.high
+    lows, highs = [], []
+    for m in group.get(cand):
+        d = m >> flag if m & high else m
+        lows.append(((d & -d).bit_length() - 1) // width + 1)
+        highs.append((d.bit_length() - 1) // width + 1)
+    least, most = sum(lows), sum(highs)
+    if least > group.total or most < group.total:
+        return -1
+    stack: list[int] = []
+    changed = 0
+    for c, lo, hi in zip(group.cells, lows, highs, strict=True):
+        floor, ceiling = group.total - most + hi, group.total - least + lo
+        if floor <= lo and ceiling >= hi:
+            continue
+        m = cand[c]
+        kept = m & upto[min(ceiling, t.size)] & ~upto[max(floor - 1, 0)]
+        if kept != m:
+            if not kept:
+                return -1
+            cand[c] = kept
+            changed += 1
+            if not kept & (kept - 1):
+                stack.append(c)
+    if stack and not propagate(cand, stack, t):
+        return -1
     return changed
 
 
