@@ -16,9 +16,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from operator import itemgetter
+from typing import Any
 
 from .clock import Clock
 from .engine import (
+    CONFIG,
     State,
     Tables,
     candidate_bit,
@@ -27,7 +29,10 @@ from .engine import (
     initial_state,
     pick_cell,
     propagate,
+    segments_of,
     tables_for,
+    tuple_getter,
+    unit_segments_of,
 )
 from .geometry import Cell, shape_for_size
 from .rule45 import house_sums
@@ -86,8 +91,8 @@ def variant_tables(
         units=units,
         units_of=tuple(map(tuple, units_of)),
         unit_getters=tuple((u, itemgetter(*u)) for u in units),
-        locked=False,  # box-line segments assume boxes
         probes=0,
+        **_segment_fields(size, units, bool(regions)),
     )
     tables = [_cage_table(cage.total, cage.cells, t) for cage in cages]
     sums = []
@@ -95,24 +100,33 @@ def variant_tables(
         if all(a in peers[b] for a in found.cells for b in found.cells if a != b):
             tables.append(_cage_table(found.total, found.cells, t))
         else:
-            sums.append(SumTable(found.cells, _getter(found.cells), found.total))
+            sums.append(SumTable(found.cells, tuple_getter(found.cells), found.total))
     upto = tuple(sum(candidate_bit(v, t) for v in range(1, k + 1)) for k in range(size + 1))
     return VariantTables(t, tuple(tables), tuple(sums), upto)
 
 
-def _getter(cells: tuple[Cell, ...]) -> Callable[[State], tuple[Mask, ...]]:
-    """A function giving the masks of these cells, as a tuple even for one cell."""
-    if len(cells) == 1:
-        only = cells[0]
-        return lambda cand: (cand[only],)
-    return itemgetter(*cells)
+def _segment_fields(size: int, units: tuple[tuple[Cell, ...], ...], jigsaw: bool) -> dict[str, Any]:
+    """The box-line tables for a jigsaw's regions (region-line reductions at each node, as
+    CONFIG.jigsaw_locked says); boxes keep the engine's own."""
+    if not jigsaw:
+        return {}
+    segments = segments_of(size, units)
+    unit_segments = unit_segments_of(size, segments)
+    return {
+        "segments": segments,
+        "unit_segments": unit_segments,
+        "segment_getters": tuple(s.get for s in segments),
+        "segment_places": tuple((s.line, s.box, s.line_rest, s.box_rest) for s in segments),
+        "unit_segment_getters": tuple(tuple_getter(u) for u in unit_segments),
+        "locked": CONFIG.jigsaw_locked,
+    }
 
 
 def _cage_table(total: int, cells: tuple[Cell, ...], t: Tables) -> CageTable:
     """Different values in these cells adding up to total, as candidate masks."""
     combos = cage_combinations(total, len(cells), t.size)
     masks = tuple(sum(candidate_bit(v, t) for v in combo) for combo in combos)
-    return CageTable(cells, _getter(cells), masks)
+    return CageTable(cells, tuple_getter(cells), masks)
 
 
 def prune_cages(cand: State, vt: VariantTables) -> int:

@@ -270,3 +270,11 @@ def test_cages_need_the_killer_variant() -> None:
 
 def test_cage_model_names() -> None:
     assert Cage(3, (0, 1)).name(9) == "the 2-cell cage of 3 at r1c1,r1c2"
+
+
+def test_regions_meeting_lines_in_single_cells() -> None:
+    # every region a whole row: each column meets each region in one cell
+    puzzle = puzzle_from_json({"regions": [str(r) * 9 for r in range(1, 10)]})
+    result = solve_variant(puzzle, time_limit=10)
+    assert result.status is Outcome.MULTIPLE_SOLUTIONS
+    assert all(puzzle.is_solution(s.values) for s in result.solutions)
