@@ -6,8 +6,8 @@ Usage: .venv/bin/python benchmarks/variant_bench.py [--count 30] [--seed 0] [--j
 Puzzles are made here, seeded, by solver/variant_sample.py: Killers cut from a random
 solved grid into cages of 2-5 cells (killer: as newspapers print them, no givens),
 of 3-6 cells (killer_big: about 25 larger cages, harder), 6×6 Killers; Sudoku X and jigsaw
-(random regions) puzzles with clues removed in random order while unique (minimal, so
-harder than printed ones). Each is timed through solve_variant (validation, search,
+(random regions) puzzles with clues removed in random order while unique, down to 24
+(printed ones keep 22-30). Each is timed through solve_variant (validation, search,
 uniqueness proof), with the variant tables built afresh (as for a new puzzle at the
 command line), and its answer checked against the grid it was made from. Times are CPU
 seconds of this process (time.process_time).
@@ -35,6 +35,7 @@ from sudokucam.solver.variant_search import variant_tables
 from sudokucam.solver.variant_solve import solve_variant
 
 Made = tuple[VariantPuzzle, tuple[int, ...]]
+PRINTED_CLUES = 24  # X and jigsaw puzzles keep this many clues (or more where needed)
 
 
 @dataclass(frozen=True)
@@ -56,16 +57,17 @@ def _killer(size: int, sizes: tuple[int, ...]) -> Callable[[random.Random], Made
 
 
 def _x(rng: random.Random) -> Made:
-    """A minimal Sudoku X."""
-    made = random_variant(rng, 9, Variant.X, (), True)
+    """A Sudoku X with PRINTED_CLUES clues."""
+    made = random_variant(rng, 9, Variant.X, (), True, PRINTED_CLUES)
     assert made is not None  # an empty X grid always has solutions
     return made
 
 
 def _jigsaw(rng: random.Random) -> Made:
-    """A minimal jigsaw on random regions (new regions until a layout has a solution)."""
+    """A jigsaw with PRINTED_CLUES clues on random regions (new regions until a layout has
+    a solution)."""
     while True:
-        made = random_variant(rng, 9, Variant.JIGSAW, random_regions(9, rng))
+        made = random_variant(rng, 9, Variant.JIGSAW, random_regions(9, rng), False, PRINTED_CLUES)
         if made is not None:
             return made
 

@@ -116,9 +116,10 @@ def random_variant(
     variant: Variant,
     regions: tuple[int, ...] = (),
     diagonals: bool = False,
+    min_clues: int = 0,
 ) -> tuple[VariantPuzzle, tuple[int, ...]] | None:
-    """A unique X or jigsaw puzzle with clues removed in random order while it stays unique,
-    and its solution; None when the layout has no solution at all."""
+    """A unique X or jigsaw puzzle with clues removed in random order while it stays unique
+    (down to min_clues at least), and its solution; None when the layout has no solution."""
     vt = variant_tables(size, regions, diagonals, ())
     found = find_variant_solutions((0,) * (size * size), vt, 1)
     if not found:
@@ -129,9 +130,14 @@ def random_variant(
     values = list(solution)
     order = list(range(size * size))
     rng.shuffle(order)
+    clues = size * size
     for cell in order:
+        if clues <= min_clues:
+            break
         kept, values[cell] = values[cell], 0
+        clues -= 1
         if len(find_variant_solutions(values, vt, 2)) != 1:
             values[cell] = kept
+            clues += 1
     puzzle = VariantPuzzle(size, tuple(values), variant, regions, diagonals)
     return puzzle, solution

@@ -83,9 +83,11 @@ def grid_command(
 ) -> None:
     """Solve Sudoku puzzles and prove each solution unique.
 
+    A JSON file (or argument) holds one typed variant puzzle: Killer cages, Sudoku X
+    diagonals, jigsaw regions, any symbols (keys in docs/json.md).
     Exit status: 0 when every puzzle has exactly one solution, 1 when one is invalid,
-    unsolvable or not unique, or its search ran past --time-limit, 2 for bad usage or
-    unreadable input.
+    unsolvable or not unique, breaks its own rules (a cage, region or symbol, named), or
+    its search ran past --time-limit, 2 for bad usage or unreadable input.
     """
     if line and as_json:
         usage_error("choose one of --line and --json")
