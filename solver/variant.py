@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from .errors import PuzzleError
@@ -121,7 +121,7 @@ def unit_name(size: int, unit: int, jigsaw: bool) -> str:
     return "the main diagonal" if i == 0 else "the anti-diagonal"
 
 
-@cache
+@lru_cache(maxsize=256)
 def all_units(size: int, regions: tuple[int, ...], diagonals: bool) -> tuple[tuple[Cell, ...], ...]:
     """Rows, columns, then boxes (or the regions), then the two diagonals when asked."""
     shape = shape_for_size(size)

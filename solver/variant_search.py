@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -70,7 +70,7 @@ class VariantTables:
     upto: tuple[Mask, ...] = ()  # by value v: the candidate bits of values 1..v
 
 
-@cache
+@lru_cache(maxsize=64)  # one per layout seen lately (a long-running app sees many)
 def variant_tables(
     size: int, regions: tuple[int, ...], diagonals: bool, cages: tuple[Cage, ...]
 ) -> VariantTables:
