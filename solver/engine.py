@@ -67,6 +67,7 @@ class EngineConfig:
     # Bitboard nodes before a search starts over with the stronger steps (a hard 9×9
     # puzzle takes a few hundred; 2,000 cost about 0.1 s).
     bitboard_budget: int = 2000
+    jigsaw_locked: bool = True  # region-line reductions at each node of a jigsaw search
 
 
 CONFIG = EngineConfig()
@@ -84,24 +85,32 @@ class Segment:
     box_rest: tuple[int, ...]
 
 
-def _segments(shape: Shape) -> tuple[Segment, ...]:
-    """Every box-line intersection of a shape: row segments first, then column segments."""
+def tuple_getter(places: tuple[int, ...]) -> Callable[[list[Mask]], tuple[Mask, ...]]:
+    """itemgetter of these places, giving a tuple even for one place (a jigsaw region may
+    meet a line in one cell)."""
+    if len(places) == 1:
+        only = places[0]
+        return lambda items: (items[only],)
+    return itemgetter(*places)
+
+
+def segments_of(n: int, units: Sequence[tuple[int, ...]]) -> tuple[Segment, ...]:
+    """Every box-line intersection (units: rows, columns, then boxes or jigsaw regions):
+    row segments first, then column segments."""
     segs = []
-    n = shape.size
     for line in range(2 * n):
-        cells = shape.units[line]
+        cells = units[line]
         for b in range(2 * n, 3 * n):
-            common = tuple(c for c in cells if c in shape.units[b])
+            common = tuple(c for c in cells if c in units[b])
             if common:
                 line_rest = tuple(c for c in cells if c not in common)
-                box_rest = tuple(c for c in shape.units[b] if c not in common)
-                segs.append(Segment(itemgetter(*common), line, b, line_rest, box_rest))
+                box_rest = tuple(c for c in units[b] if c not in common)
+                segs.append(Segment(tuple_getter(common), line, b, line_rest, box_rest))
     return tuple(segs)
 
 
-def _unit_segments(shape: Shape, segs: tuple[Segment, ...]) -> tuple[tuple[int, ...], ...]:
+def unit_segments_of(n: int, segs: tuple[Segment, ...]) -> tuple[tuple[int, ...], ...]:
     """For each unit, the segments that tile it (boxes by their row segments)."""
-    n = shape.size
     return tuple(
         tuple(
             i
@@ -126,7 +135,7 @@ class Tables:
     three_or_more: Mask  # likewise for >= 3
     peers: tuple[tuple[int, ...], ...]
     units: tuple[tuple[int, ...], ...]
-    units_of: tuple[tuple[int, int, int], ...]  # the row, column and box of each cell
+    units_of: tuple[tuple[int, ...], ...]  # the units of each cell (row, column, box, ...)
     cells: range  # every cell index
     unit_getters: tuple[tuple[tuple[int, ...], Callable[[State], tuple[Mask, ...]]], ...]
     value_of: dict[Mask, int]  # placed bit -> value
@@ -153,8 +162,8 @@ def tables_for(shape: Shape) -> Tables:
     flag = n.bit_length()  # 1 << flag > n: a count never reaches the placed bit
     width = flag + 1
     low = sum(1 << (v * width) for v in range(n))
-    segments = _segments(shape)
-    unit_segments = _unit_segments(shape, segments)
+    segments = segments_of(n, shape.units)
+    unit_segments = unit_segments_of(n, segments)
     return Tables(
         size=n,
         flag=flag,

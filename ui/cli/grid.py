@@ -6,7 +6,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -24,6 +24,7 @@ from ...solver import (
     solve_grid,
 )
 from .common import JsonOpt, check_size, fail, read_stdin, read_text_file, say, usage_error
+from .grid_variant import count_and_print, looks_like_json, read_variant, solve_and_print
 
 _PUZZLE_CHARS = frozenset("0123456789.abcdefghijklmnopABCDEFGHIJKLMNOP_-|+ \t\r\n")
 SEARCH_TIME_LIMIT_S = 10.0  # default --time-limit of grid, hint and grade, per puzzle
@@ -63,7 +64,8 @@ def grid_command(
         str,
         typer.Argument(
             metavar="PUZZLE",
-            help="A puzzle (81 characters, '.' or '0' empty), a file of puzzles, or '-' for stdin.",
+            help="A puzzle (81 characters, '.' or '0' empty), a file of puzzles, a JSON "
+            "file of one variant puzzle (Killer, X, jigsaw; see docs/json.md), or '-' for stdin.",
         ),
     ],
     line: Annotated[bool, typer.Option("--line", help="One line per solution.")] = False,
@@ -83,14 +85,19 @@ def grid_command(
 ) -> None:
     """Solve Sudoku puzzles and prove each solution unique.
 
+    A JSON file (or argument) holds one typed variant puzzle: Killer cages, Sudoku X
+    diagonals, jigsaw regions, any symbols (keys in docs/json.md).
     Exit status: 0 when every puzzle has exactly one solution, 1 when one is invalid,
-    unsolvable or not unique, or its search ran past --time-limit, 2 for bad usage or
-    unreadable input.
+    unsolvable or not unique, breaks its own rules (a cage, region or symbol, named), or
+    its search ran past --time-limit, 2 for bad usage or unreadable input.
     """
     if line and as_json:
         usage_error("choose one of --line and --json")
     check_size(size)
-    source = _read_input(puzzle_or_file, size)
+    text, where = _read_text(puzzle_or_file)
+    if looks_like_json(text):
+        _run_variant(text, where, size, line, as_json, count, limit, time_limit)
+    source = _parse_input(text, where, size)
     if count:
         ok = _run_count(source, limit, as_json, time_limit)
     else:
@@ -103,20 +110,42 @@ def out_of_time(message: str) -> str:
     return f"{message}; {MORE_TIME}"
 
 
-def _read_input(arg: str, size: int | None) -> _Input:
-    """Read the puzzles from stdin, a file, or the argument itself."""
+def _read_text(arg: str) -> tuple[str, str]:
+    """The text of the puzzles (stdin, a file, or the argument itself) and where it came from."""
     if arg == "-":
-        text, source = read_stdin(), "stdin"
-    elif _is_file(arg):
-        text, source = read_text_file(arg), arg
-    elif set(arg) <= _PUZZLE_CHARS:
-        text, source = arg, "argument"
-    else:
-        usage_error(f"cannot read {arg!r}: no such file, and not a puzzle")
+        return read_stdin(), "stdin"
+    if _is_file(arg):
+        return read_text_file(arg), arg
+    if set(arg) <= _PUZZLE_CHARS or looks_like_json(arg):
+        return arg, "argument"
+    usage_error(f"cannot read {arg!r}: no such file, and not a puzzle")
+
+
+def _parse_input(text: str, source: str, size: int | None) -> _Input:
+    """The puzzles of a text, or a usage error naming the first problem."""
     try:
         return _Input(parse_puzzles(text, size), source)
     except PuzzleParseError as exc:
         usage_error(f"{source}: {exc}")
+
+
+def _run_variant(
+    text: str,
+    source: str,
+    size: int | None,
+    line: bool,
+    as_json: bool,
+    count: bool,
+    limit: int,
+    time_limit: float,
+) -> NoReturn:
+    """Solve (or count) one puzzle given as a JSON object (Killer, X, jigsaw, classic)."""
+    puzzle = read_variant(text, source, size)
+    if count:
+        ok = count_and_print(puzzle, limit, as_json, time_limit)
+    else:
+        ok = solve_and_print(puzzle, line, as_json, time_limit)
+    raise typer.Exit(0 if ok else 1)
 
 
 def _is_file(arg: str) -> bool:

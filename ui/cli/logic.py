@@ -7,7 +7,7 @@ import random
 import time
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -23,6 +23,7 @@ from ...solver import (
 )
 from .common import JsonOpt, check_size, fail, read_stdin, read_text_file, say, usage_error
 from .grid import SEARCH_TIME_LIMIT_S, SearchTimeLimitOpt, out_of_time
+from .grid_variant import looks_like_json, read_variant
 
 if TYPE_CHECKING:
     from ...solver import Shape
@@ -85,23 +86,29 @@ def register(app: typer.Typer) -> None:
     app.command("generate")(generate_command)
 
 
-def _read_grids(arg: str, size: int | None, what: str) -> list[Grid]:
-    """Puzzles from '-' (stdin), a file, or the argument itself; exit 2 when unreadable."""
+def _arg_text(arg: str) -> str:
+    """The text of '-' (stdin), a file, or the argument itself."""
     if arg == "-":
-        text = read_stdin()
-    elif len(arg) < MAX_PUZZLE_PATH and Path(arg).is_file():
-        text = read_text_file(arg)
-    else:
-        text = arg
+        return read_stdin()
+    if len(arg) < MAX_PUZZLE_PATH and Path(arg).is_file():
+        return read_text_file(arg)
+    return arg
+
+
+def _read_grids(arg: str, size: int | None, what: str, text: str | None = None) -> list[Grid]:
+    """Puzzles from '-' (stdin), a file, or the argument itself (or the text already read
+    from it); exit 2 when unreadable."""
+    if text is None:
+        text = _arg_text(arg)
     try:
         return parse_puzzles(text, size)
     except PuzzleParseError as exc:
         usage_error(f"{what}: {exc}")
 
 
-def _read_one(arg: str, size: int | None, what: str) -> Grid:
+def _read_one(arg: str, size: int | None, what: str, text: str | None = None) -> Grid:
     """Exactly one puzzle, or exit 2."""
-    grids = _read_grids(arg, size, what)
+    grids = _read_grids(arg, size, what, text)
     if len(grids) != 1:
         usage_error(f"{what}: expected one grid, found {len(grids)}")
     return grids[0]
@@ -109,7 +116,12 @@ def _read_one(arg: str, size: int | None, what: str) -> Grid:
 
 def hint_command(
     puzzle: Annotated[
-        str, typer.Argument(metavar="PUZZLE", help="The puzzle (givens), a file, or '-' for stdin.")
+        str,
+        typer.Argument(
+            metavar="PUZZLE",
+            help="The puzzle (givens), a file, a JSON file of a Killer, X or jigsaw "
+            "puzzle (see docs/json.md), or '-' for stdin.",
+        ),
     ],
     entries: Annotated[
         str | None,
@@ -134,7 +146,10 @@ def hint_command(
     from ...solver.logic import hint, hint_all
 
     check_size(size)
-    grid = _read_one(puzzle, size, "puzzle")
+    text = _arg_text(puzzle)
+    if looks_like_json(text):
+        _hint_variant(text, size, entries, all_steps, as_json, time_limit)
+    grid = _read_one(puzzle, size, "puzzle", text)
     extra = _read_one(entries, grid.size, "--entries") if entries is not None else None
     if extra is not None and extra.size != grid.size:
         usage_error(f"--entries must be {grid.size}×{grid.size}; got {extra.size}×{extra.size}")
@@ -155,6 +170,23 @@ def hint_command(
     else:
         for i, step in enumerate(steps, start=1):
             typer.echo(f"{i}. {step}" if all_steps else str(step))
+    raise typer.Exit(0 if ok else 1)
+
+
+def _hint_variant(
+    text: str,
+    size: int | None,
+    entries: str | None,
+    all_steps: bool,
+    as_json: bool,
+    time_limit: float,
+) -> NoReturn:
+    """The hint for a puzzle given as a JSON object (Killer, X, jigsaw); exits."""
+    from .hint_variant import hint_variant
+
+    puzzle = read_variant(text, "puzzle", size)
+    extra = _read_one(entries, puzzle.size, "--entries") if entries is not None else None
+    ok = hint_variant(puzzle, extra, all_steps, as_json, time_limit)
     raise typer.Exit(0 if ok else 1)
 
 
