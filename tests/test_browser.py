@@ -396,9 +396,12 @@ def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
 
         givens = board_digits(frame)
         empty = [i for i, d in enumerate(givens) if d == "0"]
-        first = empty[0]
-        row_cells = range(first // 9 * 9, first // 9 * 9 + 9)
-        twin = next(givens[c] for c in row_cells if givens[c] != "0")
+        first, twin = next(  # an empty cell whose row holds a given (a row may hold none)
+            (c, givens[r])
+            for c in empty
+            for r in range(c // 9 * 9, c // 9 * 9 + 9)
+            if givens[r] != "0"
+        )
         tap(frame, first // 9 + 1, first % 9 + 1, int(twin))  # a clash: shown at once
         wait_label(frame, first // 9 + 1, first % 9 + 1, "breaks the rules")
 
