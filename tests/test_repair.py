@@ -273,3 +273,26 @@ def test_a_grid_that_takes_too_long_gives_up_within_its_time_limit() -> None:
     # solved alone, the puzzle is refuted well within the limit (the repair above tries
     # many variants of it)
     assert solve_givens(IMPOSSIBLE, time_limit_s=0.5).status == "unsolvable"
+
+
+def test_two_printed_digits_read_as_other_pen_digits_are_found_past_cheap_changes() -> None:
+    """Two printed 9s read as pen 8s (as image209's printed 6s were read as pen 5s), with
+    ten other unsure cells whose cheap changes cannot help: the search skips the trials
+    whose outcome follows from grids already solved, so it reaches the two changes
+    within its solver-call budget."""
+    a, b = 45, 55
+    assert PUZZLE[a] == PUZZLE[b] == "9"
+    printed = "".join("0" if c in (a, b) else PUZZLE[c] for c in range(81))
+    for kept in (a, b):  # each alone leaves several answers: both must be found
+        assert solve_givens(printed[:kept] + "9" + printed[kept + 1 :]).status != "solved"
+    pen = "".join("8" if c in (a, b) else "0" for c in range(81))
+    tweaks = {c: {17: 0.41, 9: 0.2, 8: 0.3} for c in (a, b)}
+    givens = [c for c in range(81) if printed[c] != "0"]
+    for c in givens[3:8]:  # printed digits that look a little like pen
+        tweaks[c] = {int(PUZZLE[c]): 0.6, int(PUZZLE[c]) + 9: 0.38}
+    for c in [c for c in range(81) if PUZZLE[c] == "0"][5:10]:  # faint specks
+        tweaks[c] = {0: 0.7, 1 + c % 9: 0.28}
+    outcome = repair_givens(make_reading(printed, pen, tweaks))
+    assert outcome.status == "solved" and outcome.givens == PUZZLE
+    assert {(r.cell, r.read, r.new) for r in outcome.repairs} == {(a, 8, 9), (b, 8, 9)}
+    assert outcome.solver_calls <= RepairConfig().max_solver_calls

@@ -355,7 +355,7 @@ def search_repairs(
     costs = [m.cost for m in moves]
     values = digit_values(givens)
     broken = {u for u, unit in enumerate(NINE.units) if _unit_has_duplicate(values, unit)}
-    calls = 0
+    calls, known = 0, KnownOutcomes()
     for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
         if n >= config.max_candidates or cost > config.max_log_loss:
             break
@@ -368,16 +368,49 @@ def search_repairs(
         touched = broken.union(*(NINE.units_of[m.cell] for m in picked))
         if any(_unit_has_duplicate(trial, NINE.units[u]) for u in touched):
             continue
+        if known.settles(trial):
+            continue
         if calls >= config.max_solver_calls:
             break
         calls += 1
         result = solve_before(Grid(NINE, tuple(trial)), deadline)
+        known.add(trial, result.status)
         if result.status is Outcome.SOLVED:
             repairs = tuple(
                 _repair(reading, values, m) for m in sorted(picked, key=lambda m: m.cell)
             )
             return (result, repairs), calls
     return None, calls
+
+
+class KnownOutcomes:
+    """Grids already solved in a search, to skip trials whose outcome follows from them.
+
+    Givens that hold all of an unsolvable grid's givens are unsolvable too, and givens
+    that hold only some of a grid's with several solutions have several too, so such a
+    trial needs no solver call (a search for two changes otherwise spends its calls on
+    the cheap changes that cannot help).
+    """
+
+    def __init__(self) -> None:
+        """Nothing known yet."""
+        self.unsolvable: list[np.ndarray] = []
+        self.several: list[np.ndarray] = []
+
+    def add(self, values: Sequence[int], status: Outcome) -> None:
+        """Remember a trial's outcome where it says something about other trials."""
+        if status is Outcome.NO_SOLUTION:
+            self.unsolvable.append(np.asarray(values))
+        elif status is Outcome.MULTIPLE_SOLUTIONS:
+            self.several.append(np.asarray(values))
+
+    def settles(self, values: Sequence[int]) -> bool:
+        """Whether the outcome of ``values`` follows from a grid already solved (never SOLVED)."""
+        trial = np.asarray(values)
+        for dead in self.unsolvable:
+            if np.all((dead == 0) | (dead == trial)):
+                return True
+        return any(np.all((trial == 0) | (trial == more)) for more in self.several)
 
 
 def _repair(reading: CellReading, values: Sequence[int], move: Move) -> Repair:
