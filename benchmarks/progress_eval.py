@@ -11,6 +11,14 @@ and written count alike) or candidate notes. Prints a Markdown table and the fai
 Figures: cells right; notes cells read as entries (a digit); grids found and exact (all
 81 cells right); false alarms (a right entry reported wrong, counted on photos whose
 labelled digits have exactly one solution); median seconds a photo.
+
+The labels do not say printed or written, so kind errors cannot be counted against them.
+What can be seen without labels: a Times puzzle's givens sit in a pattern symmetric under
+a half turn, so on a page whose digits read as printed are mostly symmetric (at least
+``SYMMETRIC_SHARE`` of at least ``MIN_PRINTED``), every cell whose half-turn partner was
+read as another kind (printed against written, or printed against empty) holds at least
+one kind error. ``--symmetry`` counts those pairs: a lower bound on the kind errors
+(two errors in one pair, or a pair of pen digits both read as print, stay unseen).
 """
 
 from __future__ import annotations
@@ -33,6 +41,8 @@ from sudokucam.vision.repair import solve_givens
 from sudokucam.vision.results import GridResult
 from sudokucam.vision.types import Kind
 
+SYMMETRIC_SHARE = 0.85  # a page's printed cells this symmetric come from a symmetric puzzle
+MIN_PRINTED = 17
 CORNER_TOLERANCE = 0.05  # a found grid matches the labelled one within this share of its side
 LABEL_TEXT = {0: ".", NOTES: "n"}
 
@@ -47,6 +57,7 @@ class PhotoOutcome:
     truth: np.ndarray
     false_alarms: int | None  # None when the labelled digits have no single solution
     seconds: float
+    kinds: np.ndarray | None = None  # (81,) Kind as read, None when no grid was found
 
     @property
     def wrong(self) -> tuple[int, ...]:
@@ -101,8 +112,30 @@ def evaluate(reader: Reader, photo: ProgressPhoto) -> PhotoOutcome:
     grid = next((g for g in result.grids if matches(g, photo)), None)
     if grid is None:
         return PhotoOutcome(photo.name, False, np.full(81, -1), photo.labels, None, seconds)
-    read = read_labels(grid)
-    return PhotoOutcome(photo.name, True, read, photo.labels, false_alarms(grid, photo), seconds)
+    read, kinds = read_labels(grid), np.asarray(grid.reading.kinds)
+    alarms = false_alarms(grid, photo)
+    return PhotoOutcome(photo.name, True, read, photo.labels, alarms, seconds, kinds)
+
+
+@dataclass(frozen=True)
+class SymmetryBreaks:
+    """Kind errors seen through the givens' half-turn symmetry, on one photo."""
+
+    symmetric: bool  # the printed cells read are symmetric enough to judge
+    printed_vs_written: int  # pairs read as one printed and one written digit
+    printed_alone: int  # printed cells whose partner was read as empty (or notes)
+
+
+def symmetry_breaks(kinds: np.ndarray) -> SymmetryBreaks:
+    """The pairs of cells a half turn apart whose kinds as read break the givens' symmetry."""
+    printed = kinds == Kind.PRINTED
+    partner = printed[::-1]
+    if printed.sum() < MIN_PRINTED or (printed & partner).sum() < SYMMETRIC_SHARE * printed.sum():
+        return SymmetryBreaks(False, 0, 0)
+    written = kinds == Kind.HANDWRITTEN
+    mixed = int(np.sum(printed & written[::-1]))
+    alone = int(np.sum(printed & ~partner & ~written[::-1]))
+    return SymmetryBreaks(True, mixed, alone)
 
 
 def summary(outcomes: Sequence[PhotoOutcome]) -> dict[str, float]:
@@ -146,6 +179,24 @@ def table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
     )
 
 
+def symmetry_table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
+    """The Markdown table of kind errors seen through the givens' symmetry."""
+    breaks = [symmetry_breaks(o.kinds) for o in outcomes if o.kinds is not None]
+    judged = [b for b in breaks if b.symmetric]
+    return "\n".join(
+        [
+            "",
+            "| split | photos with symmetric printed cells | pairs printed vs written "
+            "| printed with an empty partner | photos with any |",
+            "|---|---|---|---|---|",
+            f"| {split} | {len(judged)} of {len(breaks)} "
+            f"| {sum(b.printed_vs_written for b in judged)} "
+            f"| {sum(b.printed_alone for b in judged)} "
+            f"| {sum(b.printed_vs_written + b.printed_alone > 0 for b in judged)} |",
+        ]
+    )
+
+
 def failures(outcomes: Sequence[PhotoOutcome]) -> str:
     """One line per photo not read exactly: cell, read → label."""
     lines = []
@@ -171,6 +222,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = script_parser(__doc__)
     parser.add_argument("--split", choices=SPLITS, default="val", help="default: val (held out)")
     parser.add_argument("--model-dir", type=Path, default=None, help="another digit model")
+    parser.add_argument(
+        "--symmetry", action="store_true", help="also count kind errors the symmetry shows"
+    )
     args = parser.parse_args(argv)
     try:
         photos = load_split(args.split)
@@ -180,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     reader = Reader(None if args.model_dir is None else DigitClassifier(args.model_dir))
     outcomes = [evaluate(reader, p) for p in photos]
     print(table(outcomes, args.split))
+    if args.symmetry:
+        print(symmetry_table(outcomes, args.split))
     print("\nnot exact:\n" + failures(outcomes))
     return 0
 
