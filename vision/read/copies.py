@@ -48,6 +48,10 @@ class CopyConfig:
         is no copy group: its cells keep their own log-odds.
     min_written: with this many cells surely pen the page holds writing, and being nearly
         a copy of the print (``like_points`` above 0) says nothing.
+    unlike_below, unlike_cap: a cell the classifier calls surely printed, in no group of
+        copies, whose best match with the puzzle's printed glyph (a group of copies) is
+        below ``unlike_below`` is weighed like an unsure one, its log-odds capped at
+        ``unlike_cap`` (a hand's cursive 2 the classifier takes for print); 0 turns it off.
     weight: scales every evidence of this step; 0 turns it off.
     """
 
@@ -61,6 +65,8 @@ class CopyConfig:
     like_points: tuple[tuple[float, float], ...] = ((0.65, -2.5), (0.85, 0.0), (0.9, 2.0))
     sure_log_odds: float = 5.0
     min_written: int = 3
+    unlike_below: float = 0.7
+    unlike_cap: float = 2.0
     weight: float = 1.0
 
 
@@ -164,7 +170,8 @@ def copy_evidence(
         sim = similarities(cells, members, config.shift_px)
         digit = int(digits[members[0]])
         target = digit_evidence(log_odds[members], sim, digit, config, writing)
-        change = np.where(unsure[members], target - log_odds[members], 0.0)
+        free = unsure[members] | unlike_glyph(log_odds[members], sim, config)
+        change = np.where(free, target - log_odds[members], 0.0)
         added[members] = config.weight * change  # sure cells keep theirs, for later steps
     return added
 
@@ -218,8 +225,26 @@ def digit_evidence(
             # a second group of copies is a second glyph: never more printed for its match
             top = 0.0 if len(part) > 1 else ceiling
             base = odds[part].mean() if len(part) > 1 else target[part[0]]
+            if len(part) == 1 and glyph is not None and match < config.unlike_below:
+                base = min(base, config.unlike_cap)  # a sure call, but not the print's glyph
             target[part] = base + share * min(top, like_print(match, config.like_points))
     return target
+
+
+def unlike_glyph(log_odds: np.ndarray, sim: np.ndarray, config: CopyConfig) -> np.ndarray:
+    """(M,) bool: cells surely printed by the classifier, in no group of copies, matching
+    the puzzle's printed glyph (a group of copies leaning printed) below
+    ``unlike_below``: the classifier's call is set against the page's own print."""
+    free = np.zeros(len(log_odds), dtype=bool)
+    if config.unlike_below <= 0:
+        return free
+    groups = copy_groups(sim, config.copy_from, config.spread)
+    glyph = printed_glyph(groups, log_odds.astype(np.float64))
+    if glyph is None:
+        return free
+    grouped = glyph_mask(len(log_odds), np.concatenate(groups))
+    best = sim[:, glyph].max(axis=1)
+    return (log_odds > config.sure_log_odds) & ~grouped & (best < config.unlike_below)
 
 
 def printed_glyph(groups: list[np.ndarray], target: np.ndarray) -> np.ndarray | None:
