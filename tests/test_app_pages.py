@@ -192,3 +192,31 @@ def test_a_pdf_whose_page_count_lies_reads_its_one_page_and_says_so() -> None:
     assert "lies.pdf is damaged: it lists 5 pages, but pages 2-5 cannot be read" in warning
     assert not has_picker(at, "photo")
     assert "No Sudoku grid was found" in "\n".join(texts(at.error))
+
+
+def test_a_pdf_without_pages_says_so() -> None:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument.new()
+    buffer = io.BytesIO()
+    document.save(buffer)
+    document.close()
+    at = open_app(layout.PROGRESS)
+    at.file_uploader(key="progress_upload").upload("empty.pdf", buffer.getvalue(),
+                                                   "application/pdf")  # fmt: skip
+    at.run()
+    assert not at.exception, at.exception
+    message = "\n".join(texts(at.error))
+    assert "That file could not be read as a photo: empty.pdf has no pages." in message
+    assert not has_picker(at, "progress") and not at.metric
+
+
+def test_each_page_of_a_file_is_its_own_photo() -> None:
+    from sudokucam.ui.app.widgets.photo_input import PhotoInput
+
+    photo = PhotoInput("demo.jpg", b"bytes")
+    first, second = PhotoInput("scan.pdf", b"bytes", 1, 3), PhotoInput("scan.pdf", b"bytes", 2, 3)
+    assert (photo.label, photo.stem) == ("demo.jpg", "demo")
+    assert (second.label, second.stem) == ("scan.pdf page 2", "scan_p2")
+    assert len({photo.digest, first.digest, second.digest}) == 3  # a board and a result each
+    assert first.digest.startswith(photo.digest)
