@@ -16,7 +16,9 @@ MIN_PHOTO_SIDE = 16  # px: a photo narrower than this cannot hold a Sudoku grid
 # A photo longer than this many times its width (or wider than its height) is refused:
 # shrunk for the grid search (640 px), its short side would be under 32 px.
 MAX_ASPECT_RATIO = 20
-MAX_GRIDS_PER_PHOTO = 9  # the most grids `read`, `solve` and `check` look for on a photo
+# The most grids `read`, `solve` and `check` look for on a photo, and `batch` (--max-grids)
+# on a page unless told otherwise: one default for every command.
+MAX_GRIDS_PER_PHOTO = 9
 
 # -- PDFs and multi-page files -----------------------------------------------------------
 DEFAULT_DPI = 200  # resolution PDF pages are rendered at (dots per inch)
@@ -26,7 +28,6 @@ MAX_PDF_BYTES = 1 << 30  # a PDF larger than this is refused (scanned books fit 
 MAX_PAGES = 2000  # a PDF or TIFF with more pages than this is refused: split it
 
 # -- batch -------------------------------------------------------------------------------
-BATCH_MAX_GRIDS = 8  # default --max-grids of `batch`
 BATCH_MAX_GRIDS_LIMIT = 64  # the most --max-grids of `batch` may ask for
 MAX_WORKERS = 64  # the most local worker processes (each holds a model: about 150 MB)
 

@@ -26,7 +26,8 @@ side by side at one height, half as many 2 × 3 sheets of six photos each scaled
 size. ``find_grids`` and ``find_all_grids`` (the command line's) look for up to 9 grids
 on each; a grid counts as found within ``--tolerance`` of its annotated corners. Then
 the false positives: validation photos given more than one grid, and ``--pages``
-rendered newspaper pages (crosswords, tables) read with max_grids 8 as the batch does.
+rendered newspaper pages (crosswords, tables) read with max_grids 8 (the batch's default
+when the figures were recorded; 9 since it is one default with ``solve``).
 
 The v2 annotations (``outlines_train.csv``, paths ``./images/imageN.jpg``) are in the
 pixels of the upright photo, i.e. after its EXIF orientation is applied, which is what
@@ -443,7 +444,8 @@ def single_photo_extras(config: GridConfig) -> str:
 
 def rendered_page_extras(count: int, seed: int, config: GridConfig) -> str:
     """Rendered newspaper pages (Sudokus among crosswords, tables, articles): puzzles
-    found and other grids returned, by ``find_grids`` with max_grids 8 as the batch."""
+    found and other grids returned, by ``find_grids`` with max_grids 8 (the batch's default
+    when the figures were recorded)."""
     found = total = others = 0
     for index in range(seed, seed + count):
         puzzles, dpi = 2 + index % 5, (150, 200, 300)[index % 3]

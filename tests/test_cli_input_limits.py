@@ -359,8 +359,9 @@ def test_the_photo_commands_take_their_limits_from_one_module() -> None:
     assert cli_photo.MAX_GRIDS_LIMIT == limits.MAX_GRIDS_PER_PHOTO
     batch_defaults = inspect.signature(cli_batch.batch_command).parameters
     assert work.WorkOptions().dpi == limits.DEFAULT_DPI == batch_defaults["dpi"].default
-    assert batch_defaults["max_grids"].default == limits.BATCH_MAX_GRIDS
-    assert work.WorkOptions().max_grids == limits.BATCH_MAX_GRIDS
+    # `batch` looks for as many grids on a page as `solve` does on a photo (one default)
+    assert batch_defaults["max_grids"].default == limits.MAX_GRIDS_PER_PHOTO
+    assert work.WorkOptions().max_grids == limits.MAX_GRIDS_PER_PHOTO
 
 
 def test_the_limits_module_imports_nothing_heavy() -> None:

@@ -102,7 +102,8 @@ def test_a_tab_closed_or_switched_while_waiting_leaves_the_line() -> None:
     for thread in [first, *threads]:
         thread.join(5)
     assert time.monotonic() - started < PROMPT_S
-    assert got == ["a", "b left", "c left", "d"]
+    # b and c are stopped together: which of the two notices it first is up to the threads
+    assert [got[0], sorted(got[1:3]), got[3:]] == ["a", ["b left", "c left"], ["d"]]
     assert turns.state() == (0, 0)
 
 

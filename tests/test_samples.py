@@ -356,3 +356,24 @@ def test_committed_marked_samples(name: str) -> None:
     else:
         assert sum(row.count("notes") for row in contents) >= 10
         assert truth["notes_wrong"] and all(notes[r][c] for r, c in truth["notes_wrong"])
+
+
+# ----------------------------------------------------------------------------- text
+
+
+@pytest.mark.parametrize("y", [100.0, 100.33, 100.5, 100.98])
+def test_text_prints_every_row_of_its_glyphs(y: float) -> None:
+    """A glyph prints the same ink wherever its origin falls within a pixel (Pillow cut
+    the first row of text drawn from an origin above its canvas: a small printed 7 lost
+    its bar and read as a 1)."""
+    from sudokucam.samples.synth.fonts import load_font
+    from sudokucam.samples.synth.sheet import Sheet
+
+    font = load_font("DejaVu Sans Bold", 15)
+
+    def darkness(at: float) -> float:
+        sheet = Sheet(60, 160)
+        sheet.text(20.0, at, "7", font)
+        return float((1.0 - sheet.ink).sum())
+
+    assert darkness(y) == pytest.approx(darkness(100.0), rel=0.01)

@@ -61,11 +61,16 @@ class Sheet:
     def text(
         self, x: float, y: float, s: str, font: ImageFont.FreeTypeFont, colour: RGB = INK
     ) -> float:
-        """Print a line of text with its top-left (ascender line) at x, y; returns its width."""
+        """Print a line of text with its top-left (ascender line) at x, y; returns its width.
+
+        The canvas holds the text's origin as well as its ink: Pillow places text drawn from
+        an origin above or left of its canvas a pixel off and cuts the glyphs' first row
+        (a small printed 7 lost its bar and read as a 1).
+        """
         if not s:
             return 0.0
         left, top, right, bottom = font.getbbox(s)
-        ox, oy = math.floor(x + left) - 1, math.floor(y + top) - 1
+        ox, oy = math.floor(x + min(left, 0)) - 1, math.floor(y + min(top, 0)) - 1
         w, h = math.ceil(x + right) - ox + 2, math.ceil(y + bottom) - oy + 2
         img = Image.new("L", (w, h), 0)
         ImageDraw.Draw(img).text((x - ox, y - oy), s, font=font, fill=255)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from ...limits import BATCH_MAX_GRIDS, DEFAULT_DPI, MAX_WORKERS
+from ...limits import DEFAULT_DPI, MAX_GRIDS_PER_PHOTO, MAX_WORKERS
 from .common import error_line, fail, is_quiet, no_color, say, usage_error
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def batch_command(
     workers: WorkersOpt = None,
     executor: ExecutorOpt = "local",
     dpi: DpiOpt = DEFAULT_DPI,
-    max_grids: MaxGridsOpt = BATCH_MAX_GRIDS,
+    max_grids: MaxGridsOpt = MAX_GRIDS_PER_PHOTO,
     image_format: FormatOpt = "png",
     retry_failed: RetryOpt = False,
 ) -> None:

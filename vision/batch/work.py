@@ -22,11 +22,11 @@ import numpy as np
 
 from ...errors import SudokucamError
 from ...limits import (
-    BATCH_MAX_GRIDS,
     BATCH_MAX_GRIDS_LIMIT,
     DEFAULT_DPI,
     DEFAULT_MAX_PIXELS,
     MAX_DPI,
+    MAX_GRIDS_PER_PHOTO,
     MIN_DPI,
 )
 from ...solver.outcome import Outcome
@@ -47,7 +47,8 @@ class WorkOptions:
 
     dpi: resolution PDF pages are rendered at. max_pixels: the most pixels of a page: a
     larger photo is refused (as by ``load_image``), a larger PDF page rendered at a lower
-    resolution. max_grids: most grids looked for on a page.
+    resolution. max_grids: most grids looked for on a page (as many as `solve` reads on a photo
+    by default).
     margin_fraction: margin around a grid's bounding box in the solved image, as a
     fraction of the grid's larger side. image_format: "png" or "jpg".
     jpeg_quality / png_compression: encoder settings of the solved images.
@@ -55,7 +56,7 @@ class WorkOptions:
 
     dpi: float = DEFAULT_DPI
     max_pixels: int = DEFAULT_MAX_PIXELS
-    max_grids: int = BATCH_MAX_GRIDS
+    max_grids: int = MAX_GRIDS_PER_PHOTO
     margin_fraction: float = 0.06
     image_format: str = "png"
     jpeg_quality: int = 92

@@ -17,7 +17,13 @@ from ..state.backend import read_turn
 from ..state.batch_jobs import BatchLimits, BatchResult, Record, run_batch
 from ..state.settings import APP_CONFIG
 from ..widgets.images import MAX_SHOWN_SIDE, shrink
-from ..widgets.photo_input import PHOTO_TYPES, PhotoInput, refuse_oversize, upload_limits
+from ..widgets.photo_input import (
+    PAGED_TYPES,
+    PHOTO_TYPES,
+    PhotoInput,
+    refuse_oversize,
+    upload_limits,
+)
 
 PREFIX = "batch"
 PAGED_SUFFIXES = (".pdf", ".tif", ".tiff")  # files whose every page is read
@@ -70,7 +76,7 @@ def render() -> None:
     st.subheader("Many photos")
     files = st.file_uploader(
         "Photos or PDF pages",
-        type=[*PHOTO_TYPES, "tif", "tiff", "pdf"],
+        type=[*PHOTO_TYPES, *PAGED_TYPES],
         accept_multiple_files=True,
         key=f"{PREFIX}_files",
         max_upload_size=APP_CONFIG.max_upload_mb,

@@ -6,21 +6,20 @@ answer; a grid printed full beside them (yesterday's answer) is named, not solve
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
 
-from ..state.backend import grid_region, outlined, read_photo, resolve, unsure_cells
+from ..state.backend import grid_region, outlined, resolve, unsure_cells
 from ..widgets.board import BoardView, Look, board, latest_edit, legend_of
 from ..widgets.images import png_bytes, shrink, to_rgb
-from ..widgets.photo_input import PhotoInput, chosen_photo
+from ..widgets.photo_input import PhotoInput
+from ..widgets.photo_page import PhotoPage, photo_page
 from ..widgets.photo_status import (
     choose_puzzle,
     failure_caption,
     show_grid_status,
-    show_photo_failure,
     show_solution_grids,
 )
 
@@ -53,22 +52,18 @@ def reading_looks(read: GridResult, shown: GridResult, digits: str) -> dict[int,
     return looks
 
 
+PAGE = PhotoPage(
+    PREFIX,
+    "Solve a photo",
+    "Upload a photo of a Sudoku (or a scanned PDF page), take one with the camera, or "
+    "pick a sample. Shoot from straight above with the whole grid in the frame.",
+    sample_kinds=("printed",),
+)
+
+
 def render() -> None:
     """The 'Solve a photo' page: the answer on top, the photo's source folded below it."""
-    st.subheader("Solve a photo")
-    top = st.container()
-    photo = chosen_photo(PREFIX, sample_kinds=("printed",))
-    with top:
-        if photo is None:
-            st.info(
-                "Upload a photo of a Sudoku, take one with the camera, or pick a sample. "
-                "Shoot from straight above with the whole grid in the frame."
-            )
-            return
-        result = read_photo(photo, PREFIX)
-        if show_photo_failure(result) or result.image is None:
-            return
-        _solve(result, result.image, photo)
+    photo_page(PAGE, _solve)
 
 
 def _solve(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
@@ -112,7 +107,7 @@ def _show_answer(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None
         st.download_button(
             "Download the solved photo",
             data=lambda: png_bytes(drawn),  # encoded only when clicked
-            file_name=f"{Path(photo.name).stem}-solved.png",
+            file_name=f"{photo.stem}-solved.png",
             mime="image/png",
             type="primary",
             key=f"{PREFIX}_download",

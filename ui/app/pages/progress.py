@@ -16,16 +16,16 @@ import streamlit as st
 from ....solver import cell_name
 from ....vision.draw import DEFAULT_DRAW_CONFIG, draw_rings
 from ....vision.types import digit_values
-from ..state.backend import grid_region, read_photo, resolve
+from ..state.backend import grid_region, resolve
 from ..widgets.board import NO_NOTES, BoardView, Look, board, latest_edit, legend_of, push_edit
 from ..widgets.hints import HintMarks, hint_marks, hint_revealed, show_hint
 from ..widgets.images import shrink, to_rgb
-from ..widgets.photo_input import PhotoInput, chosen_photo
+from ..widgets.photo_input import PhotoInput
+from ..widgets.photo_page import PhotoPage, photo_page
 from ..widgets.photo_status import (
     choose_puzzle,
     failure_caption,
     show_grid_status,
-    show_photo_failure,
     show_solution_grids,
 )
 
@@ -115,23 +115,18 @@ def check_looks(read: GridResult, grid: GridResult, asked: set[int]) -> dict[int
     return looks
 
 
+PAGE = PhotoPage(
+    PREFIX,
+    "Check my progress",
+    "Photograph a puzzle you have started in pen or pencil. Printed digits and your own "
+    "entries are told apart; wrong entries are ringed red, right ones green.",
+    sample_kinds=("progress",),
+)
+
+
 def render() -> None:
-    """The 'Check my progress' page."""
-    st.subheader("Check my progress")
-    top = st.container()
-    photo = chosen_photo(PREFIX, sample_kinds=("progress",))
-    with top:
-        if photo is None:
-            st.info(
-                "Photograph a puzzle you have started in pen or pencil. Printed digits and "
-                "your own entries are told apart; wrong entries are ringed red, right ones "
-                "green."
-            )
-            return
-        result = read_photo(photo, PREFIX)
-        if show_photo_failure(result) or result.image is None:
-            return
-        _check(result, result.image, photo)
+    """The 'Check my progress' page: the marked photo on top, its source folded below."""
+    photo_page(PAGE, _check)
 
 
 def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:

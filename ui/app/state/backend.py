@@ -20,7 +20,8 @@ import streamlit as st
 
 from ....solver import Grid, Outcome, SearchTimeoutError, SolveResult, solve_grid
 from ....vision.draw import crop_box, draw_outline, draw_rings
-from ....vision.load import ImageLoadError, decode_image
+from ....vision.load import ImageLoadError
+from ....vision.pages import PageCount, is_pdf, is_tiff, open_page, page_count
 from ....vision.results import PhotoResult
 from ....vision.types import digits_of
 from ..widgets.photo_input import PhotoInput
@@ -115,27 +116,65 @@ def _ahead_text(ahead: int) -> str:
     return f"{ahead} photo{'s' if ahead != 1 else ''} ahead of yours"
 
 
-def read_photo(photo: PhotoInput, prefix: str) -> PhotoResult:
-    """Read and solve a photo, reusing the result while the same photo stays on the page.
+def count_pages(photo: PhotoInput, prefix: str) -> PageCount:
+    """How many pages an upload holds: a PDF's or a multi-page TIFF's, 1 for a photo.
 
-    The photo is refused above `APP_CONFIG.max_pixels` (from its header, before decoding),
-    and decoded and read only in one of the server's turns (`read_turn`).
+    A PDF or TIFF is counted once per file, in one of the server's turns; one of more than
+    `APP_CONFIG.max_pages_per_file` pages, without pages or damaged is refused with an
+    ImageLoadError (kept, so that it is said again without counting again).
+    """
+    if not (is_pdf(photo.data) or is_tiff(photo.data)):
+        return PageCount(1)
+    key = f"{prefix}_pages"
+    kept = st.session_state.get(key)
+    if kept is None or kept[0] != photo.digest:
+        with read_turn():
+            try:
+                pages = page_count(photo.data, photo.name, max_pages=APP_CONFIG.max_pages_per_file)
+                kept = (photo.digest, pages)
+            except ImageLoadError as exc:
+                kept = (photo.digest, exc)
+        st.session_state[key] = kept
+    if isinstance(kept[1], ImageLoadError):
+        raise kept[1]
+    counted: PageCount = kept[1]
+    return counted
+
+
+def read_photo(photo: PhotoInput, prefix: str) -> PhotoResult:
+    """Read and solve a photo (the chosen page of a PDF or TIFF), reusing the result while
+    the same photo and page stay on the page.
+
+    The photo is refused above `APP_CONFIG.max_pixels` (from its header, before decoding;
+    a PDF page is rendered at `APP_CONFIG.pdf_dpi`, or lower to stay under it, which
+    `page_note` says), and decoded and read only in one of the server's turns
+    (`read_turn`).
     """
     key = f"{prefix}_result"
     kept = st.session_state.get(key)
     if kept is not None and kept[0] == photo.digest:
         return kept[1]
     st.session_state.pop(key, None)  # the last photo's image goes before this one decodes
+    note = None
     with read_turn():
         try:
-            image = decode_image(photo.data, photo.name, max_pixels=APP_CONFIG.max_pixels)
+            opened = open_page(photo.data, photo.name, photo.page, dpi=APP_CONFIG.pdf_dpi,
+                               max_pixels=APP_CONFIG.max_pixels)  # fmt: skip
+            image, note = opened.photo.image, opened.note
         except ImageLoadError as exc:
-            result = PhotoResult(photo.name, None, (), str(exc))
+            result = PhotoResult(photo.label, None, (), str(exc))
         else:
             with st.spinner("Reading the photo…"):
-                result = shared_reader().read(image, name=photo.name)
-    st.session_state[key] = (photo.digest, result)
+                result = shared_reader().read(image, name=photo.label)
+    st.session_state[key] = (photo.digest, result, note)
     return result
+
+
+def page_note(prefix: str) -> str | None:
+    """How the last page read was not read as asked (a huge PDF page rendered at a lower
+    resolution), or None."""
+    kept = st.session_state.get(f"{prefix}_result")
+    return None if kept is None or len(kept) < 3 else kept[2]
 
 
 def unsure_cells(grid: GridResult) -> list[int]:

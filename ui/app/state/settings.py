@@ -18,7 +18,8 @@ class AppConfig:
     max_upload_mb: the largest file accepted by an uploader.
     camera_resolution: what the webcam is asked for (a request; the browser picks the
         nearest it can do).
-    pdf_dpi: resolution PDF pages are rendered at in the many-photos page.
+    pdf_dpi: resolution PDF pages are rendered at (the photo pages and the many-photos
+        page).
     grid_margin_fraction: margin around the grid in the solved close-up, as a fraction of
         the grid's size.
     search_time_limit_s: seconds one search may take (solving a typed puzzle, a hint,
@@ -31,8 +32,9 @@ class AppConfig:
     photo_reads_at_once: photos read at the same time on this server; more wait their
         turn, so memory does not grow with the number of people reading photos (the
         many-photos page takes one turn per page, like the photo pages).
-    max_pages_per_file: the most pages of one PDF or TIFF the many-photos page reads; a
-        longer file is refused with its name and this limit.
+    max_pages_per_file: the most pages of one PDF or TIFF the app reads (its photo pages
+        offer one page at a time, the many-photos page reads them all); a longer file is
+        refused with its name and this limit.
     max_pages_per_batch: the most pages the many-photos page reads in one batch.
     """
 

@@ -22,7 +22,7 @@ RETAKE_TIPS = (
     "Make sure the whole grid, with its outer border, is in the picture.",
 )
 UNREADABLE_TIPS = (
-    "Use a JPEG, PNG, WebP or HEIC photo.",
+    "Use a JPEG, PNG, WebP or HEIC photo, or a PDF or TIFF scan.",
     "If it came from a phone, export or share it as a photo rather than a document.",
 )
 TOO_LARGE_TIPS = (

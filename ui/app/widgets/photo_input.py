@@ -16,6 +16,7 @@ import streamlit as st
 from ..state.settings import APP_CONFIG
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+PAGED_TYPES = ["pdf", "tif", "tiff"]  # files of pages: the photo pages read one page at a time
 SAMPLES_DIR = Path(__file__).resolve().parents[3] / "samples"
 # The sample photos the app offers: shipped as package data (pyproject.toml's
 # [tool.setuptools.package-data] lists the same files), so `pip install .` keeps them.
@@ -38,15 +39,34 @@ MB = 2**20  # bytes in the megabytes of AppConfig.max_upload_mb (Streamlit's uni
 
 @dataclass(frozen=True)
 class PhotoInput:
-    """A photo as the person gave it: a name to show and its encoded bytes."""
+    """A photo as the person gave it: a name to show and its encoded bytes.
+
+    page: the 1-based page to read of a PDF or multi-page TIFF of ``pages`` pages (1 of
+    1 for a photo).
+    """
 
     name: str
     data: bytes
+    page: int = 1
+    pages: int = 1
 
     @property
     def digest(self) -> str:
-        """A short fingerprint of the bytes, to tell one photo from another."""
-        return hashlib.sha1(self.data, usedforsecurity=False).hexdigest()[:12]
+        """A short fingerprint of the bytes (and of the page, in a file of several), to
+        tell one photo or page from another."""
+        digest = hashlib.sha1(self.data, usedforsecurity=False).hexdigest()[:12]
+        return digest if self.pages == 1 else f"{digest}-p{self.page}"
+
+    @property
+    def label(self) -> str:
+        """The photo's name, with its page in a file of several ("scan.pdf page 2")."""
+        return self.name if self.pages == 1 else f"{self.name} page {self.page}"
+
+    @property
+    def stem(self) -> str:
+        """The name to give a file made of it: "demo", "scan_p2" for page 2 of scan.pdf."""
+        stem = Path(self.name).stem
+        return stem if self.pages == 1 else f"{stem}_p{self.page}"
 
 
 def sample_photos(kinds: tuple[str, ...] = ()) -> dict[str, Path]:
@@ -91,10 +111,11 @@ def _from_upload(prefix: str) -> PhotoInput | None:
     """A photo file chosen by the person."""
     upload = st.file_uploader(
         "Upload a photo of the puzzle",
-        type=PHOTO_TYPES,
+        type=[*PHOTO_TYPES, *PAGED_TYPES],
         key=f"{prefix}_upload",
         max_upload_size=APP_CONFIG.max_upload_mb,
-        help="JPEG, PNG, WebP or HEIC. Straight above, the whole grid in the frame.",
+        help="JPEG, PNG, WebP or HEIC, or a scanned PDF or TIFF (pick its page). "
+        "Straight above, the whole grid in the frame.",
     )
     st.caption(upload_limits())
     if upload is None:
