@@ -169,7 +169,8 @@ def _template(text: str, kind: Kind) -> tuple[bool, VariantPuzzle | None]:
             st.caption(f"The JSON describes a {KIND_OF[puzzle.variant]} puzzle.")
         return True, puzzle
     if kind is Kind.X:
-        return True, VariantPuzzle(9, (0,) * CELLS, Variant.X, diagonals=True)
+        givens = tuple(parsed_text(text) or [0] * CELLS)
+        return True, VariantPuzzle(9, givens, Variant.X, diagonals=True)
     if kind in (Kind.JIGSAW, Kind.KILLER):
         if text.strip():
             st.error(f"A {kind} puzzle is typed as JSON: it starts with {{ (see the example).")
