@@ -21,7 +21,7 @@
   var CELLS = 81;
   var UNIT = 100; // one cell on the cage layer's viewBox
   var INSET = 8; // how far a cage's dashed outline sits inside its cells
-  var SUM_FONT = 23; // the height of a cage's sum on the layer
+  var SUM_FONT = 26; // the height of a cage's sum on the layer
   var SVG_NS = "http://www.w3.org/2000/svg";
   var state = {
     started: false, disabled: false, args: null,
@@ -193,6 +193,7 @@
     if (key === drawnCages) { return; }
     drawnCages = key;
     cageLayer.textContent = "";
+    boardEl.classList.toggle("killer", cages.length > 0);
     var owner = cageOwners();
     cages.forEach(function (cage, k) {
       var first = Math.min.apply(null, cage.cells);
