@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ....solver import Outcome, SolveResult
+from ....solver.grid import SYMBOLS
 from ....solver.logic.variant_hint import VariantStep, variant_steps
 from ....solver.variant import Variant, VariantError, VariantPuzzle
 from ....solver.variant_json import puzzle_from_json, puzzle_to_json
@@ -99,9 +100,14 @@ def with_givens(puzzle: VariantPuzzle, givens: tuple[int, ...]) -> VariantPuzzle
 
 
 def puzzle_text(puzzle: VariantPuzzle) -> str:
-    """The puzzle as the JSON contract writes it (one line), for saving and the answer box."""
-    doc = {k: v for k, v in puzzle_to_json(puzzle).items() if v not in (None, [], False)}
-    return json.dumps(doc, ensure_ascii=False)
+    """The puzzle as the JSON contract writes it (one line), leaving out what is empty or
+    the default (no givens, the symbols 1-9, no regions, no diagonals)."""
+    doc = puzzle_to_json(puzzle)
+    if not any(puzzle.givens):
+        del doc["givens"]
+    if puzzle.symbols == SYMBOLS[: puzzle.size]:
+        del doc["symbols"]
+    return json.dumps({k: v for k, v in doc.items() if v not in (None, [], False)})
 
 
 def solve_typed(puzzle: VariantPuzzle, time_limit_s: float) -> SolveResult:
