@@ -135,6 +135,11 @@ def test_new_variant_games_are_unique_and_saved_whole(kind: Kind) -> None:
     assert set(again.puzzle.units) == set(puzzle.units)  # the same regions, whatever their labels
 
 
+def test_a_jigsaw_layout_is_searched_for_a_solution_first() -> None:
+    boxes = tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81))
+    assert variants.has_solution(boxes, 1.0)
+
+
 def test_new_x_and_jigsaw_keep_the_givens_asked_for() -> None:
     puzzle, _ = new_variant(Kind.X, 32, SEED)
     assert sum(1 for v in puzzle.givens if v) >= 32

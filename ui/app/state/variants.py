@@ -13,12 +13,14 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from ....solver import Outcome, SolveResult
+from ....solver import Outcome, SearchTimeoutError, SolveResult
 from ....solver.grid import SYMBOLS
 from ....solver.logic.variant_hint import VariantStep, variant_steps
+from ....solver.solve import deadline_after
 from ....solver.variant import Variant, VariantError, VariantPuzzle
 from ....solver.variant_json import puzzle_from_json, puzzle_to_json
 from ....solver.variant_sample import random_killer, random_regions, random_variant
+from ....solver.variant_search import find_variant_solutions, variant_tables
 from ....solver.variant_solve import solve_variant
 
 SIZE = 9
@@ -49,12 +51,15 @@ class VariantGameConfig:
     few as keep one answer). A Killer has cages and no givens.
     jigsaw_layouts: random region layouts tried before giving up (a layout may have no
     solution at all).
+    layout_seconds: how long a layout's first solution is searched for before the layout
+    is thrown away (one without any solution can take minutes to prove so).
     """
 
     givens: dict[str, int] = field(
         default_factory=lambda: {"Many (32)": 32, "Fewer (26)": 26, "Fewest": 0}
     )
     jigsaw_layouts: int = 20
+    layout_seconds: float = 1.0
 
 
 VARIANT_GAMES = VariantGameConfig()
@@ -72,10 +77,21 @@ def new_variant(kind: str, min_givens: int, seed: int) -> tuple[VariantPuzzle, t
     if kind == Kind.JIGSAW:
         for _ in range(VARIANT_GAMES.jigsaw_layouts):
             regions = random_regions(SIZE, rng)
+            if not has_solution(regions, VARIANT_GAMES.layout_seconds):
+                continue
             made = random_variant(rng, SIZE, Variant.JIGSAW, regions, min_clues=min_givens)
             if made is not None:
                 return made
     raise ValueError(f"no {kind} puzzle was found; press New puzzle again")
+
+
+def has_solution(regions: tuple[int, ...], seconds: float) -> bool:
+    """Whether a jigsaw layout has a solution found within `seconds` (False past them)."""
+    tables = variant_tables(SIZE, regions, False, ())
+    try:
+        return bool(find_variant_solutions((0,) * SIZE * SIZE, tables, 1, deadline_after(seconds)))
+    except SearchTimeoutError:
+        return False
 
 
 def parse_variant_json(text: str) -> VariantPuzzle:
