@@ -269,6 +269,7 @@ def test_play_killer_clash_check_hint_and_save() -> None:
     key = board_key(at, "play_board_")
     assert len(board_args(at, key)["cages"]) == len(game.puzzle.cages)
     assert "dashed cage" in all_text(at)
+    assert "**Killer.** Each dashed cage" in all_text(at)  # the help says the rules
     cage = next(k for k in game.puzzle.cages if len(k.cells) >= 2)
     a, b = cage.cells[:2]
     digit = game.solution[a]

@@ -6,6 +6,7 @@ import streamlit as st
 
 from ....solver import Outcome
 from ....solver.logic.solving import Hint
+from ....solver.variant import Variant
 from ..state.game import Game
 from ..state.variants import layout_words
 from ..widgets.hints import HintMarks, hint_marks, hint_revealed, show_hint
@@ -69,7 +70,7 @@ def render() -> None:
         show_board(view, game.game_id)
     if game.puzzle is not None:
         st.caption(layout_words(game.puzzle))
-    show_help()
+    show_help(game.puzzle.variant if game.puzzle is not None else Variant.CLASSIC)
 
 
 def _hint(game: Game) -> HintMarks:
