@@ -208,6 +208,17 @@ def test_typed_givens_on_a_killer_are_checked_against_the_cages() -> None:
     assert looks[a] == looks[b] == "conflict"
 
 
+def test_a_given_typed_into_a_cage_it_cannot_fit_is_refused() -> None:
+    doc = {"variant": "killer", "cages": [{"sum": 3, "cells": ["r1c1", "r1c2"]}]}
+    at = typed(Kind.KILLER, json.dumps(doc))
+    assert any("more than one solution" in w for w in texts(at.warning))  # one cage only
+    tap(at, board_key(at, "typed_grid_"), {0: 3})
+    errors = texts(at.error)
+    assert any("the 2-cell cage of 3 at r1c1,r1c2 cannot reach its sum with r1c1=3" in e
+               for e in errors), errors  # fmt: skip
+    assert not at.success and not at.warning  # nothing solved without the cage
+
+
 @pytest.mark.parametrize(
     ("doc", "words"),
     [

@@ -116,7 +116,9 @@ def render() -> None:
     edit = latest_edit(key)
     values = edit.values if edit is not None else start
     puzzle = _with_values(template, values) if template else None
-    result = _solved(values, puzzle) if st.session_state.get(SOLVING_KEY) else None
+    broken = template is not None and puzzle is None  # the typed givens break a rule: said
+    asked = st.session_state.get(SOLVING_KEY) and not broken
+    result = _solved(values, puzzle) if asked else None
     bad = problem_cells(result) if result is not None and result.status not in SHOWN else set()
     looks = {c: Look.GIVEN for c, v in enumerate(values) if v} | dict.fromkeys(bad, Look.CONFLICT)
     layout = BoardLayout.of(template)
