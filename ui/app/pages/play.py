@@ -6,8 +6,11 @@ import streamlit as st
 
 from ....solver import Outcome
 from ....solver.logic.solving import Hint
+from ....solver.variant import Variant
 from ..state.game import Game
+from ..state.variants import layout_words
 from ..widgets.hints import HintMarks, hint_marks, hint_revealed, show_hint
+from ..widgets.variant_hints import show_variant_hint
 from .play_board import clashing_cells, game_view, show_board, take_move
 from .play_help import show_help
 from .play_start import fold_start_section, start_section
@@ -16,6 +19,11 @@ GAME_KEY = "play_game"
 CHECKED_KEY = "play_checked"
 CLASHES_KEY = "play_clashes"  # the setting: show a clash as soon as it is written
 WANTED_KEY = "play_hint_wanted"  # the game whose hint waits for a mistake to be corrected
+CLASH_HELP = "A digit already in its row, column or box is outlined in red as you write it."
+VARIANT_CLASH_HELP = (
+    "A digit already in its row, column, region, diagonal or cage, or a full cage whose "
+    "digits miss its sum, is outlined in red as you write it."
+)
 
 
 def render() -> None:
@@ -48,22 +56,32 @@ def render() -> None:
     marks = HintMarks()
     if not game.solved:
         _check_and_save(game)
-        hint_key = f"play_hint_{hash(game.board)}"
-        keep_asking(game, hint_key)
-        found = show_hint(game.board.givens, game.board.entries, key=hint_key)
-        remember_asking(game, found)
-        marks = hint_marks(found, hint_revealed(hint_key))
+        marks = _hint(game)
         st.toggle(
             "Show clashes at once",
             value=True,
             key=CLASHES_KEY,
-            help="A digit already in its row, column or box is outlined in red as you write it.",
+            help=CLASH_HELP if game.puzzle is None else VARIANT_CLASH_HELP,
         )
-    clashes = clashing_cells(game.board) if st.session_state.get(CLASHES_KEY, True) else frozenset()
+    shown = st.session_state.get(CLASHES_KEY, True)
+    clashes = clashing_cells(game.board, game.puzzle) if shown else frozenset()
     with slot:
-        view = game_view(game.board, wrong, marks, playing=not game.solved, clashes=clashes)
+        view = game_view(game.board, wrong, marks, not game.solved, clashes, game.puzzle)
         show_board(view, game.game_id)
-    show_help()
+    if game.puzzle is not None:
+        st.caption(layout_words(game.puzzle))
+    show_help(game.puzzle.variant if game.puzzle is not None else Variant.CLASSIC)
+
+
+def _hint(game: Game) -> HintMarks:
+    """The hint button and what the hint marks on the board (a variant's own hints)."""
+    hint_key = f"play_hint_{hash(game.board)}"
+    if game.puzzle is not None:
+        return show_variant_hint(game.puzzle, game.board.entries, game.solution, hint_key)
+    keep_asking(game, hint_key)
+    found = show_hint(game.board.givens, game.board.entries, key=hint_key)
+    remember_asking(game, found)
+    return hint_marks(found, hint_revealed(hint_key))
 
 
 def keep_asking(game: Game, hint_key: str) -> None:

@@ -2,15 +2,26 @@
 
 Tapping a cell and a digit writes it in; in Notes mode (the board's Notes button, or
 the N key) a digit adds or removes that candidate note; Erase clears the cell. Printed
-digits never change.
+digits never change. A Sudoku X, jigsaw or Killer game's board draws its diagonals,
+regions or cages, and its clashes follow its rules.
 """
 
 from __future__ import annotations
 
 from ....solver import Grid
 from ....solver.validate import find_conflicts
+from ....solver.variant import VariantPuzzle
+from ..state import variants
 from ..state.game import CELLS, Board
-from ..widgets.board import BoardEdit, BoardView, Look, board, legend_of, pending_edit
+from ..widgets.board import (
+    BoardEdit,
+    BoardLayout,
+    BoardView,
+    Look,
+    board,
+    legend_of,
+    pending_edit,
+)
 from ..widgets.hints import HintMarks
 
 
@@ -43,8 +54,12 @@ def take_move(board_state: Board, game_id: str) -> Board | None:
     return board_after(board_state, edit)
 
 
-def clashing_cells(board_state: Board) -> frozenset[int]:
-    """The cells whose digit another cell of its row, column or box holds too."""
+def clashing_cells(board_state: Board, puzzle: VariantPuzzle | None = None) -> frozenset[int]:
+    """The cells whose digit another cell of its row, column or box holds too; for a
+    variant, of its regions, diagonals and cages too, and the cells of a full cage whose
+    digits miss its sum."""
+    if puzzle is not None:
+        return variants.clashing_cells(puzzle, board_state.values)
     conflicts = find_conflicts(Grid.from_values(list(board_state.values)))
     return frozenset(c for k in conflicts if k.is_duplicate for c in k.cells)
 
@@ -55,11 +70,13 @@ def game_view(
     hint: HintMarks,
     playing: bool = True,
     clashes: frozenset[int] = frozenset(),
+    puzzle: VariantPuzzle | None = None,
 ) -> BoardView:
     """What the board shows: givens, entries, notes, wrong entries and the hint's marks.
 
     playing: False once the game is over (the board no longer takes edits).
     clashes: cells shown as breaking the rules (a digit twice in a row, column or box).
+    puzzle: a variant whose diagonals, regions or cages the board draws.
     """
     looks = {c: Look.GIVEN for c, g in enumerate(board_state.givens) if g}
     looks |= {c: Look.ENTRY for c, e in enumerate(board_state.entries) if e}
@@ -78,6 +95,7 @@ def game_view(
         can_note=True,
         legend=legend,
         label="Your board",
+        layout=BoardLayout.of(puzzle),
     )
 
 

@@ -1,8 +1,11 @@
-"""A short help on the rules and the solving techniques, for the Play page."""
+"""A short help on the rules and the solving techniques, for the Play page (and the
+rules and techniques of a Sudoku X, jigsaw or Killer game)."""
 
 from __future__ import annotations
 
 import streamlit as st
+
+from ....solver.variant import Variant
 
 RULES = """
 **The rules.** Fill every empty cell with a digit from 1 to 9 so that each row, each
@@ -36,8 +39,27 @@ TECHNIQUES = """
 """
 
 
-def show_help() -> None:
-    """The rules and techniques, folded away until wanted."""
+VARIANT_RULES = {
+    Variant.X: "**Sudoku X.** Each of the two shaded diagonals also holds every digit once.",
+    Variant.JIGSAW: (
+        "**Jigsaw.** The thick lines mark nine irregular regions, which take the place of "
+        "the 3×3 boxes: each holds every digit once."
+    ),
+    Variant.KILLER: (
+        "**Killer.** Each dashed cage holds different digits adding up to the small sum in "
+        "its corner; the cages are the clues, so a Killer may start with no digits at all. "
+        "Hints use the singles, the **cage combinations** (the sets of different digits that "
+        "make a cage's sum: a 2-cell cage of 3 is 1+2) and the **45 rule** (each row, "
+        "column and box adds up to 45, so the cells poking out of a group of whole cages "
+        "add up to what is left)."
+    ),
+}
+
+
+def show_help(variant: Variant = Variant.CLASSIC) -> None:
+    """The rules and techniques, with a variant's own rules first, folded away until wanted."""
     with st.expander("Help: rules and techniques"):
+        if variant in VARIANT_RULES:
+            st.markdown(VARIANT_RULES[variant])
         st.markdown(RULES)
         st.markdown(TECHNIQUES)

@@ -1,11 +1,15 @@
 """How a game starts: a new puzzle at a chosen level, a saved file, or a photo.
 
+A new puzzle is a classic one at a level, or a Sudoku X or jigsaw (with as many givens
+as chosen) or a Killer (cages, no givens), made by solver/variant_sample.py.
+
 Making a puzzle and checking an opened one are searches: they run in the server's search
 pool, within `APP_CONFIG.generate_time_limit_s` and `search_time_limit_s`.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -18,6 +22,7 @@ from ..state.backend import read_photo, run_search
 from ..state.game import Board, Game, load_game
 from ..state.pool import new_puzzle
 from ..state.settings import APP_CONFIG
+from ..state.variants import KINDS, VARIANT_GAMES, Kind, new_variant
 from ..widgets.messages import show_failure
 from ..widgets.photo_input import photo_input
 from ..widgets.photo_status import show_photo_failure
@@ -27,7 +32,10 @@ if TYPE_CHECKING:
 
 NEW, OPEN, PHOTO = "New puzzle", "Open a file", "From a photo"
 LEVELS = [level.label for level in Level]
-OPEN_TIP = "Save a game from this page, or use 81 characters: 1-9 and . for empty."
+OPEN_TIP = (
+    "Save a game from this page, or use 81 characters (1-9 and . for empty), or a 9×9 "
+    "variant puzzle's JSON (see Type a puzzle)."
+)
 PHOTO_TIP = "Solve it on the 'Solve a photo' tab first, correcting the digits."
 OPEN_KEY = "play_start_open"  # session_state: whether the start panel is open
 FOLD_KEY = "play_start_fold"  # session_state: fold the start panel on the next run
@@ -58,7 +66,10 @@ def start_section(playing: bool) -> Game | None:
 
 
 def _new_puzzle() -> Game | None:
-    """A freshly generated puzzle of the chosen level."""
+    """A freshly generated puzzle of the chosen kind and level."""
+    kind = Kind(st.selectbox("Kind of puzzle", KINDS, index=0, key="play_kind") or Kind.CLASSIC)
+    if kind is not Kind.CLASSIC:
+        return _new_variant(kind)
     label = st.selectbox("Level", LEVELS, index=0, key="play_level")
     if not st.button("New puzzle", type="primary", key="play_new"):
         return None
@@ -77,9 +88,35 @@ def _new_puzzle() -> Game | None:
     return Game.start(Board(made.puzzle))
 
 
+def _new_variant(kind: Kind) -> Game | None:
+    """A freshly made Sudoku X, jigsaw (with the givens chosen) or Killer puzzle."""
+    min_givens = 0
+    if kind is Kind.KILLER:
+        st.caption("A Killer starts empty: its dashed cages and their sums are the clues.")
+    else:
+        choices = list(VARIANT_GAMES.givens)
+        choice = st.selectbox("Givens", choices, index=0, key="play_givens")
+        min_givens = VARIANT_GAMES.givens[choice or choices[0]]
+    if not st.button("New puzzle", type="primary", key="play_new"):
+        return None
+    limit = APP_CONFIG.generate_time_limit_s
+    seed = random.randrange(2**31)
+    try:
+        with st.spinner(f"Making a new {kind} puzzle…"):
+            puzzle, solution = run_search(new_variant, kind, min_givens, seed, limit_s=limit)
+    except (SearchTimeoutError, ValueError):
+        show_failure(f"No {kind} puzzle was found in {limit:g} s.",
+                     ("Press New puzzle again: each try starts afresh.",))  # fmt: skip
+        return None
+    clues = sum(1 for v in puzzle.givens if v)
+    st.toast(f"New {kind} puzzle: {len(puzzle.cages)} cages." if puzzle.cages
+             else f"New {kind} puzzle: {clues} givens.")  # fmt: skip
+    return Game.begin(Board(puzzle.givens), solution, puzzle=puzzle)
+
+
 def _open_file() -> Game | None:
     """A game saved earlier, or any puzzle as text (81 characters or 9 rows)."""
-    upload = st.file_uploader("Saved game or puzzle (.txt)", type=["txt", "sdk", "sdm"],
+    upload = st.file_uploader("Saved game or puzzle (.txt)", type=["txt", "sdk", "sdm", "json"],
                               key="play_file")  # fmt: skip
     if upload is None or not st.button("Open", type="primary", key="play_open"):
         return None

@@ -1,26 +1,71 @@
 """Type a puzzle: paste 81 characters or fill in an empty grid, then solve and show the answer.
 
-When the puzzle cannot be solved, the page says why and marks the cells at fault. The
-search runs in the server's search pool and gives up after `APP_CONFIG.search_time_limit_s`.
+A Sudoku X is typed the same way (its diagonals shaded on the board); a jigsaw or Killer
+is pasted or uploaded as the JSON of `sudokucam grid FILE.json` (any variant may be),
+and the board draws its regions or cages. When the puzzle cannot be solved, the page
+says why and marks the cells at fault; a puzzle that breaks its own rules is refused
+with the solver's message naming the cage, region or cell. The search runs in the
+server's search pool and gives up after `APP_CONFIG.search_time_limit_s`.
 """
 
 from __future__ import annotations
 
 import hashlib
+import random
 from collections.abc import Sequence
 
 import streamlit as st
 
-from ....solver import Outcome, PuzzleParseError, SolveResult, parse_grid
+from ....solver import Outcome, PuzzleParseError, SearchTimeoutError, SolveResult, parse_grid
+from ....solver.grid import Grid
+from ....solver.variant import Variant, VariantError, VariantPuzzle
+from ....solver.variant_solve import is_classic
 from ....vision.types import digits_of
-from ..state.backend import solve_values
-from ..widgets.board import BoardView, Look, board, latest_edit, legend_of
+from ..state.backend import run_search, solve_values
+from ..state.settings import APP_CONFIG
+from ..state.variants import (
+    KIND_OF,
+    KINDS,
+    Kind,
+    layout_words,
+    new_variant,
+    parse_variant_json,
+    puzzle_text,
+    solve_typed,
+    with_givens,
+)
+from ..widgets.board import BoardLayout, BoardView, Look, board, latest_edit, legend_of
 from ..widgets.messages import friendly_errors
+from ..widgets.variant_hints import show_variant_hint
 
 TEXT_KEY = "typed_text"
 SOLVING_KEY = "typed_solving"
+KIND_KEY = "typed_kind"
+UPLOAD_KEY = "typed_upload"
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CELLS = 81
+TAP_WORDS = (
+    "tap a cell of the grid and then a digit of the number pad (a keyboard's digits and "
+    "arrows work too)"
+)
+CAPTIONS = {
+    Kind.CLASSIC: f"Paste 81 characters (1-9, and . or 0 for empty), or {TAP_WORDS}.",
+    Kind.X: f"Both diagonals hold 1-9 once too. Paste 81 characters, or {TAP_WORDS}.",
+    Kind.JIGSAW: (
+        'Paste or upload the puzzle as JSON: its "givens" and its "regions", 9 rows of 9 '
+        "labels, one label per region. Givens can also be tapped in on the board."
+    ),
+    Kind.KILLER: (
+        'Paste or upload the puzzle as JSON: its "cages", each a "sum" and its "cells" '
+        "(r1c1 is row 1, column 1), and any givens. Givens can also be tapped in on the board."
+    ),
+}
+PLACEHOLDERS = {
+    Kind.CLASSIC: EXAMPLE,
+    Kind.X: EXAMPLE,
+    Kind.JIGSAW: '{"variant": "jigsaw", "givens": "81 characters", "regions": ["111222333", ...]}',
+    Kind.KILLER: '{"variant": "killer", "cages": [{"sum": 10, "cells": ["r1c1", "r1c2"]}, ...]}',
+}
 SHOWN = (Outcome.SOLVED, Outcome.MULTIPLE_SOLUTIONS, Outcome.TIMEOUT)  # no cells to blame
 FIX_HINT = "The cells at fault are outlined in red on the grid above: correct them."
 NO_CELLS_HINT = "Check each digit against the puzzle: one is probably mistyped."
@@ -60,36 +105,113 @@ def _start_solving() -> None:
 def render() -> None:
     """The 'Type a puzzle' page."""
     st.subheader("Type a puzzle")
-    st.caption(
-        "Paste 81 characters (1-9, and . or 0 for empty), or tap a cell of the grid and "
-        "then a digit of the number pad (a keyboard's digits and arrows work too)."
-    )
-    text = st.text_area("Puzzle as text", key=TEXT_KEY, height=80, placeholder=EXAMPLE)
-    start = parsed_text(text) or [0] * CELLS
+    kind = Kind(st.radio("Kind of puzzle", KINDS, horizontal=True, key=KIND_KEY) or Kind.CLASSIC)
+    st.caption(CAPTIONS[kind])
+    text = _typed_text(kind)
+    usable, template = _template(text, kind)
+    if not usable:
+        return
+    start = list(template.givens) if template else parsed_text(text) or [0] * CELLS
     key = board_key(text)
     edit = latest_edit(key)
     values = edit.values if edit is not None else start
-    result = _solved(values) if st.session_state.get(SOLVING_KEY) else None
+    puzzle = _with_values(template, values) if template else None
+    broken = template is not None and puzzle is None  # the typed givens break a rule: said
+    asked = st.session_state.get(SOLVING_KEY) and not broken
+    result = _solved(values, puzzle) if asked else None
     bad = problem_cells(result) if result is not None and result.status not in SHOWN else set()
     looks = {c: Look.GIVEN for c, v in enumerate(values) if v} | dict.fromkeys(bad, Look.CONFLICT)
+    layout = BoardLayout.of(template)
     view = BoardView(digits_of(values), looks, editable=True, typed_printed=True,
-                     legend=legend_of(looks, always=()), label="Puzzle to solve")  # fmt: skip
+                     legend=legend_of(looks, always=()), label="Puzzle to solve",
+                     layout=layout)  # fmt: skip
     board(view, key=key)
+    if template:
+        st.caption(layout_words(template))
     st.button("Solve", type="primary", key="typed_solve", on_click=_start_solving)
     if not st.session_state.get(SOLVING_KEY):
         return
-    if not any(values):
+    if not any(values) and not (template and template.cages):
         st.info("The grid is empty: paste a puzzle or tap its digits in first.")
     elif result is not None:
-        show_result(result)
+        show_result(result, layout, puzzle)
 
 
-def _solved(values: Sequence[int]) -> SolveResult | None:
+def _typed_text(kind: Kind) -> str:
+    """The puzzle's text: pasted, or an uploaded JSON file (jigsaw and Killer)."""
+    text = st.text_area("Puzzle as text", key=TEXT_KEY, height=80, placeholder=PLACEHOLDERS[kind])
+    if kind in (Kind.CLASSIC, Kind.X):
+        return text
+    upload = st.file_uploader("Or upload the puzzle (.json)", type=["json"], key=UPLOAD_KEY)
+    st.button(f"Try an example {kind}", key="typed_example", on_click=_example, args=(kind,))
+    if upload is not None:
+        return upload.getvalue().decode("utf-8", errors="replace")
+    return text
+
+
+def _example(kind: Kind) -> None:
+    """Put a freshly made puzzle of the kind into the text box (runs before the page)."""
+    limit = APP_CONFIG.generate_time_limit_s
+    with friendly_errors(f"make an example {kind}"):
+        made, _ = run_search(new_variant, kind, 0, random.randrange(2**31), limit_s=limit)
+        st.session_state[TEXT_KEY] = puzzle_text(made)
+        st.session_state.pop(SOLVING_KEY, None)
+
+
+def _template(text: str, kind: Kind) -> tuple[bool, VariantPuzzle | None]:
+    """Whether there is a puzzle to show, and the variant the board follows: the pasted
+    JSON's, a Sudoku X's diagonals, or None (classic). When there is none, says why."""
+    if text.lstrip().startswith("{"):
+        try:
+            puzzle = parse_variant_json(text)
+        except VariantError as exc:
+            st.error(f"That puzzle cannot be used: {exc}.")
+            return False, None
+        if KIND_OF[puzzle.variant] is not kind:
+            st.caption(f"The JSON describes a {KIND_OF[puzzle.variant]} puzzle.")
+        return True, puzzle
+    if kind is Kind.X:
+        givens = tuple(parsed_text(text) or [0] * CELLS)
+        return True, VariantPuzzle(9, givens, Variant.X, diagonals=True)
+    if kind in (Kind.JIGSAW, Kind.KILLER):
+        if text.strip():
+            st.error(f"A {kind} puzzle is typed as JSON: it starts with {{ (see the example).")
+        else:
+            st.info(f"Paste or upload a {kind} puzzle, or press *Try an example {kind}*.")
+        return False, None
+    return True, None
+
+
+def _with_values(template: VariantPuzzle, values: Sequence[int]) -> VariantPuzzle | None:
+    """The typed puzzle with the board's givens; None, with the solver's reason, if it breaks
+    its own rules (a given outside its cage's reach)."""
+    try:
+        return with_givens(template, tuple(values))
+    except VariantError as exc:
+        st.error(f"That puzzle cannot be used: {exc}.")
+        return None
+
+
+def _solved(values: Sequence[int], puzzle: VariantPuzzle | None) -> SolveResult | None:
     """The solver's answer for the grid, or None when it is empty or the search failed."""
+    if puzzle is not None and not is_classic(puzzle):
+        return _solved_variant(puzzle)
     if not any(values):
         return None
     with friendly_errors("solve the puzzle"), st.spinner("Solving…"):
         return solve_values(values)
+    return None
+
+
+def _solved_variant(puzzle: VariantPuzzle) -> SolveResult | None:
+    """A variant solved in the search pool, proving its answer unique (TIMEOUT past the limit)."""
+    limit = APP_CONFIG.search_time_limit_s
+    with friendly_errors("solve the puzzle"), st.spinner("Solving…"):
+        try:
+            return run_search(solve_typed, puzzle, limit, limit_s=limit)
+        except SearchTimeoutError:
+            grid = Grid.from_values(list(puzzle.givens))
+            return SolveResult(grid, Outcome.TIMEOUT, time_limit=limit)
     return None
 
 
@@ -103,23 +225,34 @@ def problem_cells(result: SolveResult) -> set[int]:
     return {c for conflict in result.conflicts for c in conflict.cells}
 
 
-def show_board(values: Sequence[int], looks: dict[int, Look], label: str) -> None:
-    """A board that only shows a grid (no number pad)."""
+def show_board(
+    values: Sequence[int], looks: dict[int, Look], label: str, layout: BoardLayout
+) -> None:
+    """A board that only shows a grid (no number pad), with the variant's lines."""
     legend = legend_of(looks, always=())
     key = "typed_" + label.lower().replace(" ", "_")
-    board(BoardView(digits_of(values), looks, legend=legend, label=label), key=key)
+    view = BoardView(digits_of(values), looks, legend=legend, label=label, layout=layout)
+    board(view, key=key)
 
 
-def show_result(result: SolveResult) -> None:
-    """The answer grid when solved; otherwise a message, with the cells at fault marked."""
+def show_result(
+    result: SolveResult, layout: BoardLayout, variant: VariantPuzzle | None = None
+) -> None:
+    """The answer grid when solved; otherwise a message, with the cells at fault marked.
+
+    variant: the typed variant puzzle, whose first step a hint then offers.
+    """
     puzzle = list(result.puzzle.values)
     looks = given_classes(puzzle)
     if result.status is Outcome.SOLVED and result.solution is not None:
         answer = list(result.solution.values)
         st.success("Solved: the puzzle has exactly one solution.")
-        show_board(answer, looks, label="Solution")
+        show_board(answer, looks, "Solution", layout)
         with st.expander("The answer as text"):
             st.code(grid_line(answer), language=None)
+        if variant is not None and not is_classic(variant):
+            empty = (0,) * CELLS
+            show_variant_hint(variant, empty, result.solution.values, key="typed_hint")
         return
     if result.status is Outcome.MULTIPLE_SOLUTIONS:
         first, second = (list(s.values) for s in result.solutions)
@@ -128,7 +261,7 @@ def show_result(result: SolveResult) -> None:
             f"This puzzle has {result.message}. A proper Sudoku has one answer: "
             f"a digit is probably missing. {MULTIPLE_HINT}"
         )
-        show_board(first, looks | differ, label="One solution")
+        show_board(first, looks | differ, "One solution", layout)
         return
     if result.status is Outcome.TIMEOUT:
         st.error(f"No answer: the solver {result.message}. {MORE_TIME_HINT}")

@@ -9,16 +9,24 @@ Saved games are plain text, readable by a person::
     entries ..4..............................................................................
     marks   r1c3=12 r2c2=478
     seconds 95
+
+A Sudoku X, jigsaw or Killer game keeps its puzzle (`Game.puzzle`) and saves it as one
+more line, ``puzzle {"variant": "killer", "cages": [...]}`` (the JSON of
+`sudokucam grid FILE.json`).
 """
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from dataclasses import dataclass, field, replace
 
 from ....solver import Grid, PuzzleParseError, parse_grid, solve_grid
 from ....solver.geometry import cell_name
+from ....solver.variant import VariantPuzzle
+from ....solver.variant_json import puzzle_from_json
+from ....solver.variant_solve import solve_variant
 
 CELLS = 81
 NO_MARKS: tuple[frozenset[int], ...] = (frozenset(),) * CELLS
@@ -89,15 +97,33 @@ class Game:
     running_since: float | None = None
     version: int = 0  # bumped on every change, so the page redraws its table
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:10])
+    puzzle: VariantPuzzle | None = None  # a Sudoku X, jigsaw or Killer (None: classic)
 
     @classmethod
-    def start(cls, board: Board, seconds: float = 0.0) -> Game:
-        """A new game on a board whose givens have exactly one solution, clock running."""
-        result = solve_grid(Grid.from_values(list(board.givens)))
+    def start(cls, board: Board, seconds: float = 0.0, puzzle: VariantPuzzle | None = None) -> Game:
+        """A new game on a board whose givens have exactly one solution, clock running.
+
+        puzzle: the variant whose rules the board follows (its givens are the board's).
+        """
+        if puzzle is None:
+            result = solve_grid(Grid.from_values(list(board.givens)))
+        else:
+            result = solve_variant(replace(puzzle, givens=board.givens))
         if result.solution is None:
             raise PuzzleParseError(f"this puzzle cannot be played: {result.message}")
-        return cls(board, result.solution.values, seconds_before=seconds,
-                   running_since=time.monotonic())  # fmt: skip
+        return cls.begin(board, result.solution.values, seconds, puzzle)
+
+    @classmethod
+    def begin(
+        cls,
+        board: Board,
+        solution: tuple[int, ...],
+        seconds: float = 0.0,
+        puzzle: VariantPuzzle | None = None,
+    ) -> Game:
+        """A game on a board whose one solution is known (a puzzle just made), clock running."""
+        return cls(board, tuple(solution), seconds_before=seconds,
+                   running_since=time.monotonic(), puzzle=puzzle)  # fmt: skip
 
     def play(self, board: Board) -> None:
         """Make a move: the new board, with the old one kept for undo."""
@@ -162,9 +188,11 @@ class Game:
             for c, m in enumerate(self.board.marks)
             if m
         )
+        layout = [] if self.puzzle is None else [f"puzzle  {_layout_json(self.puzzle)}"]
         return "\n".join(
             [
                 HEADER,
+                *layout,
                 f"givens  {_line(self.board.givens)}",
                 f"entries {_line(self.board.entries)}",
                 f"marks   {marks}",
@@ -174,13 +202,32 @@ class Game:
         )
 
 
+def _layout_json(puzzle: VariantPuzzle) -> str:
+    """A variant's rules as one line of JSON (its givens are saved on their own line)."""
+    doc: dict[str, object] = {"variant": puzzle.variant.value}
+    if puzzle.regions:
+        doc["regions"] = ["".join(str(k + 1) for k in puzzle.regions[r * 9 : r * 9 + 9])
+                          for r in range(9)]  # fmt: skip
+    if puzzle.diagonals:
+        doc["diagonals"] = True
+    if puzzle.cages:
+        doc["cages"] = [
+            {"sum": k.total, "cells": [puzzle.cell_name(c) for c in k.cells]} for k in puzzle.cages
+        ]
+    return json.dumps(doc)
+
+
 def _line(values: tuple[int, ...]) -> str:
     """81 characters, '.' for empty."""
     return "".join(str(v) if v else "." for v in values)
 
 
 def load_game(text: str) -> Game:
-    """A game from a saved file, or from any puzzle text (givens only, a fresh game)."""
+    """A game from a saved file, or from any puzzle text (givens only, a fresh game): 81
+    characters, or a 9×9 variant puzzle's JSON object."""
+    if text.lstrip().startswith("{"):
+        typed = _json_puzzle(text, None)
+        return Game.start(Board(typed.givens), puzzle=typed)
     fields = _saved_fields(text)
     if fields is None:
         return Game.start(Board(parse_grid(text, 9).values))
@@ -188,7 +235,31 @@ def load_game(text: str) -> Game:
     entries_text = fields.get("entries", "")
     entries = parse_grid(entries_text, 9).values if entries_text else (0,) * CELLS
     board = Board(givens, entries, _parse_marks(fields.get("marks", "")))
-    return Game.start(board, seconds=_seconds(fields.get("seconds", "0")))
+    puzzle = _saved_puzzle(fields.get("puzzle", ""), givens)
+    return Game.start(board, seconds=_seconds(fields.get("seconds", "0")), puzzle=puzzle)
+
+
+def _saved_puzzle(text: str, givens: tuple[int, ...]) -> VariantPuzzle | None:
+    """The variant of a saved game with these givens (None: no puzzle line, a classic game)."""
+    return _json_puzzle(text, givens) if text else None
+
+
+def _json_puzzle(text: str, givens: tuple[int, ...] | None) -> VariantPuzzle:
+    """A 9×9 puzzle from its JSON, with these givens (None: the JSON's own); PuzzleError
+    naming what is wrong."""
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleParseError(f"the saved puzzle line is not JSON ({exc.msg})") from None
+    if not isinstance(doc, dict):
+        raise PuzzleParseError("the saved puzzle line must be a JSON object")
+    if givens is not None:
+        doc = {**doc, "size": 9, "givens": _line(givens)}
+    puzzle = puzzle_from_json(doc)
+    if puzzle.size != 9:
+        n = puzzle.size
+        raise PuzzleParseError(f"a {n}×{n} puzzle cannot be played here: the board is 9×9")
+    return puzzle
 
 
 def _saved_fields(text: str) -> dict[str, str] | None:

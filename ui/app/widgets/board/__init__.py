@@ -8,6 +8,8 @@ never applies one edit twice.
 
 Pages describe what to draw with a `BoardView` and read edits with `latest_edit` (the
 grid as the person left it) or `pending_edit` (each edit once, for moves in a game).
+A variant puzzle's `BoardLayout` draws jigsaw regions as thick borders, Sudoku X's
+diagonals as a light shading and Killer cages as dashed outlines with their sums.
 """
 
 from __future__ import annotations
@@ -21,9 +23,12 @@ from typing import Any
 import streamlit as st
 from streamlit.components.v1 import declare_component
 
+from .....solver.variant import Cage, VariantPuzzle
+
 FRONTEND = Path(__file__).resolve().parent / "frontend"
 COMPONENT_NAME = "board"
-CELLS = 81
+SIZE = 9
+CELLS = SIZE * SIZE
 DIGITS = "0123456789"
 NO_NOTES: tuple[str, ...] = ("",) * CELLS
 SEEN_KEY = "_board_seen"  # session_state: board key → the latest BoardEdit seen
@@ -84,6 +89,48 @@ def legend_of(
 
 
 @dataclass(frozen=True)
+class BoardLayout:
+    """The lines a variant adds to the board (all empty: a classic board with 3×3 boxes).
+
+    regions: 81 region numbers (jigsaw), or () for the boxes.
+    diagonals: shade both main diagonals (Sudoku X).
+    cages: Killer cages, drawn dashed with their sums.
+    """
+
+    regions: tuple[int, ...] = ()
+    diagonals: bool = False
+    cages: tuple[Cage, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Check the layout fits a 9×9 board."""
+        if self.regions and len(self.regions) != CELLS:
+            raise ValueError(f"regions must label {CELLS} cells, got {len(self.regions)}")
+        if any(not 0 <= c < CELLS for cage in self.cages for c in cage.cells):
+            raise ValueError("cage cells must be 0-80")
+
+    @classmethod
+    def of(cls, puzzle: VariantPuzzle | None) -> BoardLayout:
+        """The layout of a 9×9 variant puzzle (None: a classic board)."""
+        if puzzle is None:
+            return CLASSIC_LAYOUT
+        if puzzle.size != SIZE:
+            n = puzzle.size
+            raise ValueError(f"the board draws 9×9 puzzles; this one is {n}×{n}")
+        return cls(puzzle.regions, puzzle.diagonals, puzzle.cages)
+
+    def args(self) -> dict[str, Any]:
+        """The JSON arguments of the frontend: regions, diagonals, and cages with their sums."""
+        return {
+            "regions": list(self.regions),
+            "diagonals": self.diagonals,
+            "cages": [{"sum": k.total, "cells": list(k.cells)} for k in self.cages],
+        }
+
+
+CLASSIC_LAYOUT = BoardLayout()
+
+
+@dataclass(frozen=True)
 class BoardView:
     """What the board shows and what it lets the person do.
 
@@ -100,6 +147,7 @@ class BoardView:
     legend: the looks explained under the board.
     label: the board's accessible name.
     focus: the cell selected when the board first appears (-1: none).
+    layout: a variant's regions, diagonals and cages (default: classic boxes).
     """
 
     digits: str
@@ -115,6 +163,7 @@ class BoardView:
     legend: tuple[Look, ...] = ()
     label: str = "Sudoku board"
     focus: int = -1
+    layout: BoardLayout = CLASSIC_LAYOUT
 
     def __post_init__(self) -> None:
         """Check the grid has 81 cells of 0-9 and 81 notes."""
@@ -150,6 +199,7 @@ class BoardView:
             "label": self.label,
             "focus": self.focus,
             "ack": ack,
+            **self.layout.args(),
         }
 
 

@@ -9,11 +9,20 @@
 // `seq` and is sent whole. Python passes back `ack`, the last edit it has seen: while
 // ack is behind the board's own seq the board keeps its copy (Python has not caught
 // up), otherwise it takes Python's state (undo, corrections made elsewhere).
+//
+// A variant's layout comes with the arguments: `regions` (81 region numbers: thick
+// lines between regions instead of the 3×3 boxes), `diagonals` (both diagonals shaded)
+// and `cages` (Killer cages, drawn as dashed outlines inset in their cells, each sum
+// small in its cage's top-left corner, on an SVG layer over the cells).
 (function () {
   "use strict";
 
   var SIZE = 9;
   var CELLS = 81;
+  var UNIT = 100; // one cell on the cage layer's viewBox
+  var INSET = 8; // how far a cage's dashed outline sits inside its cells
+  var SUM_FONT = 26; // the height of a cage's sum on the layer
+  var SVG_NS = "http://www.w3.org/2000/svg";
   var state = {
     started: false, disabled: false, args: null,
     digits: [], printed: [], notes: [], seq: 0, cell: -1, noteMode: false, touched: {},
@@ -23,6 +32,8 @@
   var toolsEl = document.getElementById("tools");
   var legendEl = document.getElementById("legend");
   var cellEls = [];
+  var cageLayer = null;
+  var drawnCages = null;
   var digitButtons = [];
   var tools = {};
 
@@ -64,6 +75,12 @@
       }
       boardEl.appendChild(row);
     }
+    cageLayer = document.createElementNS(SVG_NS, "svg");
+    cageLayer.setAttribute("class", "cages");
+    cageLayer.setAttribute("viewBox", "0 0 " + SIZE * UNIT + " " + SIZE * UNIT);
+    cageLayer.setAttribute("preserveAspectRatio", "none");
+    cageLayer.setAttribute("aria-hidden", "true");
+    boardEl.appendChild(cageLayer);
     for (var d = 1; d <= 9; d++) {
       digitButtons.push(makeButton(padEl, String(d), String(d), enter.bind(null, d)));
     }
@@ -82,9 +99,116 @@
     el.dataset.cell = String(i);
     el.addEventListener("click", function () { select(i, true); });
     cellEls.push(el);
-    el.baseClass = "cell" + (c % 3 === 2 ? " box-right" : "") + (r % 3 === 2 ? " box-bottom" : "") +
-      (c === SIZE - 1 ? " last-col" : "") + (r === SIZE - 1 ? " last-row" : "");
+    el.edgeClass = (c === SIZE - 1 ? " last-col" : "") + (r === SIZE - 1 ? " last-row" : "");
     return el;
+  }
+
+  // ---------------------------------------------------------------- the variant's layout
+
+  function regionOf(i) {
+    var regions = state.args.regions;
+    if (regions && regions.length === CELLS) { return regions[i]; }
+    return Math.floor(Math.floor(i / SIZE) / 3) * 3 + Math.floor((i % SIZE) / 3);
+  }
+
+  function onDiagonal(i) {
+    var r = Math.floor(i / SIZE), c = i % SIZE;
+    return r === c || r + c === SIZE - 1;
+  }
+
+  // The cell's base classes: thick lines where the region (or box) changes, diagonal shading.
+  function baseClass(i) {
+    var r = Math.floor(i / SIZE), c = i % SIZE;
+    var name = "cell" + cellEls[i].edgeClass;
+    if (c < SIZE - 1 && regionOf(i) !== regionOf(i + 1)) { name += " box-right"; }
+    if (r < SIZE - 1 && regionOf(i) !== regionOf(i + SIZE)) { name += " box-bottom"; }
+    if (state.args.diagonals && onDiagonal(i)) { name += " diag"; }
+    return name;
+  }
+
+  function cageOwners() {
+    var owner = [];
+    (state.args.cages || []).forEach(function (cage, k) {
+      cage.cells.forEach(function (cell) { owner[cell] = k; });
+    });
+    return owner;
+  }
+
+  // How far from the cell's corner a dashed side ends: at the inset corner when the
+  // neighbour along the side is outside the cage, past the cell's edge where the outline
+  // bends inwards (the diagonal neighbour is in the cage too), on the edge on a straight run.
+  function reach(along, corner) {
+    if (!along) { return INSET; }
+    return corner ? -INSET : 0;
+  }
+
+  function addLine(x1, y1, x2, y2) {
+    var line = document.createElementNS(SVG_NS, "line");
+    line.setAttribute("x1", x1); line.setAttribute("y1", y1);
+    line.setAttribute("x2", x2); line.setAttribute("y2", y2);
+    cageLayer.appendChild(line);
+  }
+
+  // The dashed sides of one cell of cage k; `skip` leaves room for the sum at the corner.
+  function cageSides(owner, k, cell, skip) {
+    var r = Math.floor(cell / SIZE), c = cell % SIZE, x = c * UNIT, y = r * UNIT;
+    var n = function (dr, dc) {
+      var rr = r + dr, cc = c + dc;
+      return rr >= 0 && rr < SIZE && cc >= 0 && cc < SIZE && owner[rr * SIZE + cc] === k;
+    };
+    var down = skip ? SUM_FONT + INSET : 0;
+    if (!n(-1, 0)) {
+      addLine(x + Math.max(reach(n(0, -1), n(-1, -1)), skip), y + INSET,
+        x + UNIT - reach(n(0, 1), n(-1, 1)), y + INSET);
+    }
+    if (!n(1, 0)) {
+      addLine(x + reach(n(0, -1), n(1, -1)), y + UNIT - INSET,
+        x + UNIT - reach(n(0, 1), n(1, 1)), y + UNIT - INSET);
+    }
+    if (!n(0, -1)) {
+      addLine(x + INSET, y + Math.max(reach(n(-1, 0), n(-1, -1)), down),
+        x + INSET, y + UNIT - reach(n(1, 0), n(1, -1)));
+    }
+    if (!n(0, 1)) {
+      addLine(x + UNIT - INSET, y + reach(n(-1, 0), n(-1, 1)),
+        x + UNIT - INSET, y + UNIT - reach(n(1, 0), n(1, 1)));
+    }
+  }
+
+  // A cage's sum in its top-left cell; returns how much of the top side it takes.
+  function addSum(total, cell) {
+    var text = document.createElementNS(SVG_NS, "text");
+    text.setAttribute("x", (cell % SIZE) * UNIT + 4);
+    text.setAttribute("y", Math.floor(cell / SIZE) * UNIT + SUM_FONT);
+    text.setAttribute("font-size", SUM_FONT);
+    text.textContent = String(total);
+    cageLayer.appendChild(text);
+    return 4 + String(total).length * SUM_FONT * 0.6 + 3;
+  }
+
+  // The cages, drawn again only when they change (a new puzzle).
+  function drawCages() {
+    var cages = state.args.cages || [];
+    var key = JSON.stringify(cages);
+    if (key === drawnCages) { return; }
+    drawnCages = key;
+    cageLayer.textContent = "";
+    boardEl.classList.toggle("killer", cages.length > 0);
+    var owner = cageOwners();
+    cages.forEach(function (cage, k) {
+      var first = Math.min.apply(null, cage.cells);
+      var skip = addSum(cage.sum, first);
+      cage.cells.forEach(function (cell) { cageSides(owner, k, cell, cell === first ? skip : 0); });
+    });
+  }
+
+  // The top-left cell of each cage (where its sum is written): their notes start lower.
+  function sumCells() {
+    var first = {};
+    (state.args.cages || []).forEach(function (cage) {
+      first[Math.min.apply(null, cage.cells)] = true;
+    });
+    return first;
   }
 
   // ---------------------------------------------------------------- state from Python
@@ -225,8 +349,9 @@
 
   function related(i, j) {
     var ri = Math.floor(i / SIZE), ci = i % SIZE, rj = Math.floor(j / SIZE), cj = j % SIZE;
-    var box = Math.floor(ri / 3) === Math.floor(rj / 3) && Math.floor(ci / 3) === Math.floor(cj / 3);
-    return ri === rj || ci === cj || box;
+    var diagonal = state.args.diagonals && ((ri === ci && rj === cj) ||
+      (ri + ci === SIZE - 1 && rj + cj === SIZE - 1));
+    return ri === rj || ci === cj || regionOf(i) === regionOf(j) || Boolean(diagonal);
   }
 
   function label(i, look) {
@@ -234,6 +359,8 @@
     var text = "row " + (Math.floor(i / SIZE) + 1) + ", column " + (i % SIZE + 1) + ": ";
     text += state.digits[i] ? String(state.digits[i]) : "empty";
     if (look && words[look]) { text += ", " + words[look]; }
+    var cage = cageOwners()[i];
+    if (cage !== undefined) { text += ", in a cage of " + state.args.cages[cage].sum; }
     if (state.notes[i]) { text += ", notes " + state.notes[i].split("").join(" "); }
     var removed = state.args.removed[i];
     if (removed) { text += ", hint rules out " + removed.split("").join(" "); }
@@ -260,11 +387,12 @@
     el.appendChild(box);
   }
 
-  function drawCell(i) {
+  function drawCell(i, sums) {
     var el = cellEls[i];
     var look = lookOf(i);
     var sel = state.cell;
-    var classes = [el.baseClass];
+    var classes = [baseClass(i)];
+    if (sums[i]) { classes.push("has-sum"); }
     if (sel >= 0 && sel !== i && related(sel, i)) { classes.push("peer"); }
     if (sel >= 0 && sel !== i && state.digits[sel] && state.digits[sel] === state.digits[i]) {
       classes.push("same");
@@ -318,7 +446,9 @@
 
   function draw() {
     if (!state.args) { return; }
-    for (var i = 0; i < CELLS; i++) { drawCell(i); }
+    var sums = sumCells();
+    for (var i = 0; i < CELLS; i++) { drawCell(i, sums); }
+    drawCages();
     drawLegend();
     drawTools();
     sendHeight();
