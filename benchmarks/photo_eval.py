@@ -247,7 +247,7 @@ def make_reader(args: argparse.Namespace) -> Reader:
         classifier = DigitClassifier(args.model_dir)
     pen = PenConfig(args.pen_prior, args.pen_phantom)
     colour = InkColourConfig(weight=0.0 if args.no_colour else InkColourConfig().weight)
-    read = ReadConfig(pen=pen, kinds=KindDecisionConfig(ink_colour=colour))
+    read = ReadConfig(pen=pen, kind_decision=KindDecisionConfig(ink_colour=colour))
     config = PipelineConfig(use_repair=not args.no_repair, read=read)
     return Reader(classifier, config)
 

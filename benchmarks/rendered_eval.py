@@ -4,7 +4,7 @@ Photos come from ``samples/render.py`` (seeds ``--seed`` onwards), pass through 
 their own quality like a camera's, and are read by ``Reader.check``: grid found, givens
 and pen digits exactly as drawn, digits right but print taken for pen or the reverse, the
 answer right, median milliseconds. ``--compare-polarity`` also reads them without the
-search in the photo's negative (``PipelineConfig.light_on_dark`` off), in the same run.
+search in the photo's negative (``PipelineConfig.polarity`` off), in the same run.
 ``--held-out-fonts`` prints the givens in each of four faces the renderer never uses (so
 the model never trained on them: bold serif, bold monospace, bold italic, condensed, as
 magazines and books print), ``count`` photos each; ``--pencil`` fills in with pencil.
@@ -118,7 +118,7 @@ def main() -> None:
         "default": Reader(None if args.model_dir is None else DigitClassifier(args.model_dir))
     }
     if args.compare_polarity:
-        off = PipelineConfig(light_on_dark=PolarityConfig(on=False))
+        off = PipelineConfig(polarity=PolarityConfig(on=False))
         readers["no negative"] = Reader(readers["default"].classifier, off)
     marks = render.Marks(pencil=True) if args.pencil else None
     faces: list[str | None] = [*held_out_fonts()] if args.held_out_fonts else [None]

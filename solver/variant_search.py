@@ -20,7 +20,7 @@ from typing import Any
 
 from .clock import Clock
 from .engine import (
-    CONFIG,
+    DEFAULT_ENGINE_CONFIG,
     State,
     Tables,
     candidate_bit,
@@ -107,7 +107,7 @@ def variant_tables(
 
 def _segment_fields(size: int, units: tuple[tuple[Cell, ...], ...], jigsaw: bool) -> dict[str, Any]:
     """The box-line tables for a jigsaw's regions (region-line reductions at each node, as
-    CONFIG.jigsaw_locked says); boxes keep the engine's own."""
+    DEFAULT_ENGINE_CONFIG.jigsaw_locked says); boxes keep the engine's own."""
     if not jigsaw:
         return {}
     segments = segments_of(size, units)
@@ -118,7 +118,7 @@ def _segment_fields(size: int, units: tuple[tuple[Cell, ...], ...], jigsaw: bool
         "segment_getters": tuple(s.get for s in segments),
         "segment_places": tuple((s.line, s.box, s.line_rest, s.box_rest) for s in segments),
         "unit_segment_getters": tuple(tuple_getter(u) for u in unit_segments),
-        "locked": CONFIG.jigsaw_locked,
+        "locked": DEFAULT_ENGINE_CONFIG.jigsaw_locked,
     }
 
 

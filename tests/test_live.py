@@ -143,7 +143,7 @@ def test_pen_progress_is_marked_live() -> None:
 def test_a_screen_in_dark_mode_is_found_read_and_answered_live() -> None:
     """The committed dark-mode screen sample held before the camera: the search finds it in
     a frame's negative, the cells are read from negatives, and the answer is drawn on the
-    frames as filmed (dark); with light_on_dark off nothing is found."""
+    frames as filmed (dark); with the polarity step off nothing is found."""
     photo = cv2.imread(str(REPO / "samples" / "screen" / "dark_mode.jpg"))
     assert photo is not None
     frame = cv2.resize(photo, (640, 480), interpolation=cv2.INTER_AREA)
@@ -157,5 +157,5 @@ def test_a_screen_in_dark_mode_is_found_read_and_answered_live() -> None:
     image = drawn[-1].image
     assert float(image.mean()) < 80  # drawn on the dark frame, not on its negative
     assert np.abs(image.astype(np.int16) - frame).max() > 100  # the answer's digits
-    off = LiveProcessor(Reader(config=PipelineConfig(light_on_dark=PolarityConfig(on=False))))
+    off = LiveProcessor(Reader(config=PipelineConfig(polarity=PolarityConfig(on=False))))
     assert not any(off.process(frame).drawn for _ in range(8))

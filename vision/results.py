@@ -48,7 +48,7 @@ CANNOT_CHECK = {  # why entries cannot be checked, by the grid's status
 
 __all__ = [
     "CONTENT_NAMES",
-    "DEFAULT_PUZZLE_POLICY",
+    "DEFAULT_PUZZLE_POLICY_CONFIG",
     "DRAW_MODES",
     "EntryCounts",
     "GridResult",
@@ -501,7 +501,7 @@ class PuzzlePolicyConfig:
             raise ValueError(f"row_overlap must be in (0, 1], got {self.row_overlap}")
 
 
-DEFAULT_PUZZLE_POLICY = PuzzlePolicyConfig()
+DEFAULT_PUZZLE_POLICY_CONFIG = PuzzlePolicyConfig()
 
 
 @dataclass(frozen=True)
@@ -530,7 +530,9 @@ def reading_order(quads: Sequence[np.ndarray], row_overlap: float = 0.5) -> list
     return ordered
 
 
-def is_solution_grid(grid: GridResult, config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY) -> bool:
+def is_solution_grid(
+    grid: GridResult, config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY_CONFIG
+) -> bool:
     """True for a grid printed (nearly) full: an answer, nothing to solve."""
     return sum(1 for d in grid.givens if d != "0") >= config.solution_min_printed
 
@@ -538,7 +540,7 @@ def is_solution_grid(grid: GridResult, config: PuzzlePolicyConfig = DEFAULT_PUZZ
 def sort_grids(
     grids: Sequence[GridResult],
     max_grids: int,
-    config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY,
+    config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY_CONFIG,
 ) -> SortedGrids:
     """The puzzles of a photo in reading order, at most ``max_grids``, and its solution grids.
 

@@ -280,4 +280,4 @@ def with_setting(config: Any, name: str, value: object) -> Any:
     return replace(config, **{head: value})
 
 
-DEFAULT_CONFIG = GridConfig()
+DEFAULT_GRID_CONFIG = GridConfig()

@@ -51,7 +51,7 @@ class LiveProcessor:
     answer warped onto each frame, and every ``recheck_every`` frames the cells are read
     again (a new puzzle is read afresh; new pen entries are marked). A lost track sends it
     back to searching. A grid found in a dark frame's negative (a screen in dark mode; the
-    reader's ``light_on_dark``) is tracked and read in the negatives of the frames, and
+    reader's ``polarity``) is tracked and read in the negatives of the frames, and
     drawn on the frames themselves.
     """
 
@@ -116,7 +116,7 @@ class LiveProcessor:
         if self._negative_look(image):
             negative = 255 - image
             inverted = find_grid(negative, config=grid)
-            if negative_wins([found], [inverted], self.reader.config.light_on_dark):
+            if negative_wins([found], [inverted], self.reader.config.polarity):
                 found, frame = inverted, negative
         if found is None or not self._inside(found.lattice, image.shape):
             return FrameState.SEARCHING
@@ -130,7 +130,7 @@ class LiveProcessor:
         """Whether this search looks in the frame's negative too: only where the frame is
         dark (a screen in dark mode filling much of it), so a light frame costs one search
         (a still photo is searched more widely: ``Reader.find_either_way``)."""
-        polarity = self.reader.config.light_on_dark
+        polarity = self.reader.config.polarity
         return polarity.on and dark_ground(image, polarity)
 
     def _inside(self, lattice: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -179,7 +179,7 @@ class LiveProcessor:
     ) -> GridResult:
         """The summed reading's digits and kinds, solved."""
         cfg = self.reader.config
-        reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.read.kinds)
+        reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.read.kind_decision)
         return grid_result(detection, reading, self.reader.solve_reading(reading), cfg)
 
     def _show(self, grid: GridResult) -> None:

@@ -53,7 +53,13 @@ from .ink_colour import (
     ink_tints,
 )
 from .kind_trace import KindStep, KindTrace, StepOdds
-from .kinds import DEFAULT_KIND_CONFIG, KindConfig, ink_features, kind_log_odds, puzzle_evidence
+from .kinds import (
+    DEFAULT_INK_SHAPE_CONFIG,
+    InkShapeConfig,
+    ink_features,
+    kind_log_odds,
+    puzzle_evidence,
+)
 
 EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
 NOTES_FROM = 0.5  # a cell holds notes when the digit model gives it at least this
@@ -82,7 +88,7 @@ class KindDecisionConfig:
     """
 
     copies: CopyConfig = DEFAULT_COPY_CONFIG
-    ink_shape: KindConfig = DEFAULT_KIND_CONFIG
+    ink_shape: InkShapeConfig = DEFAULT_INK_SHAPE_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     empty_below: float = EMPTY_BELOW
     notes_from: float = NOTES_FROM
@@ -219,7 +225,7 @@ def copies_step_evidence(cells: np.ndarray, digits: np.ndarray, config: CopyConf
     return lambda log_odds, filled: copy_evidence(log_odds, filled, digits, cells, config)
 
 
-def shape_evidence(cells: np.ndarray, config: KindConfig) -> Evidence:
+def shape_evidence(cells: np.ndarray, config: InkShapeConfig) -> Evidence:
     """The ink-shape step: ambiguous cells lean to the puzzle's printed or pen style."""
     features = ink_features(cells, config)
     return lambda log_odds, filled: puzzle_evidence(log_odds, filled, features, config)

@@ -53,4 +53,4 @@ def read_cells(
         lambda warped: scorer.score_upright(warped, config),
         config.orientation,
     )
-    return detection, decide_kinds(scores, image, detection.lattice, config.kinds)
+    return detection, decide_kinds(scores, image, detection.lattice, config.kind_decision)

@@ -31,7 +31,7 @@ class RecentreConfig:
     """Which cells are read again centred, and when the new reading counts.
 
     on: False reads no cell again.
-    ink_threshold: a pixel is stroke from this ink (as ``kinds.KindConfig``).
+    ink_threshold: a pixel is stroke from this ink (as ``kinds.InkShapeConfig``).
     border_px: ignored at the cell's edge (the grid line).
     min_height: the blob's height, as a share of the cell, from which it is a digit's size.
     min_area: the blob's pixels, as a share of the cell's, from which it is a digit's size.
