@@ -24,11 +24,9 @@ class PolarityConfig:
     """When a photo's negative is searched for a grid too.
 
     on: search it at all. dark_below: a photo whose median grey (0-255) is below this has a
-    dark ground (real paper photos: 68 and up; dark-mode screens: 13 to 50). sure_score: a
-    grid found with at least this grid-likeness needs no second look (real photos: 97 of
-    100 score more; a dark-mode text column taken for a grid 0.5 to 0.66), and a grid
-    found in the negative needs at least this to be kept (dark-mode screens: 0.94 and up;
-    two Times photos' negatives held quads of 0.69 and 0.70).
+    dark ground. sure_score: a grid found with at least this grid-likeness needs no second
+    look, and a grid found in the negative needs at least this to be kept. Where both
+    were set: ``benchmarks/README.md`` (screens in dark mode).
     """
 
     on: bool = True

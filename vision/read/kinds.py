@@ -33,12 +33,10 @@ class InkShapeConfig:
     ``feature_weight``; ``0`` turns the per-puzzle step off. Without enough sure
     handwritten cells, a cell farther from the print than ``print_spread_percentile`` of
     the sure printed cells are, by more than ``print_spread_margin``, leans handwritten by
-    the excess (on the 478 real photos this changes one cell: a pencil 2 read as print).
+    the excess. How these were set: the model card (models/digits_v3/README.md).
     """
 
     ambiguous_log_odds: float = 4.0
-    # 6.0 for digits_v2; digits_v3's sure cells lie a little lower (5.0: training photos'
-    # pen-filled grids exact 118 -> 119 of 129, validation and Times unchanged).
     sure_log_odds: float = 5.0
     min_sure_cells: int = 3
     ink_threshold: float = 0.35
