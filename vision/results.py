@@ -23,7 +23,15 @@ from .check import (
     judge_entries,
     notes_missing_answer,
 )
-from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, answer_color, as_bgr, draw_digits, draw_rings
+from .draw import (
+    DEFAULT_DRAW_CONFIG,
+    CheckMarks,
+    DrawConfig,
+    answer_color,
+    as_bgr,
+    draw_check_marks,
+    draw_digits,
+)
 from .load import Photo
 from .repair import Problem, Repair
 from .types import CellReading, Digits, GridDetection, Kind, solver_grid
@@ -345,14 +353,17 @@ class GridResult:
             raise ValueError(f"mode must be one of {DRAW_MODES}, got {mode!r}")
         lattice = self.detection.lattice
         if mode == "solution" and self.solution is None:
-            return draw_rings(image, lattice, self.conflict_cells, config.wrong_color, config)
+            return draw_check_marks(image, lattice, CheckMarks(wrong=self.conflict_cells), config)
         if mode == "solution":
             color = answer_color(image, lattice, config)
             return draw_digits(image, lattice, self.answer, color, config)
-        out = draw_rings(image, lattice, self.wrong_entries, config.wrong_color, config)
-        asked = [u.cell for u in self.unsure_entries()] + list(self.unreadable_cells)
-        out = draw_rings(out, lattice, asked, config.unsure_color, config)
-        return draw_rings(out, lattice, self.right_entries, config.right_color, config)
+        return draw_check_marks(image, lattice, self.check_marks(), config)
+
+    def check_marks(self) -> CheckMarks:
+        """The cells a check rings: wrong entries, those to ask about (unsure entries,
+        writing not read) and right entries; photos, live video and the app draw these."""
+        asked = tuple(u.cell for u in self.unsure_entries()) + self.unreadable_cells
+        return CheckMarks(self.wrong_entries, asked, self.right_entries)
 
     def check_dict(self) -> dict[str, object]:
         """The check as JSON: entries wrong, unsure, right; cells left (with notes); wrong

@@ -49,7 +49,8 @@ class LiveConfig:
     shown puzzle's in at least this many cells is a new puzzle, read afresh.
     min_margin_cells: a detection is only used when every grid crossing lies this far (in
     cell widths) inside the frame (a grid cut by the frame's edge is easily misplaced).
-    mark_entries: ring pen entries, red when wrong and green when right.
+    mark_entries: ring pen entries as a checked photo does (``GridResult.check_marks``):
+    red when wrong, amber when to ask about, green when right.
     overlay_cell_px: the answer is drawn once at this cell size and warped onto each frame.
     """
 

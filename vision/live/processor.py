@@ -188,10 +188,7 @@ class LiveProcessor:
         overlay = AnswerOverlay(self.config.overlay_cell_px, draw)
         overlay.add_digits(grid.answer, draw.answer_on_dark_color if self._negative else None)
         if self.config.mark_entries:
-            overlay.add_rings(grid.wrong_entries, overlay.config.wrong_color)
-            overlay.add_rings(grid.right_entries, overlay.config.right_color)
-            unsure = [entry.cell for entry in grid.unsure_entries()]
-            overlay.add_rings(unsure, overlay.config.unsure_color)
+            overlay.add_check_marks(grid.check_marks())
         self._grid, self._overlay = grid, overlay
         self._votes, self._since_check = ReadingVotes(), 0
 
