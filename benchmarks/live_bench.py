@@ -11,7 +11,8 @@ every clip that many times (each a fresh ``LiveProcessor``). Per clip:
 
 - fps while tracking: tracking frames per second of their processing time (wall clock,
   and per CPU second of this process, which stays fair on a busy machine), and over all
-  frames (also per CPU second); lag: the median, 95th percentile and largest time from frame in to frame out.
+  frames (also per CPU second); lag: the median, 95th percentile and largest time from
+  frame in to frame out.
 - frames to the answer: for each page, from the first frame whose grid is wholly in view
   to the first frame drawn with its answer (and that in seconds at the clip's rate).
 - drift: on every drawn frame (the grid wholly or partly in view), how far the drawn
