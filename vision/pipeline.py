@@ -30,7 +30,7 @@ from .check import DEFAULT_CHECK_CONFIG, CheckConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
-from .grid.polarity import DEFAULT_POLARITY_CONFIG, PolarityConfig, negative_wins, worth_a_look
+from .grid.polarity import DEFAULT_POLARITY_CONFIG, PolarityConfig, kept_negative
 from .grid.warp import moved_detection
 from .load import (
     DEFAULT_DECODE_CONFIG,
@@ -179,14 +179,20 @@ class Reader:
         detections = timed(
             timings, "find_grid", lambda: self.find(page.pixels, finer_decode(photo))
         )
-        if not worth_a_look(page.pixels, detections, self.config.polarity):
+
+        def search_negative() -> tuple[tuple[Photo, ScaledImage], list[GridDetection]]:
+            negative = photo.negative()
+            shown = timed(timings, "load", lambda: negative.scaled(page.factor))
+            found = timed(
+                timings, "find_grid", lambda: self.find(shown.pixels, finer_decode(negative))
+            )
+            return (negative, shown), found
+
+        kept = kept_negative(page.pixels, detections, search_negative, self.config.polarity)
+        if kept is None:
             return photo, page, detections
-        negative, factor = photo.negative(), page.factor
-        shown = timed(timings, "load", lambda: negative.scaled(factor))
-        found = timed(timings, "find_grid", lambda: self.find(shown.pixels, finer_decode(negative)))
-        if negative_wins(detections, found, self.config.polarity):
-            return negative, shown, found
-        return photo, page, detections
+        (negative, shown), found = kept
+        return negative, shown, found
 
     def search_reduction(self, photo: Photo) -> int:
         """How many times smaller the photo is decoded for the grid search (1 when not reduced).
