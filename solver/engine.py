@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from itertools import compress, islice
 from operator import itemgetter
 
@@ -404,12 +404,27 @@ def search(
 
     Raises SearchTimeoutError when the clock's deadline passes.
     """
-    if clock is None:
-        clock = Clock()
+    branch_search(cand, t, partial(settle, t=t), found, limit, Clock() if clock is None else clock)
+
+
+def branch_search(
+    cand: State,
+    t: Tables,
+    settled: Callable[[State], bool],
+    found: list[State],
+    limit: int,
+    clock: Clock,
+) -> None:
+    """Depth-first search: ``settled`` (False on a contradiction) at each node, then each
+    candidate of the best cell to branch on (``pick_cell``) in turn, appending solutions up
+    to limit (the classic and the variant searches alike).
+
+    Raises SearchTimeoutError when the clock's deadline passes.
+    """
     clock.left -= 1
     if not clock.left:
         clock.check()
-    if not settle(cand, t):
+    if not settled(cand):
         return
     c = pick_cell(cand, t)
     if c < 0:
@@ -422,7 +437,7 @@ def search(
         child = cand[:] if m else cand
         child[c] = b
         if propagate(child, [c], t):
-            search(child, t, found, limit, clock)
+            branch_search(child, t, settled, found, limit, clock)
             if len(found) >= limit:
                 return
 
