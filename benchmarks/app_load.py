@@ -298,21 +298,38 @@ def blank_png(path: Path, megapixels: float) -> Path:
 def memory_run(browser: Any, url: str, root: int, png: Path, uploads: int) -> dict[str, Any]:
     """Peak RSS of the server tree while `uploads` sessions read the big PNG at once."""
     pages = [open_tab(browser, url, FIRST_TAB) for _ in range(uploads)]
+
+    def answer(page: Any) -> str:
+        alert = page.locator("[data-testid=stAlert]").filter(has_text=png.name)
+        alert = alert.or_(page.get_by_text("No Sudoku grid was found"))
+        alert.first.wait_for(timeout=WAIT_MS)
+        return str(alert.first.inner_text().strip().splitlines()[0])
+
+    def upload(page: Any) -> None:
+        page.locator("input[type=file]").set_input_files(str(png))
+
+    return peak_while(root, pages, upload, answer, png)
+
+
+def peak_while(
+    root: int,
+    pages: list[Any],
+    start: Callable[[Any], None],
+    answer: Callable[[Any], str],
+    png: Path,
+) -> dict[str, Any]:
+    """Peak RSS of the server tree from ``start`` on every page (all at once) until each
+    page shows its ``answer``, with the tree's idle RSS before and how long it took."""
     time.sleep(1.0)
     idle = tree_rss_mb(root)
-    start = time.perf_counter()
+    began = time.perf_counter()
     with PeakSampler(root) as sampler:
         for page in pages:
-            page.locator("input[type=file]").set_input_files(str(png))
-        answers = []
-        for page in pages:
-            alert = page.locator("[data-testid=stAlert]").filter(has_text=png.name)
-            alert = alert.or_(page.get_by_text("No Sudoku grid was found"))
-            alert.first.wait_for(timeout=WAIT_MS)
-            answers.append(alert.first.inner_text().strip().splitlines()[0])
-        took = time.perf_counter() - start
+            start(page)
+        answers = [answer(page) for page in pages]
+        took = time.perf_counter() - began
     return {
-        "uploads": uploads,
+        "uploads": len(pages),
         "png_kb": round(png.stat().st_size / 1024),
         "idle_rss_mb": round(idle),
         "peak_rss_mb": round(sampler.peak),
@@ -338,26 +355,16 @@ def batch_memory_run(browser: Any, url: str, root: int, png: Path, uploads: int)
         page.locator("input[type=file]").set_input_files(str(png))
     for page in pages:
         page.get_by_role("button", name="Solve all 1 files").wait_for(timeout=WAIT_MS)
-    time.sleep(1.0)
-    idle = tree_rss_mb(root)
-    start = time.perf_counter()
-    with PeakSampler(root) as sampler:
-        for page in pages:
-            page.get_by_role("button", name="Solve all 1 files").click()
-        answers = []
-        for page in pages:
-            done = page.get_by_text("grids solved.")
-            done.first.wait_for(timeout=WAIT_MS)
-            answers.append(done.first.inner_text().strip())
-        took = time.perf_counter() - start
-    return {
-        "uploads": uploads,
-        "png_kb": round(png.stat().st_size / 1024),
-        "idle_rss_mb": round(idle),
-        "peak_rss_mb": round(sampler.peak),
-        "all_answered_s": round(took, 1),
-        "answers": sorted(set(answers)),
-    }
+
+    def answer(page: Any) -> str:
+        done = page.get_by_text("grids solved.")
+        done.first.wait_for(timeout=WAIT_MS)
+        return str(done.first.inner_text().strip())
+
+    def solve_all(page: Any) -> None:
+        page.get_by_role("button", name="Solve all 1 files").click()
+
+    return peak_while(root, pages, solve_all, answer, png)
 
 
 def summary(times: list[float]) -> str:

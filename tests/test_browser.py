@@ -26,9 +26,7 @@ from sudokucam.tests.browser_harness import (
     PHONE,
     after_rerun,
     launch,
-    missing_chromium,
     open_tab,
-    served_app,
     wait_until_still,
 )
 
@@ -44,15 +42,6 @@ BOARD_FRAME = "iframe[title='sudokucam.ui.app.widgets.board.board']"
 MIN_CELL_PX = 36  # a cell a thumb can hit on a 360-pixel phone
 
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if missing := missing_chromium():
-        pytest.skip(missing)
-    with served_app() as app:
-        yield app.url
 
 
 @pytest.fixture(scope="module")
@@ -218,16 +207,25 @@ def test_typing_a_puzzle_with_the_number_pad(
         browser.close()
 
 
+def solved_demo(
+    browser: Any, app_url: str, samples_dir: Path, viewport: dict[str, int]
+) -> tuple[Any, Path]:
+    """A tab of the photo page with the committed demo photo uploaded and solved, and the
+    photo's path."""
+    photo = demo_photo(samples_dir)
+    page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
+    upload(page, photo)
+    page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
+    return page, photo
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_upload_solve_correct_and_download(
     app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    photo = demo_photo(samples_dir)
     browser = launch(playwright)
     try:
-        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
-        upload(page, photo)
-        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
+        page, photo = solved_demo(browser, app_url, samples_dir, viewport)
         page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
         answer = page.get_by_test_id("stImage").first.bounding_box()
         frame = board(page, "Digits read from the photo")
@@ -426,12 +424,9 @@ def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
 def test_a_read_photo_shows_its_answer_first(
     app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    photo = demo_photo(samples_dir)
     browser = launch(playwright)
     try:
-        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
-        upload(page, photo)
-        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
+        page, _ = solved_demo(browser, app_url, samples_dir, viewport)
         chooser = page.get_by_test_id("stExpander").filter(has_text="Photo: demo.jpg")
         chooser.wait_for(timeout=WAIT_MS)
         answer = wait_until_still(page.get_by_test_id("stImage").first)
