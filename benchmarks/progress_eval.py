@@ -38,7 +38,7 @@ LABEL_TEXT = {0: ".", NOTES: "n"}
 
 
 @dataclass(frozen=True)
-class PhotoOutcome:
+class PhotoRecord:
     """How one photo was read against its labels."""
 
     name: str
@@ -93,19 +93,19 @@ def false_alarms(grid: GridResult, photo: ProgressPhoto) -> int | None:
     return sum(1 for c in entry_cells(grid, "wrong_entries") if photo.digits[c] == answer[c] != "0")
 
 
-def evaluate(reader: Reader, photo: ProgressPhoto) -> PhotoOutcome:
+def evaluate(reader: Reader, photo: ProgressPhoto) -> PhotoRecord:
     """Read and check one photo and compare it with its labels."""
     started = time.perf_counter()
     result, _ = reader.check(photo.path)
     seconds = time.perf_counter() - started
     grid = next((g for g in result.grids if matches(g, photo)), None)
     if grid is None:
-        return PhotoOutcome(photo.name, False, np.full(81, -1), photo.labels, None, seconds)
+        return PhotoRecord(photo.name, False, np.full(81, -1), photo.labels, None, seconds)
     read = read_labels(grid)
-    return PhotoOutcome(photo.name, True, read, photo.labels, false_alarms(grid, photo), seconds)
+    return PhotoRecord(photo.name, True, read, photo.labels, false_alarms(grid, photo), seconds)
 
 
-def summary(outcomes: Sequence[PhotoOutcome]) -> dict[str, float]:
+def summary(outcomes: Sequence[PhotoRecord]) -> dict[str, float]:
     """The headline figures of a list of outcomes."""
     read = np.concatenate([o.read for o in outcomes])
     truth = np.concatenate([o.truth for o in outcomes])
@@ -128,7 +128,7 @@ def summary(outcomes: Sequence[PhotoOutcome]) -> dict[str, float]:
     }
 
 
-def table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
+def table(outcomes: Sequence[PhotoRecord], split: str) -> str:
     """The Markdown summary table."""
     s = summary(outcomes)
     return "\n".join(
@@ -146,7 +146,7 @@ def table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
     )
 
 
-def failures(outcomes: Sequence[PhotoOutcome]) -> str:
+def failures(outcomes: Sequence[PhotoRecord]) -> str:
     """One line per photo not read exactly: cell, read → label."""
     lines = []
     for o in outcomes:

@@ -41,7 +41,7 @@ HELD_OUT_PRINT_FONTS = {
 
 
 @dataclass(frozen=True)
-class RenderedOutcome:
+class RenderedRecord:
     """How one rendered photo was read."""
 
     found: bool
@@ -63,23 +63,23 @@ def digits(grid: np.ndarray) -> str:
     return "".join(str(int(d)) for d in np.asarray(grid).ravel())
 
 
-def read_one(reader: Reader, photo: render.Photo) -> RenderedOutcome:
+def read_one(reader: Reader, photo: render.Photo) -> RenderedRecord:
     """Read one photo and compare it with its truth."""
     image = camera_jpeg(photo)
     started = time.perf_counter()
     result = reader.read(image, name="rendered")
     seconds = time.perf_counter() - started
     if not result.grids:
-        return RenderedOutcome(False, False, 0, False, seconds)
+        return RenderedRecord(False, False, 0, False, seconds)
     grid, truth = result.grids[0], photo.truth
     givens, pen = digits(truth.givens), digits(truth.pen)
     exact = (grid.givens, grid.handwritten) == (givens, pen)
     read = zip(grid.givens, grid.handwritten, givens, pen, strict=True)
     swapped = sum(1 for g, h, tg, tp in read if g == tp != "0" or h == tg != "0")
-    return RenderedOutcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
+    return RenderedRecord(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
 
 
-def row(label: str, outcomes: list[RenderedOutcome]) -> str:
+def row(label: str, outcomes: list[RenderedRecord]) -> str:
     """One Markdown table row."""
     n = len(outcomes)
     return (
