@@ -448,20 +448,29 @@ def run_parts(browser: Any, args: argparse.Namespace) -> dict[str, Any]:
             with served(args.cores) as (url, _, _):
                 result["busy"] = busy_run(browser, url, args.loads, args.busy_cap)
         if "memory" in args.parts:
-            result["memory"] = []
-            for megapixels in (float(m) for m in args.megapixels.split(",")):
-                with served(args.cores) as (url, root, _):
-                    png = blank_png(folder / "blank.png", megapixels)
-                    run = memory_run(browser, url, root, png, args.uploads)
-                    result["memory"].append({"megapixels": megapixels, **run})
+            png = folder / "blank.png"
+            result["memory"] = per_size(args, lambda mp: blank_png(png, mp), browser, memory_run)
         if "batch" in args.parts:
-            result["batch"] = []
-            for megapixels in (float(m) for m in args.megapixels.split(",")):
-                with served(args.cores) as (url, root, _):
-                    png = grey16_png(folder / "grey16.png", megapixels)
-                    run = batch_memory_run(browser, url, root, png, args.uploads)
-                    result["batch"].append({"megapixels": megapixels, **run})
+            png = folder / "grey16.png"
+            result["batch"] = per_size(args, lambda mp: grey16_png(png, mp), browser,
+                                       batch_memory_run)  # fmt: skip
     return result
+
+
+MemoryRun = Callable[[Any, str, int, Path, int], dict[str, Any]]
+
+
+def per_size(
+    args: argparse.Namespace, make_png: Callable[[float], Path], browser: Any, run: MemoryRun
+) -> list[dict[str, Any]]:
+    """``run`` (a memory part) on a fresh server for each of ``--megapixels``, with a PNG
+    of that size from ``make_png``."""
+    rows = []
+    for megapixels in (float(m) for m in args.megapixels.split(",")):
+        with served(args.cores) as (url, root, _):
+            figures = run(browser, url, root, make_png(megapixels), args.uploads)
+            rows.append({"megapixels": megapixels, **figures})
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
