@@ -298,21 +298,38 @@ def blank_png(path: Path, megapixels: float) -> Path:
 def memory_run(browser: Any, url: str, root: int, png: Path, uploads: int) -> dict[str, Any]:
     """Peak RSS of the server tree while `uploads` sessions read the big PNG at once."""
     pages = [open_tab(browser, url, FIRST_TAB) for _ in range(uploads)]
+
+    def answer(page: Any) -> str:
+        alert = page.locator("[data-testid=stAlert]").filter(has_text=png.name)
+        alert = alert.or_(page.get_by_text("No Sudoku grid was found"))
+        alert.first.wait_for(timeout=WAIT_MS)
+        return str(alert.first.inner_text().strip().splitlines()[0])
+
+    def upload(page: Any) -> None:
+        page.locator("input[type=file]").set_input_files(str(png))
+
+    return peak_while(root, pages, upload, answer, png)
+
+
+def peak_while(
+    root: int,
+    pages: list[Any],
+    start: Callable[[Any], None],
+    answer: Callable[[Any], str],
+    png: Path,
+) -> dict[str, Any]:
+    """Peak RSS of the server tree from ``start`` on every page (all at once) until each
+    page shows its ``answer``, with the tree's idle RSS before and how long it took."""
     time.sleep(1.0)
     idle = tree_rss_mb(root)
-    start = time.perf_counter()
+    began = time.perf_counter()
     with PeakSampler(root) as sampler:
         for page in pages:
-            page.locator("input[type=file]").set_input_files(str(png))
-        answers = []
-        for page in pages:
-            alert = page.locator("[data-testid=stAlert]").filter(has_text=png.name)
-            alert = alert.or_(page.get_by_text("No Sudoku grid was found"))
-            alert.first.wait_for(timeout=WAIT_MS)
-            answers.append(alert.first.inner_text().strip().splitlines()[0])
-        took = time.perf_counter() - start
+            start(page)
+        answers = [answer(page) for page in pages]
+        took = time.perf_counter() - began
     return {
-        "uploads": uploads,
+        "uploads": len(pages),
         "png_kb": round(png.stat().st_size / 1024),
         "idle_rss_mb": round(idle),
         "peak_rss_mb": round(sampler.peak),
@@ -338,26 +355,16 @@ def batch_memory_run(browser: Any, url: str, root: int, png: Path, uploads: int)
         page.locator("input[type=file]").set_input_files(str(png))
     for page in pages:
         page.get_by_role("button", name="Solve all 1 files").wait_for(timeout=WAIT_MS)
-    time.sleep(1.0)
-    idle = tree_rss_mb(root)
-    start = time.perf_counter()
-    with PeakSampler(root) as sampler:
-        for page in pages:
-            page.get_by_role("button", name="Solve all 1 files").click()
-        answers = []
-        for page in pages:
-            done = page.get_by_text("grids solved.")
-            done.first.wait_for(timeout=WAIT_MS)
-            answers.append(done.first.inner_text().strip())
-        took = time.perf_counter() - start
-    return {
-        "uploads": uploads,
-        "png_kb": round(png.stat().st_size / 1024),
-        "idle_rss_mb": round(idle),
-        "peak_rss_mb": round(sampler.peak),
-        "all_answered_s": round(took, 1),
-        "answers": sorted(set(answers)),
-    }
+
+    def answer(page: Any) -> str:
+        done = page.get_by_text("grids solved.")
+        done.first.wait_for(timeout=WAIT_MS)
+        return str(done.first.inner_text().strip())
+
+    def solve_all(page: Any) -> None:
+        page.get_by_role("button", name="Solve all 1 files").click()
+
+    return peak_while(root, pages, solve_all, answer, png)
 
 
 def summary(times: list[float]) -> str:
@@ -441,20 +448,29 @@ def run_parts(browser: Any, args: argparse.Namespace) -> dict[str, Any]:
             with served(args.cores) as (url, _, _):
                 result["busy"] = busy_run(browser, url, args.loads, args.busy_cap)
         if "memory" in args.parts:
-            result["memory"] = []
-            for megapixels in (float(m) for m in args.megapixels.split(",")):
-                with served(args.cores) as (url, root, _):
-                    png = blank_png(folder / "blank.png", megapixels)
-                    run = memory_run(browser, url, root, png, args.uploads)
-                    result["memory"].append({"megapixels": megapixels, **run})
+            png = folder / "blank.png"
+            result["memory"] = per_size(args, lambda mp: blank_png(png, mp), browser, memory_run)
         if "batch" in args.parts:
-            result["batch"] = []
-            for megapixels in (float(m) for m in args.megapixels.split(",")):
-                with served(args.cores) as (url, root, _):
-                    png = grey16_png(folder / "grey16.png", megapixels)
-                    run = batch_memory_run(browser, url, root, png, args.uploads)
-                    result["batch"].append({"megapixels": megapixels, **run})
+            png = folder / "grey16.png"
+            result["batch"] = per_size(args, lambda mp: grey16_png(png, mp), browser,
+                                       batch_memory_run)  # fmt: skip
     return result
+
+
+MemoryRun = Callable[[Any, str, int, Path, int], dict[str, Any]]
+
+
+def per_size(
+    args: argparse.Namespace, make_png: Callable[[float], Path], browser: Any, run: MemoryRun
+) -> list[dict[str, Any]]:
+    """``run`` (a memory part) on a fresh server for each of ``--megapixels``, with a PNG
+    of that size from ``make_png``."""
+    rows = []
+    for megapixels in (float(m) for m in args.megapixels.split(",")):
+        with served(args.cores) as (url, root, _):
+            figures = run(browser, url, root, make_png(megapixels), args.uploads)
+            rows.append({"megapixels": megapixels, **figures})
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -35,7 +35,7 @@ from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.classifier import MODEL_DIR, DigitClassifier
 from sudokucam.vision.read.config import ReadConfig
 from sudokucam.vision.read.decide import KindDecisionConfig
-from sudokucam.vision.read.kinds import KindConfig
+from sudokucam.vision.read.kinds import InkShapeConfig
 
 
 def median_ms(
@@ -61,8 +61,8 @@ def main() -> None:
     p.add_argument("--find-grid", action="store_true", help="also evaluate through find_grid")
     p.add_argument("--no-puzzle-kinds", action="store_true", help="decide kinds per cell")
     args = p.parse_args()
-    shape = KindConfig(feature_weight=0.0) if args.no_puzzle_kinds else KindConfig()
-    config = ReadConfig(kinds=KindDecisionConfig(ink_shape=shape))
+    shape = InkShapeConfig(feature_weight=0.0) if args.no_puzzle_kinds else InkShapeConfig()
+    config = ReadConfig(kind_decision=KindDecisionConfig(ink_shape=shape))
     classifier = DigitClassifier(args.model_dir)
     held_out = held_out_ids()
     photos = [

@@ -54,7 +54,7 @@ class Truth:
 
 
 @dataclass(frozen=True)
-class PhotoOutcome:
+class PhotoRecord:
     """How one photo was read against its truth."""
 
     photo_id: int
@@ -87,7 +87,7 @@ def evaluate(
     version: str,
     truth: Truth,
     corners: np.ndarray | None,
-) -> PhotoOutcome:
+) -> PhotoRecord:
     """Read, solve and draw one photo end to end and compare with the truth."""
     mode = "solution" if version == "v2" else "check"
     started = time.perf_counter()
@@ -103,10 +103,10 @@ def compare(
     truth: Truth,
     corners: np.ndarray | None,
     seconds: float,
-) -> PhotoOutcome:
+) -> PhotoRecord:
     """Score one PhotoResult against the truth."""
     if not result.grids:
-        return PhotoOutcome(photo_id, version, False, False, 0, False, None, seconds, result.status,
+        return PhotoRecord(photo_id, version, False, False, 0, False, None, seconds, result.status,
                        ("no grid",), 0, result.timings)  # fmt: skip
     grid = result.grids[0]
     wrong = tuple(
@@ -122,14 +122,14 @@ def compare(
     pen_right = sum(
         t != "0" and h == t for t, h in zip(truth.handwritten, grid.handwritten, strict=True)
     )
-    return PhotoOutcome(
+    return PhotoRecord(
         photo_id, version, True, not wrong, 81 - len(wrong), grid.solution == truth.solution,
         error, seconds, grid.status, wrong, len(grid.repairs), result.timings, *swaps,
         pen_right, sum(d != "0" for d in truth.handwritten),
     )  # fmt: skip
 
 
-def pen_share(group: list[PhotoOutcome]) -> str:
+def pen_share(group: list[PhotoRecord]) -> str:
     """Handwritten digits read right (digit and kind) as a share, '-' where none."""
     total = sum(o.pen_total for o in group)
     return f"{sum(o.pen_right for o in group) / total:.2%}" if total else "-"
@@ -154,7 +154,7 @@ def mean_corner_distance_px(found: np.ndarray, annotated: np.ndarray) -> float:
     )
 
 
-def table(outcomes: list[PhotoOutcome], split: str) -> str:
+def table(outcomes: list[PhotoRecord], split: str) -> str:
     """The Markdown summary table."""
     rows = [
         "| photos | n | grid found | exact grids | cell accuracy | printed taken as written "
@@ -193,7 +193,7 @@ def table(outcomes: list[PhotoOutcome], split: str) -> str:
     return "\n".join(rows)
 
 
-def failures(outcomes: list[PhotoOutcome]) -> str:
+def failures(outcomes: list[PhotoRecord]) -> str:
     """One line per photo not read exactly."""
     lines = []
     for o in outcomes:
@@ -247,14 +247,14 @@ def make_reader(args: argparse.Namespace) -> Reader:
         classifier = DigitClassifier(args.model_dir)
     pen = PenConfig(args.pen_prior, args.pen_phantom)
     colour = InkColourConfig(weight=0.0 if args.no_colour else InkColourConfig().weight)
-    read = ReadConfig(pen=pen, kinds=KindDecisionConfig(ink_colour=colour))
+    read = ReadConfig(pen=pen, kind_decision=KindDecisionConfig(ink_colour=colour))
     config = PipelineConfig(use_repair=not args.no_repair, read=read)
     return Reader(classifier, config)
 
 
 def evaluate_all(
     reader: Reader, dataset: Path, ids: list[int], versions: list[str]
-) -> list[PhotoOutcome]:
+) -> list[PhotoRecord]:
     """Every photo of ``ids`` in ``versions`` read and scored, after one warm-up read."""
     outlines = read_outlines(dataset)
     reader.solve(photo_path(ids[0], "v2", dataset))  # warm-up: model load, first-run costs

@@ -48,7 +48,7 @@ LABEL_TEXT = {0: ".", NOTES: "n"}
 
 
 @dataclass(frozen=True)
-class PhotoOutcome:
+class PhotoRecord:
     """How one photo was read against its labels."""
 
     name: str
@@ -104,17 +104,17 @@ def false_alarms(grid: GridResult, photo: ProgressPhoto) -> int | None:
     return sum(1 for c in entry_cells(grid, "wrong_entries") if photo.digits[c] == answer[c] != "0")
 
 
-def evaluate(reader: Reader, photo: ProgressPhoto) -> PhotoOutcome:
+def evaluate(reader: Reader, photo: ProgressPhoto) -> PhotoRecord:
     """Read and check one photo and compare it with its labels."""
     started = time.perf_counter()
     result, _ = reader.check(photo.path)
     seconds = time.perf_counter() - started
     grid = next((g for g in result.grids if matches(g, photo)), None)
     if grid is None:
-        return PhotoOutcome(photo.name, False, np.full(81, -1), photo.labels, None, seconds)
+        return PhotoRecord(photo.name, False, np.full(81, -1), photo.labels, None, seconds)
     read, kinds = read_labels(grid), np.asarray(grid.reading.kinds)
     alarms = false_alarms(grid, photo)
-    return PhotoOutcome(photo.name, True, read, photo.labels, alarms, seconds, kinds)
+    return PhotoRecord(photo.name, True, read, photo.labels, alarms, seconds, kinds)
 
 
 @dataclass(frozen=True)
@@ -138,7 +138,7 @@ def symmetry_breaks(kinds: np.ndarray) -> SymmetryBreaks:
     return SymmetryBreaks(True, mixed, alone)
 
 
-def summary(outcomes: Sequence[PhotoOutcome]) -> dict[str, float]:
+def summary(outcomes: Sequence[PhotoRecord]) -> dict[str, float]:
     """The headline figures of a list of outcomes."""
     read = np.concatenate([o.read for o in outcomes])
     truth = np.concatenate([o.truth for o in outcomes])
@@ -161,7 +161,7 @@ def summary(outcomes: Sequence[PhotoOutcome]) -> dict[str, float]:
     }
 
 
-def table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
+def table(outcomes: Sequence[PhotoRecord], split: str) -> str:
     """The Markdown summary table."""
     s = summary(outcomes)
     return "\n".join(
@@ -179,7 +179,7 @@ def table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
     )
 
 
-def symmetry_table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
+def symmetry_table(outcomes: Sequence[PhotoRecord], split: str) -> str:
     """The Markdown table of kind errors seen through the givens' symmetry."""
     breaks = [symmetry_breaks(o.kinds) for o in outcomes if o.kinds is not None]
     judged = [b for b in breaks if b.symmetric]
@@ -197,7 +197,7 @@ def symmetry_table(outcomes: Sequence[PhotoOutcome], split: str) -> str:
     )
 
 
-def failures(outcomes: Sequence[PhotoOutcome]) -> str:
+def failures(outcomes: Sequence[PhotoRecord]) -> str:
     """One line per photo not read exactly: cell, read → label."""
     lines = []
     for o in outcomes:

@@ -4,7 +4,7 @@ Photos come from ``samples/render.py`` (seeds ``--seed`` onwards), pass through 
 their own quality like a camera's, and are read by ``Reader.check``: grid found, givens
 and pen digits exactly as drawn, digits right but print taken for pen or the reverse, the
 answer right, median milliseconds. ``--compare-polarity`` also reads them without the
-search in the photo's negative (``PipelineConfig.light_on_dark`` off), in the same run.
+search in the photo's negative (``PipelineConfig.polarity`` off), in the same run.
 ``--held-out-fonts`` prints the givens in each of four faces the renderer never uses (so
 the model never trained on them: bold serif, bold monospace, bold italic, condensed, as
 magazines and books print), ``count`` photos each; ``--pencil`` fills in with pencil.
@@ -41,7 +41,7 @@ HELD_OUT_PRINT_FONTS = {
 
 
 @dataclass(frozen=True)
-class RenderedOutcome:
+class RenderedRecord:
     """How one rendered photo was read."""
 
     found: bool
@@ -63,23 +63,23 @@ def digits(grid: np.ndarray) -> str:
     return "".join(str(int(d)) for d in np.asarray(grid).ravel())
 
 
-def read_one(reader: Reader, photo: render.Photo) -> RenderedOutcome:
+def read_one(reader: Reader, photo: render.Photo) -> RenderedRecord:
     """Read one photo and compare it with its truth."""
     image = camera_jpeg(photo)
     started = time.perf_counter()
     result = reader.read(image, name="rendered")
     seconds = time.perf_counter() - started
     if not result.grids:
-        return RenderedOutcome(False, False, 0, False, seconds)
+        return RenderedRecord(False, False, 0, False, seconds)
     grid, truth = result.grids[0], photo.truth
     givens, pen = digits(truth.givens), digits(truth.pen)
     exact = (grid.givens, grid.handwritten) == (givens, pen)
     read = zip(grid.givens, grid.handwritten, givens, pen, strict=True)
     swapped = sum(1 for g, h, tg, tp in read if g == tp != "0" or h == tg != "0")
-    return RenderedOutcome(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
+    return RenderedRecord(True, exact, swapped, grid.solution == digits(truth.solution), seconds)
 
 
-def row(label: str, outcomes: list[RenderedOutcome]) -> str:
+def row(label: str, outcomes: list[RenderedRecord]) -> str:
     """One Markdown table row."""
     n = len(outcomes)
     return (
@@ -118,7 +118,7 @@ def main() -> None:
         "default": Reader(None if args.model_dir is None else DigitClassifier(args.model_dir))
     }
     if args.compare_polarity:
-        off = PipelineConfig(light_on_dark=PolarityConfig(on=False))
+        off = PipelineConfig(polarity=PolarityConfig(on=False))
         readers["no negative"] = Reader(readers["default"].classifier, off)
     marks = render.Marks(pencil=True) if args.pencil else None
     faces: list[str | None] = [*held_out_fonts()] if args.held_out_fonts else [None]

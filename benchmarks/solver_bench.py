@@ -32,7 +32,7 @@ from functools import partial
 from pathlib import Path
 
 from sudokucam.benchmarks import norvig_reference  # the yardstick, beside this file
-from sudokucam.benchmarks.common import json_text, script_parser
+from sudokucam.benchmarks.common import json_text, markdown_table, script_parser
 from sudokucam.samples.dataset import PUZZLES
 from sudokucam.solver import (
     Grid,
@@ -246,28 +246,24 @@ def _pysudoku(module: object) -> Callable[[Grid], object]:
 
 def markdown(comparisons: list[Comparison], rows: list[Row]) -> str:
     """The comparison table, the slowest puzzles of each set, and the other rows."""
-    lines = [
-        "| set | puzzles | sudokucam median ms | reference median ms | ratio | slowest ms |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    for c in comparisons:
-        ref = "" if c.reference_median_ms is None else f"{c.reference_median_ms:.3f}"
-        ratio = "" if c.ratio is None else f"{c.ratio:.1f}×"
-        top = c.slowest[0][1] if c.slowest else 0.0
-        lines.append(
-            f"| {c.puzzle_set} | {c.puzzles} | {c.ours_median_ms:.3f} | {ref} | {ratio} | {top} |"
-        )
+    columns = ["set", "puzzles", "sudokucam median ms", "reference median ms", "ratio",
+               "slowest ms"]  # fmt: skip
+    lines = markdown_table(columns, "lrrrrr", [
+        (c.puzzle_set, c.puzzles, f"{c.ours_median_ms:.3f}",
+         "" if c.reference_median_ms is None else f"{c.reference_median_ms:.3f}",
+         "" if c.ratio is None else f"{c.ratio:.1f}×", c.slowest[0][1] if c.slowest else 0.0)
+        for c in comparisons
+    ])  # fmt: skip
     for c in comparisons:
         lines.append(f"\nslowest of {c.puzzle_set} (sudokucam ms):")
         lines += [f"  {ms:10.2f}  {line}" for line, ms in c.slowest]
     if rows:
-        lines += ["", "| set | solver | puzzles | median ms | p99 ms | max ms | total s | note |"]
-        lines.append("|---|---|---:|---:|---:|---:|---:|---|")
-        lines += [
-            f"| {r.puzzle_set} | {r.solver} | {r.puzzles} | {r.median_ms:.3f} | {r.p99_ms:.3f} "
-            f"| {r.max_ms:.3f} | {r.total_s:.2f} | {r.note} |"
+        columns = ["set", "solver", "puzzles", "median ms", "p99 ms", "max ms", "total s", "note"]
+        lines += ["", *markdown_table(columns, "llrrrrrl", [
+            (r.puzzle_set, r.solver, r.puzzles, f"{r.median_ms:.3f}", f"{r.p99_ms:.3f}",
+             f"{r.max_ms:.3f}", f"{r.total_s:.2f}", r.note)
             for r in rows
-        ]
+        ])]  # fmt: skip
     return "\n".join(lines)
 
 

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sudokucam.benchmarks.common import json_text, script_parser
+from sudokucam.benchmarks.common import json_text, markdown_table, script_parser
 from sudokucam.solver.variant import Variant, VariantPuzzle
 from sudokucam.solver.variant_sample import (
     KillerConfig,
@@ -108,16 +108,13 @@ def time_kind(kind: str, count: int, seed: int) -> Row:
 
 def markdown(rows: list[Row]) -> str:
     """The table."""
-    lines = [
-        "| kind | puzzles | median ms | p90 ms | max ms | cages (killer) or clues |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    lines += [
-        f"| {r.kind} | {r.puzzles} | {r.median_ms:.2f} | {r.p90_ms:.2f} | {r.max_ms:.2f} "
-        f"| {r.mean_cages_or_clues} |"
+    columns = ["kind", "puzzles", "median ms", "p90 ms", "max ms", "cages (killer) or clues"]
+    cells = [
+        (r.kind, r.puzzles, f"{r.median_ms:.2f}", f"{r.p90_ms:.2f}", f"{r.max_ms:.2f}",
+         r.mean_cages_or_clues)
         for r in rows
-    ]
-    return "\n".join(lines)
+    ]  # fmt: skip
+    return "\n".join(markdown_table(columns, "lrrrrr", cells))
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from itertools import compress, islice
 from operator import itemgetter
 
@@ -70,7 +70,7 @@ class EngineConfig:
     jigsaw_locked: bool = True  # region-line reductions at each node of a jigsaw search
 
 
-CONFIG = EngineConfig()
+DEFAULT_ENGINE_CONFIG = EngineConfig()
 PEER_WEIGHT = tuple(36 // (k * k) if k else 0 for k in range(26))  # by candidates left
 
 
@@ -184,12 +184,12 @@ def tables_for(shape: Shape) -> Tables:
         segment_getters=tuple(s.get for s in segments),
         segment_places=tuple((s.line, s.box, s.line_rest, s.box_rest) for s in segments),
         unit_segment_getters=tuple(itemgetter(*u) for u in unit_segments),
-        locked=n >= CONFIG.locked_candidates_from_size,
-        pairs=n >= CONFIG.pairs_from_size,
-        ties=CONFIG.branch_ties_big
-        if n >= CONFIG.locked_candidates_from_size
-        else CONFIG.branch_ties,
-        probes=CONFIG.probes if n >= CONFIG.probing_from_size else 0,
+        locked=n >= DEFAULT_ENGINE_CONFIG.locked_candidates_from_size,
+        pairs=n >= DEFAULT_ENGINE_CONFIG.pairs_from_size,
+        ties=DEFAULT_ENGINE_CONFIG.branch_ties_big
+        if n >= DEFAULT_ENGINE_CONFIG.locked_candidates_from_size
+        else DEFAULT_ENGINE_CONFIG.branch_ties,
+        probes=DEFAULT_ENGINE_CONFIG.probes if n >= DEFAULT_ENGINE_CONFIG.probing_from_size else 0,
     )
 
 
@@ -404,12 +404,27 @@ def search(
 
     Raises SearchTimeoutError when the clock's deadline passes.
     """
-    if clock is None:
-        clock = Clock()
+    branch_search(cand, t, partial(settle, t=t), found, limit, Clock() if clock is None else clock)
+
+
+def branch_search(
+    cand: State,
+    t: Tables,
+    settled: Callable[[State], bool],
+    found: list[State],
+    limit: int,
+    clock: Clock,
+) -> None:
+    """Depth-first search: ``settled`` (False on a contradiction) at each node, then each
+    candidate of the best cell to branch on (``pick_cell``) in turn, appending solutions up
+    to limit (the classic and the variant searches alike).
+
+    Raises SearchTimeoutError when the clock's deadline passes.
+    """
     clock.left -= 1
     if not clock.left:
         clock.check()
-    if not settle(cand, t):
+    if not settled(cand):
         return
     c = pick_cell(cand, t)
     if c < 0:
@@ -422,7 +437,7 @@ def search(
         child = cand[:] if m else cand
         child[c] = b
         if propagate(child, [c], t):
-            search(child, t, found, limit, clock)
+            branch_search(child, t, settled, found, limit, clock)
             if len(found) >= limit:
                 return
 
@@ -628,10 +643,15 @@ def find_solutions(
     if limit <= 0:
         return []
     clock = Clock(deadline)
-    if shape.size <= CONFIG.bitboard_up_to_size:
+    if shape.size <= DEFAULT_ENGINE_CONFIG.bitboard_up_to_size:
         try:
             return bitboard.find_solutions(
-                values, shape, limit, clock, CONFIG.bitboard_budget, CONFIG.bitboard_branch_ties
+                values,
+                shape,
+                limit,
+                clock,
+                DEFAULT_ENGINE_CONFIG.bitboard_budget,
+                DEFAULT_ENGINE_CONFIG.bitboard_branch_ties,
             )
         except bitboard.BudgetSpentError:
             return _search_with(values, strong_tables(shape), limit, clock)
@@ -641,7 +661,9 @@ def find_solutions(
 @cache
 def strong_tables(shape: Shape) -> Tables:
     """The tables of a shape with box-line reductions and pairs at every node."""
-    return replace(tables_for(shape), locked=True, pairs=True, ties=CONFIG.branch_ties_big)
+    return replace(
+        tables_for(shape), locked=True, pairs=True, ties=DEFAULT_ENGINE_CONFIG.branch_ties_big
+    )
 
 
 def _search_with(values: Sequence[int], t: Tables, limit: int, clock: Clock) -> list[list[int]]:

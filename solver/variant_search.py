@@ -14,20 +14,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from operator import itemgetter
 from typing import Any
 
 from .clock import Clock
 from .engine import (
-    CONFIG,
+    DEFAULT_ENGINE_CONFIG,
     State,
     Tables,
+    branch_search,
     candidate_bit,
     decode,
     hidden_singles,
     initial_state,
-    pick_cell,
     propagate,
     segments_of,
     tables_for,
@@ -107,7 +107,7 @@ def variant_tables(
 
 def _segment_fields(size: int, units: tuple[tuple[Cell, ...], ...], jigsaw: bool) -> dict[str, Any]:
     """The box-line tables for a jigsaw's regions (region-line reductions at each node, as
-    CONFIG.jigsaw_locked says); boxes keep the engine's own."""
+    DEFAULT_ENGINE_CONFIG.jigsaw_locked says); boxes keep the engine's own."""
     if not jigsaw:
         return {}
     segments = segments_of(size, units)
@@ -118,7 +118,7 @@ def _segment_fields(size: int, units: tuple[tuple[Cell, ...], ...], jigsaw: bool
         "segment_getters": tuple(s.get for s in segments),
         "segment_places": tuple((s.line, s.box, s.line_rest, s.box_rest) for s in segments),
         "unit_segment_getters": tuple(tuple_getter(u) for u in unit_segments),
-        "locked": CONFIG.jigsaw_locked,
+        "locked": DEFAULT_ENGINE_CONFIG.jigsaw_locked,
     }
 
 
@@ -162,8 +162,7 @@ def _prune_sum(cand: State, group: SumTable, vt: VariantTables) -> int:
     least, most = sum(lows), sum(highs)
     if least > group.total or most < group.total:
         return -1
-    stack: list[int] = []
-    changed = 0
+    narrowed: list[tuple[int, Mask]] = []
     for c, lo, hi in zip(group.cells, lows, highs, strict=True):
         floor, ceiling = group.total - most + hi, group.total - least + lo
         if floor <= lo and ceiling >= hi:
@@ -171,15 +170,23 @@ def _prune_sum(cand: State, group: SumTable, vt: VariantTables) -> int:
         m = cand[c]
         kept = m & upto[min(ceiling, t.size)] & ~upto[max(floor - 1, 0)]
         if kept != m:
-            if not kept:
-                return -1
-            cand[c] = kept
-            changed += 1
-            if not kept & (kept - 1):
-                stack.append(c)
+            narrowed.append((c, kept))
+    return _narrow(cand, narrowed, t)
+
+
+def _narrow(cand: State, narrowed: list[tuple[int, Mask]], t: Tables) -> int:
+    """Give each (cell, candidates) of ``narrowed`` its fewer candidates and place the new
+    singles; how many cells changed, -1 on a contradiction."""
+    stack: list[int] = []
+    for c, kept in narrowed:
+        if not kept:
+            return -1
+        cand[c] = kept
+        if not kept & (kept - 1):
+            stack.append(c)
     if stack and not propagate(cand, stack, t):
         return -1
-    return changed
+    return len(narrowed)
 
 
 def _prune_cage(cand: State, cage: CageTable, t: Tables) -> int:
@@ -203,8 +210,7 @@ def _prune_cage(cand: State, cage: CageTable, t: Tables) -> int:
     counts = sum(d & allowed for d in digits)
     single = (counts + t.one_or_more) & ~(counts + t.two_or_more) & high
     lone = required & (single >> flag)
-    stack: list[int] = []
-    changed = 0
+    narrowed: list[tuple[int, Mask]] = []
     for c in cage.cells:
         m = cand[c]
         if m & high:
@@ -213,15 +219,8 @@ def _prune_cage(cand: State, cage: CageTable, t: Tables) -> int:
         if kept & lone:
             kept &= lone
         if kept != m:
-            if not kept:
-                return -1
-            cand[c] = kept
-            changed += 1
-            if not kept & (kept - 1):
-                stack.append(c)
-    if stack and not propagate(cand, stack, t):
-        return -1
-    return changed
+            narrowed.append((c, kept))
+    return _narrow(cand, narrowed, t)
 
 
 def settle(cand: State, vt: VariantTables) -> bool:
@@ -248,25 +247,7 @@ def settle(cand: State, vt: VariantTables) -> bool:
 def search(cand: State, vt: VariantTables, found: list[State], limit: int, clock: Clock) -> None:
     """Depth-first search, appending solutions up to limit (SearchTimeoutError at the
     clock's deadline)."""
-    clock.left -= 1
-    if not clock.left:
-        clock.check()
-    if not settle(cand, vt):
-        return
-    c = pick_cell(cand, vt.t)
-    if c < 0:
-        found.append(cand)
-        return
-    m = cand[c]
-    while m:
-        b = m & -m
-        m ^= b
-        child = cand[:] if m else cand
-        child[c] = b
-        if propagate(child, [c], vt.t):
-            search(child, vt, found, limit, clock)
-            if len(found) >= limit:
-                return
+    branch_search(cand, vt.t, partial(settle, vt=vt), found, limit, clock)
 
 
 def find_variant_solutions(

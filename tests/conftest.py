@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,15 @@ def photos_dir() -> Path:
 def samples_dir() -> Path:
     """The project's own rendered sample photos."""
     return REPO / "samples"
+
+
+@pytest.fixture(scope="module")
+def app_url() -> Iterator[str]:
+    """`sudokucam ui` on a free port for one test module's browser tests, stopped (with its
+    Streamlit child) when done; skips where Chromium is missing."""
+    from sudokucam.tests.browser_harness import missing_chromium, served_app
+
+    if missing := missing_chromium():
+        pytest.skip(missing)
+    with served_app() as app:
+        yield app.url

@@ -22,6 +22,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from sudokucam.solver import is_solution
+from sudokucam.tests.app_harness import APP, open_app
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.pages.play_board import board_after, game_view, notes_of
 from sudokucam.ui.app.state.game import Board, Game, load_game
@@ -31,26 +32,14 @@ from sudokucam.ui.app.widgets.hints import HintMarks
 from sudokucam.ui.cli import app as cli_app
 from sudokucam.ui.cli.serve import streamlit_command, streamlit_env
 
-streamlit_testing = pytest.importorskip("streamlit.testing.v1")
-AppTest = streamlit_testing.AppTest
+pytest.importorskip("streamlit.testing.v1")
 
 REPO = Path(__file__).resolve().parent.parent
-APP = REPO / "ui" / "streamlit_app.py"
 PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
-TIMEOUT = 120
 
 
 # ----------------------------------------------------------------------------- helpers
-
-
-def open_app(mode: str) -> Any:
-    """The app run once with the tab `mode` open."""
-    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
-    at.session_state[layout.MODE_KEY] = mode
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def texts(elements: Any) -> list[str]:

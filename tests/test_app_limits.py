@@ -18,27 +18,16 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from sudokucam.tests.app_harness import open_app
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.state.batch_jobs import BatchLimits, run_batch
 from sudokucam.ui.app.state.settings import APP_CONFIG, AppConfig
 from sudokucam.ui.app.widgets.photo_input import PhotoInput
 from sudokucam.vision.batch.work import WorkOptions
 
-streamlit_testing = pytest.importorskip("streamlit.testing.v1")
-AppTest = streamlit_testing.AppTest
+pytest.importorskip("streamlit.testing.v1")
 
 REPO = Path(__file__).resolve().parent.parent
-APP = REPO / "ui" / "streamlit_app.py"
-TIMEOUT = 120
-
-
-def open_app(mode: str) -> Any:
-    """The app run once with the tab `mode` open."""
-    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
-    at.session_state[layout.MODE_KEY] = mode
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def blank_png(width: int = 300, height: int = 200) -> bytes:

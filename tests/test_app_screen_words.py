@@ -13,25 +13,15 @@ from typing import Any
 
 import pytest
 
+from sudokucam.tests.app_harness import open_app
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.widgets.board import LOOK_COLOURS, Look
 
-streamlit_testing = pytest.importorskip("streamlit.testing.v1")
-AppTest = streamlit_testing.AppTest
+pytest.importorskip("streamlit.testing.v1")
 
 REPO = Path(__file__).resolve().parent.parent
-APP = REPO / "ui" / "streamlit_app.py"
 SAMPLES = REPO / "samples"
 COLOUR_WORDS = ("red", "amber", "orange", "green", "blue", "yellow", "pink", "purple")
-
-
-def open_app(mode: str) -> Any:
-    """The app run once with the tab ``mode`` open."""
-    at = AppTest.from_file(str(APP), default_timeout=120)
-    at.session_state[layout.MODE_KEY] = mode
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def board_args(at: Any, prefix: str) -> tuple[str, dict[str, Any]]:

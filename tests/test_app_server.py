@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import cv2
 import pytest
 
-from sudokucam.tests.browser_harness import chromium, missing_chromium, open_tab, served_app
+from sudokucam.tests.browser_harness import chromium, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -31,15 +30,6 @@ CLOSE_AFTER_S = 0.4
 BIG_SIZE = (4620, 3464)  # 16 megapixels
 WAITING_TEXT = "Other photos are being read"  # what a page waiting in line says
 NEXT_ANSWER_S = 120.0  # far below the 300 s a lost turn made everyone wait
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if missing := missing_chromium():
-        pytest.skip(missing)
-    with served_app() as app:
-        yield app.url
 
 
 def choose(page: Any, photo: Path) -> None:

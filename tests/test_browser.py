@@ -26,9 +26,7 @@ from sudokucam.tests.browser_harness import (
     PHONE,
     after_rerun,
     launch,
-    missing_chromium,
     open_tab,
-    served_app,
     wait_until_still,
 )
 
@@ -47,19 +45,18 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if missing := missing_chromium():
-        pytest.skip(missing)
-    with served_app() as app:
-        yield app.url
-
-
-@pytest.fixture(scope="module")
 def playwright() -> Iterator[Any]:
     """One Playwright driver for the module."""
     with sync_api.sync_playwright() as driver:
         yield driver
+
+
+@pytest.fixture
+def browser(playwright: Any) -> Iterator[Any]:
+    """A Chromium of the module's driver for one test, closed after it."""
+    opened = launch(playwright)
+    yield opened
+    opened.close()
 
 
 def upload(page: Any, photo: Path) -> None:
@@ -179,88 +176,85 @@ def assert_thumb_sized(frame: Any) -> None:
     assert box["width"] >= MIN_CELL_PX and box["height"] >= MIN_CELL_PX, box
 
 
-def test_typed_puzzle_in_browser(app_url: str, playwright: Any, tmp_path: Path) -> None:
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Type a puzzle")
-        page.get_by_label("Puzzle as text").fill(PUZZLE)
-        page.keyboard.press("Control+Enter")
-        page.get_by_role("button", name="Solve").click()
-        page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
-        answer = page.get_by_test_id("stCode").get_by_text(SOLUTION)
-        open_expander(page, "The answer as text", answer)
-        assert board_digits(board(page, "Solution")) == SOLUTION
-        snap(page, tmp_path / "typed.png")
-    finally:
-        browser.close()
+def test_typed_puzzle_in_browser(app_url: str, browser: Any, tmp_path: Path) -> None:
+    page = open_tab(browser, app_url, "Type a puzzle")
+    page.get_by_label("Puzzle as text").fill(PUZZLE)
+    page.keyboard.press("Control+Enter")
+    page.get_by_role("button", name="Solve").click()
+    page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
+    answer = page.get_by_test_id("stCode").get_by_text(SOLUTION)
+    open_expander(page, "The answer as text", answer)
+    assert board_digits(board(page, "Solution")) == SOLUTION
+    snap(page, tmp_path / "typed.png")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_typing_a_puzzle_with_the_number_pad(
-    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+    app_url: str, browser: Any, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Type a puzzle", viewport=viewport)
-        frame = board(page, "Puzzle to solve")
-        assert_thumb_sized(frame)
-        filled = [(c // 9 + 1, c % 9 + 1, int(ch)) for c, ch in enumerate(PUZZLE) if ch != "."]
-        for row, col, digit in filled[:-1]:
-            tap(frame, row, col, digit)
-        row, col, digit = filled[-1]  # the last one by keyboard: a click, then the digit
-        type_digit(frame, page, row, col, digit)
-        page.get_by_role("button", name="Solve").click()
-        page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
-        assert board_digits(board(page, "Solution")) == SOLUTION
-        assert board_digits(frame) == PUZZLE.replace(".", "0")
-        snap(page, tmp_path / f"typed_pad_{viewport['width']}.png")
-    finally:
-        browser.close()
+    page = open_tab(browser, app_url, "Type a puzzle", viewport=viewport)
+    frame = board(page, "Puzzle to solve")
+    assert_thumb_sized(frame)
+    filled = [(c // 9 + 1, c % 9 + 1, int(ch)) for c, ch in enumerate(PUZZLE) if ch != "."]
+    for row, col, digit in filled[:-1]:
+        tap(frame, row, col, digit)
+    row, col, digit = filled[-1]  # the last one by keyboard: a click, then the digit
+    type_digit(frame, page, row, col, digit)
+    page.get_by_role("button", name="Solve").click()
+    page.get_by_text("Solved: the puzzle has exactly one solution.").wait_for(timeout=WAIT_MS)
+    assert board_digits(board(page, "Solution")) == SOLUTION
+    assert board_digits(frame) == PUZZLE.replace(".", "0")
+    snap(page, tmp_path / f"typed_pad_{viewport['width']}.png")
+
+
+def solved_demo(
+    browser: Any, app_url: str, samples_dir: Path, viewport: dict[str, int]
+) -> tuple[Any, Path]:
+    """A tab of the photo page with the committed demo photo uploaded and solved, and the
+    photo's path."""
+    photo = demo_photo(samples_dir)
+    page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
+    upload(page, photo)
+    page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
+    return page, photo
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_upload_solve_correct_and_download(
-    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
+    app_url: str, browser: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    photo = demo_photo(samples_dir)
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
-        upload(page, photo)
-        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
-        page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
-        answer = page.get_by_test_id("stImage").first.bounding_box()
-        frame = board(page, "Digits read from the photo")
-        grid = page.locator(BOARD_FRAME).first.bounding_box()
-        assert answer["y"] < grid["y"] or answer["x"] < grid["x"]  # the answer comes first
-        if viewport is PHONE:
-            assert answer["width"] >= viewport["width"] * 0.8  # full width on a phone
-            assert_thumb_sized(frame)
-        snap(page, tmp_path / f"photo_solved_{viewport['width']}.png")
+    page, photo = solved_demo(browser, app_url, samples_dir, viewport)
+    page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
+    answer = page.get_by_test_id("stImage").first.bounding_box()
+    frame = board(page, "Digits read from the photo")
+    grid = page.locator(BOARD_FRAME).first.bounding_box()
+    assert answer["y"] < grid["y"] or answer["x"] < grid["x"]  # the answer comes first
+    if viewport is PHONE:
+        assert answer["width"] >= viewport["width"] * 0.8  # full width on a phone
+        assert_thumb_sized(frame)
+    snap(page, tmp_path / f"photo_solved_{viewport['width']}.png")
 
-        truth = json.loads(photo.with_suffix(".json").read_text())
-        first = truth["givens"][0][0]
-        wrong = 9 if first != 9 else 8
-        tap(frame, 1, 1, wrong)  # a misreading in r1c1 ...
-        page.get_by_text("What to try").wait_for(timeout=WAIT_MS)
-        download = page.get_by_role("button", name="Download the solved photo")
-        download.wait_for(state="detached", timeout=WAIT_MS)  # nothing to save while broken
-        body = page.inner_text("body")
-        assert "break the rules" in body or "no solution" in body
-        wait_label(frame, 1, 1, "breaks the rules")  # the clash is highlighted on the board
-        snap(page, tmp_path / f"photo_broken_{viewport['width']}.png")
-        tap(frame, 1, 1, first)  # ... corrected
-        page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
-        page.get_by_text("What to try").wait_for(state="detached", timeout=WAIT_MS)
-        snap(page, tmp_path / f"photo_corrected_{viewport['width']}.png")
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    first = truth["givens"][0][0]
+    wrong = 9 if first != 9 else 8
+    tap(frame, 1, 1, wrong)  # a misreading in r1c1 ...
+    page.get_by_text("What to try").wait_for(timeout=WAIT_MS)
+    download = page.get_by_role("button", name="Download the solved photo")
+    download.wait_for(state="detached", timeout=WAIT_MS)  # nothing to save while broken
+    body = page.inner_text("body")
+    assert "break the rules" in body or "no solution" in body
+    wait_label(frame, 1, 1, "breaks the rules")  # the clash is highlighted on the board
+    snap(page, tmp_path / f"photo_broken_{viewport['width']}.png")
+    tap(frame, 1, 1, first)  # ... corrected
+    page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
+    page.get_by_text("What to try").wait_for(state="detached", timeout=WAIT_MS)
+    snap(page, tmp_path / f"photo_corrected_{viewport['width']}.png")
 
-        with page.expect_download(timeout=WAIT_MS) as saving:
-            download.click()
-        saved = tmp_path / "solved.png"
-        saving.value.save_as(saved)
-        assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    finally:
-        browser.close()
+    with page.expect_download(timeout=WAIT_MS) as saving:
+        download.click()
+    saved = tmp_path / "solved.png"
+    saving.value.save_as(saved)
+    assert saved.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_webcam_shot_through_fake_camera(
@@ -294,77 +288,69 @@ def test_webcam_shot_through_fake_camera(
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_check_progress_marked_photo_first_and_a_question_answered(
-    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
+    app_url: str, browser: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     photo = samples_dir / "progress" / "half_blue.jpg"
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Check my progress", viewport=viewport)
-        upload(page, photo)
-        page.get_by_text("Red rings: wrong entries").wait_for(timeout=WAIT_MS)
-        frame = board(page, "Your grid, checked")
-        marked = page.get_by_test_id("stImage").first.bounding_box()
-        assert marked["y"] < page.locator(BOARD_FRAME).first.bounding_box()["y"]
-        if viewport is PHONE:
-            assert marked["width"] >= viewport["width"] * 0.8
-        questions = page.get_by_text("is this a")
-        if not questions.count():
-            pytest.skip("the reading is sure of every entry of this sample now")
-        snap(page, tmp_path / f"check_question_{viewport['width']}.png")
-        asked = questions.count()
-        text = questions.first.inner_text()  # "r1c1: is this a 1 or a 4?"
-        name, digit = text.split(":")[0], text.rstrip("?").split()[-1]
-        row, col = int(name[1]), int(name[3])
-        digest = hashlib.sha1(photo.read_bytes(), usedforsecurity=False).hexdigest()[:12]
-        cell_index = (row - 1) * 9 + col - 1
-        page.locator(f".st-key-progress_ask_{digest}_{cell_index}_{digit} button").click()
-        page.wait_for_function(
-            f"() => document.body.innerText.split('is this a').length - 1 < {asked + 1}",
-            timeout=WAIT_MS,
-        )
-        wait_label(frame, row, col, f"column {col}: {digit}")
-        snap(page, tmp_path / f"check_answered_{viewport['width']}.png")
-    finally:
-        browser.close()
+    page = open_tab(browser, app_url, "Check my progress", viewport=viewport)
+    upload(page, photo)
+    page.get_by_text("Red rings: wrong entries").wait_for(timeout=WAIT_MS)
+    frame = board(page, "Your grid, checked")
+    marked = page.get_by_test_id("stImage").first.bounding_box()
+    assert marked["y"] < page.locator(BOARD_FRAME).first.bounding_box()["y"]
+    if viewport is PHONE:
+        assert marked["width"] >= viewport["width"] * 0.8
+    questions = page.get_by_text("is this a")
+    if not questions.count():
+        pytest.skip("the reading is sure of every entry of this sample now")
+    snap(page, tmp_path / f"check_question_{viewport['width']}.png")
+    asked = questions.count()
+    text = questions.first.inner_text()  # "r1c1: is this a 1 or a 4?"
+    name, digit = text.split(":")[0], text.rstrip("?").split()[-1]
+    row, col = int(name[1]), int(name[3])
+    digest = hashlib.sha1(photo.read_bytes(), usedforsecurity=False).hexdigest()[:12]
+    cell_index = (row - 1) * 9 + col - 1
+    page.locator(f".st-key-progress_ask_{digest}_{cell_index}_{digit} button").click()
+    page.wait_for_function(
+        f"() => document.body.innerText.split('is this a').length - 1 < {asked + 1}",
+        timeout=WAIT_MS,
+    )
+    wait_label(frame, row, col, f"column {col}: {digit}")
+    snap(page, tmp_path / f"check_answered_{viewport['width']}.png")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_play_a_game_with_notes_undo_and_a_hint(
-    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+    app_url: str, browser: Any, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Play", viewport=viewport)
-        page.get_by_role("button", name="New puzzle").click()
-        page.get_by_role("button", name="Check").wait_for(timeout=WAIT_MS)
-        frame = board(page, "Your board")
-        assert_thumb_sized(frame)
-        empty = frame.get_by_role("gridcell", name="empty").first
-        row, col = (
-            int(w.split()[-1]) for w in empty.get_attribute("aria-label").split(":")[0].split(",")
-        )
-        empty.click()
-        frame.get_by_role("button", name="Notes").click()
-        for digit in (2, 7):  # each note taken in by the app before the next move
-            after_rerun(page, frame.get_by_role("button", name=f"Note {digit}").click)
-        wait_label(frame, row, col, "notes 2 7")
-        frame.get_by_role("button", name="Notes").click()  # back to digits
-        five = frame.get_by_role("button", name="5", exact=True)
-        after_rerun(page, five.click)  # the app takes in the move
-        wait_label(frame, row, col, f"column {col}: 5")
-        snap(page, tmp_path / f"play_moves_{viewport['width']}.png")
-        page.get_by_role("button", name="Undo").click()
-        wait_label(frame, row, col, "notes 2 7")  # the digit taken back, the notes kept
-        page.get_by_role("button", name="Check").click()
-        page.get_by_text("No mistakes so far.").wait_for(timeout=WAIT_MS)
-        page.get_by_role("button", name="Hint: where can I go next?").click()
-        page.get_by_text("Look at r").first.wait_for(timeout=WAIT_MS)
-        frame.locator("[aria-label*=', hint']").first.wait_for(timeout=WAIT_MS)
-        page.get_by_role("button", name="Show the digit and why").click()
-        page.get_by_text(" = ").first.wait_for(timeout=WAIT_MS)
-        snap(page, tmp_path / f"play_hint_{viewport['width']}.png")
-    finally:
-        browser.close()
+    page = open_tab(browser, app_url, "Play", viewport=viewport)
+    page.get_by_role("button", name="New puzzle").click()
+    page.get_by_role("button", name="Check").wait_for(timeout=WAIT_MS)
+    frame = board(page, "Your board")
+    assert_thumb_sized(frame)
+    empty = frame.get_by_role("gridcell", name="empty").first
+    row, col = (
+        int(w.split()[-1]) for w in empty.get_attribute("aria-label").split(":")[0].split(",")
+    )
+    empty.click()
+    frame.get_by_role("button", name="Notes").click()
+    for digit in (2, 7):  # each note taken in by the app before the next move
+        after_rerun(page, frame.get_by_role("button", name=f"Note {digit}").click)
+    wait_label(frame, row, col, "notes 2 7")
+    frame.get_by_role("button", name="Notes").click()  # back to digits
+    five = frame.get_by_role("button", name="5", exact=True)
+    after_rerun(page, five.click)  # the app takes in the move
+    wait_label(frame, row, col, f"column {col}: 5")
+    snap(page, tmp_path / f"play_moves_{viewport['width']}.png")
+    page.get_by_role("button", name="Undo").click()
+    wait_label(frame, row, col, "notes 2 7")  # the digit taken back, the notes kept
+    page.get_by_role("button", name="Check").click()
+    page.get_by_text("No mistakes so far.").wait_for(timeout=WAIT_MS)
+    page.get_by_role("button", name="Hint: where can I go next?").click()
+    page.get_by_text("Look at r").first.wait_for(timeout=WAIT_MS)
+    frame.locator("[aria-label*=', hint']").first.wait_for(timeout=WAIT_MS)
+    page.get_by_role("button", name="Show the digit and why").click()
+    page.get_by_text(" = ").first.wait_for(timeout=WAIT_MS)
+    snap(page, tmp_path / f"play_hint_{viewport['width']}.png")
 
 
 # ----------------------------------------------------------------------------- a phone's screens
@@ -377,67 +363,53 @@ def in_first_screen(box: dict[str, float], viewport: dict[str, int]) -> bool:
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_play_board_and_pad_fit_one_screen_then_solved_on_top(
-    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+    app_url: str, browser: Any, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     from sudokucam.solver import parse_grid, solve_grid
 
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Play", viewport=viewport)
-        page.get_by_role("button", name="New puzzle").click()
-        page.get_by_text("Another game").wait_for(timeout=WAIT_MS)
-        frame = board(page, "Your board")
-        frame.get_by_role("button", name="Notes").wait_for(timeout=WAIT_MS)
-        frame_box = wait_until_still(page.locator(BOARD_FRAME).first)  # its height taken
-        panel = page.get_by_test_id("stExpander").filter(has_text="Another game")
-        assert panel.locator("details").first.get_attribute("open") is None  # folded
-        assert in_first_screen(frame_box, viewport), frame_box  # board, pad and tools
-        page.screenshot(path=tmp_path / f"play_first_screen_{viewport['width']}.png")
+    page = open_tab(browser, app_url, "Play", viewport=viewport)
+    page.get_by_role("button", name="New puzzle").click()
+    page.get_by_text("Another game").wait_for(timeout=WAIT_MS)
+    frame = board(page, "Your board")
+    frame.get_by_role("button", name="Notes").wait_for(timeout=WAIT_MS)
+    frame_box = wait_until_still(page.locator(BOARD_FRAME).first)  # its height taken
+    panel = page.get_by_test_id("stExpander").filter(has_text="Another game")
+    assert panel.locator("details").first.get_attribute("open") is None  # folded
+    assert in_first_screen(frame_box, viewport), frame_box  # board, pad and tools
+    page.screenshot(path=tmp_path / f"play_first_screen_{viewport['width']}.png")
 
-        givens = board_digits(frame)
-        empty = [i for i, d in enumerate(givens) if d == "0"]
-        first, twin = next(  # an empty cell whose row holds a given (a row may hold none)
-            (c, givens[r])
-            for c in empty
-            for r in range(c // 9 * 9, c // 9 * 9 + 9)
-            if givens[r] != "0"
-        )
-        tap(frame, first // 9 + 1, first % 9 + 1, int(twin))  # a clash: shown at once
-        wait_label(frame, first // 9 + 1, first % 9 + 1, "breaks the rules")
+    givens = board_digits(frame)
+    empty = [i for i, d in enumerate(givens) if d == "0"]
+    first, twin = next(  # an empty cell whose row holds a given (a row may hold none)
+        (c, givens[r]) for c in empty for r in range(c // 9 * 9, c // 9 * 9 + 9) if givens[r] != "0"
+    )
+    tap(frame, first // 9 + 1, first % 9 + 1, int(twin))  # a clash: shown at once
+    wait_label(frame, first // 9 + 1, first % 9 + 1, "breaks the rules")
 
-        solution = solve_grid(parse_grid(givens.replace("0", "."), 9)).solution
-        assert solution is not None
-        for c in empty:
-            cell(frame, c // 9 + 1, c % 9 + 1).click(timeout=WAIT_MS)
-            page.keyboard.press(str(solution.values[c]))
-        page.get_by_text("Solved in").first.wait_for(timeout=WAIT_MS)
-        frame.get_by_role("button", name="Notes").wait_for(state="hidden", timeout=WAIT_MS)
-        grid = wait_until_still(page.locator(BOARD_FRAME).first)  # shrunk to the board
-        said = page.get_by_text("Solved in").first.bounding_box()
-        assert said["y"] < grid["y"]  # the message on top
-        assert grid["height"] < grid["width"] + 60, grid  # no gap where the pad was
-        assert not page.get_by_role("button", name="Hint: where can I go next?").count()
-        page.screenshot(path=tmp_path / f"play_solved_{viewport['width']}.png")
-    finally:
-        browser.close()
+    solution = solve_grid(parse_grid(givens.replace("0", "."), 9)).solution
+    assert solution is not None
+    for c in empty:
+        cell(frame, c // 9 + 1, c % 9 + 1).click(timeout=WAIT_MS)
+        page.keyboard.press(str(solution.values[c]))
+    page.get_by_text("Solved in").first.wait_for(timeout=WAIT_MS)
+    frame.get_by_role("button", name="Notes").wait_for(state="hidden", timeout=WAIT_MS)
+    grid = wait_until_still(page.locator(BOARD_FRAME).first)  # shrunk to the board
+    said = page.get_by_text("Solved in").first.bounding_box()
+    assert said["y"] < grid["y"]  # the message on top
+    assert grid["height"] < grid["width"] + 60, grid  # no gap where the pad was
+    assert not page.get_by_role("button", name="Hint: where can I go next?").count()
+    page.screenshot(path=tmp_path / f"play_solved_{viewport['width']}.png")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_a_read_photo_shows_its_answer_first(
-    app_url: str, playwright: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
+    app_url: str, browser: Any, samples_dir: Path, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
-    photo = demo_photo(samples_dir)
-    browser = launch(playwright)
-    try:
-        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
-        upload(page, photo)
-        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
-        chooser = page.get_by_test_id("stExpander").filter(has_text="Photo: demo.jpg")
-        chooser.wait_for(timeout=WAIT_MS)
-        answer = wait_until_still(page.get_by_test_id("stImage").first)
-        assert answer["y"] < viewport["height"] / 2, answer  # the answer starts the screen
-        assert answer["y"] < chooser.bounding_box()["y"]  # the source folded below it
-        assert chooser.locator("details").first.get_attribute("open") is None
-        page.screenshot(path=tmp_path / f"photo_first_screen_{viewport['width']}.png")
-    finally:
-        browser.close()
+    page, _ = solved_demo(browser, app_url, samples_dir, viewport)
+    chooser = page.get_by_test_id("stExpander").filter(has_text="Photo: demo.jpg")
+    chooser.wait_for(timeout=WAIT_MS)
+    answer = wait_until_still(page.get_by_test_id("stImage").first)
+    assert answer["y"] < viewport["height"] / 2, answer  # the answer starts the screen
+    assert answer["y"] < chooser.bounding_box()["y"]  # the source folded below it
+    assert chooser.locator("details").first.get_attribute("open") is None
+    page.screenshot(path=tmp_path / f"photo_first_screen_{viewport['width']}.png")

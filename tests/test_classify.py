@@ -20,7 +20,7 @@ from sudokucam.vision.read.classifier import (
 )
 from sudokucam.vision.read.copies import CopyConfig
 from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
-from sudokucam.vision.read.kinds import KindConfig
+from sudokucam.vision.read.kinds import InkShapeConfig
 from sudokucam.vision.types import CellScores, Kind
 
 # Not used in training (models/training/synth.py HELD_OUT_FONT).
@@ -156,7 +156,7 @@ def test_predict_rejects_wrong_shape() -> None:
 
 
 def decide(
-    probs: np.ndarray, cells: np.ndarray | None = None, config: KindConfig = KindConfig()
+    probs: np.ndarray, cells: np.ndarray | None = None, config: InkShapeConfig = InkShapeConfig()
 ) -> tuple[np.ndarray, np.ndarray]:
     """(N,) digits and (N,) Kind values of N cells by the classifier's step and, with
     ``cells``, the ink-shape step (copies off: the cells here are copies of one glyph)."""
@@ -187,7 +187,7 @@ def test_puzzle_style_settles_an_ambiguous_kind() -> None:
     cells[10, 6:26, 12:18] = 1.0  # looks printed, classifier slightly favours handwritten
     probs[10, [1, 10]] = [0.4, 0.6]
     assert decide(probs, cells)[1][10] == Kind.PRINTED
-    assert decide(probs, cells, KindConfig(feature_weight=0.0))[1][10] == Kind.HANDWRITTEN
+    assert decide(probs, cells, InkShapeConfig(feature_weight=0.0))[1][10] == Kind.HANDWRITTEN
     assert decide(probs)[1][10] == Kind.HANDWRITTEN
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudokucam.tests.browser_harness import PHONE, chromium, missing_chromium, open_tab, served_app
+from sudokucam.tests.browser_harness import PHONE, chromium, open_tab
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.pages.batch import THUMB_SIDE, escaped, label
 
@@ -90,15 +89,6 @@ def test_full_size_opens_the_picture(batch_app: Any) -> None:
 
 
 # ---------------------------------------------------------------------------- browser
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """`sudokucam ui` on a free port, stopped when done."""
-    if missing := missing_chromium():
-        pytest.skip(missing)
-    with served_app() as app:
-        yield app.url
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from sudokucam.vision.grid.shift import grid_offsets, moved_quad
 from sudokucam.vision.grid.warp import build_pyramid
 from sudokucam.vision.load import load_image
 
-CONFIG = GridConfig()
+GRID_CONFIG = GridConfig()
 DIGITS = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 CELL = 32
 LEFT, TOP = 96, 64
@@ -55,8 +55,11 @@ def test_shifted_lattice_is_moved_back(right: int, down: int) -> None:
     off the page's top-left margin): the move back is found."""
     image, truth = page_on_table()
     levels = build_pyramid(image)
-    assert grid_offsets(levels, truth, CONFIG.shift) == (0, 0)
-    assert grid_offsets(levels, moved_quad(truth, right, down), CONFIG.shift) == (-right, -down)
+    assert grid_offsets(levels, truth, GRID_CONFIG.shift) == (0, 0)
+    assert grid_offsets(levels, moved_quad(truth, right, down), GRID_CONFIG.shift) == (
+        -right,
+        -down,
+    )
 
 
 def test_chosen_grid_is_moved_onto_its_real_lines() -> None:
@@ -64,7 +67,7 @@ def test_chosen_grid_is_moved_onto_its_real_lines() -> None:
     image, truth = page_on_table()
     shifted = moved_quad(truth, 1, 0)
     found = _Found(shifted, flat_lattice(shifted), 0.9)
-    (moved,) = onto_real_lines(build_pyramid(image), [found], 1.0, CONFIG)
+    (moved,) = onto_real_lines(build_pyramid(image), [found], 1.0, GRID_CONFIG)
     assert np.abs(moved.quad - truth).max() < 0.2 * CELL
     assert moved.score == found.score
     assert find_grid(image) is not None
@@ -77,7 +80,7 @@ def test_grids_side_by_side_are_not_moved_onto_each_other() -> None:
     shifted = moved_quad(truth, 1, 0)
     other = moved_quad(truth, -5, 0)
     grids = [_Found(q, flat_lattice(q), 0.9) for q in (shifted, other)]
-    moved = onto_real_lines(levels, grids, 1.0, CONFIG)
+    moved = onto_real_lines(levels, grids, 1.0, GRID_CONFIG)
     assert np.abs(moved[0].quad - shifted).max() < 1e-9
 
 

@@ -13,7 +13,7 @@ from sudokucam.vision.grid.trace import pin_border, to_photo, trace_lattice
 from sudokucam.vision.grid.warp import build_pyramid
 from sudokucam.vision.pipeline import Reader
 
-CONFIG = GridConfig()
+GRID_CONFIG = GridConfig()
 CELL = 40.0
 ORIGIN = np.array([60.0, 50.0])
 
@@ -29,7 +29,7 @@ def test_border_on_a_rule_is_put_back() -> None:
     truth = even_lattice()
     traced = truth.copy()
     traced[0, :, 1] -= 0.3 * CELL
-    assert np.allclose(pin_border(traced, CONFIG.trace), truth)
+    assert np.allclose(pin_border(traced, GRID_CONFIG.trace), truth)
 
 
 def test_border_point_on_its_line_stays_where_lines_inside_stray() -> None:
@@ -38,7 +38,7 @@ def test_border_point_on_its_line_stays_where_lines_inside_stray() -> None:
     traced = even_lattice()
     traced[0, 8, 0] += 0.3 * CELL
     traced[0, 7, 0] += 0.15 * CELL  # the two predictions of the corner then agree
-    assert np.array_equal(pin_border(traced, CONFIG.trace), traced)
+    assert np.array_equal(pin_border(traced, GRID_CONFIG.trace), traced)
 
 
 def test_border_point_bent_off_its_line_moves_only_across_it() -> None:
@@ -47,7 +47,7 @@ def test_border_point_bent_off_its_line_moves_only_across_it() -> None:
     truth = even_lattice()
     traced = truth.copy()
     traced[0, 9] += [0.4 * CELL, 0.05 * CELL]
-    pinned = pin_border(traced, CONFIG.trace)
+    pinned = pin_border(traced, GRID_CONFIG.trace)
     assert pinned[0, 9, 0] == pytest.approx(truth[0, 9, 0])
     assert pinned[0, 9, 1] == pytest.approx(traced[0, 9, 1])
 
@@ -67,7 +67,7 @@ def drawn_grid() -> np.ndarray:
 def test_traced_grid_image_follows_the_returned_lattice() -> None:
     """The image the border is measured in is straightened with the lattice returned."""
     start = even_lattice() + np.array([2.5, -1.5])
-    lattice, grid = trace_lattice(build_pyramid(drawn_grid()), start, CONFIG)
+    lattice, grid = trace_lattice(build_pyramid(drawn_grid()), start, GRID_CONFIG)
     nominal = (np.arange(10.0) + 1.0) * grid.cell
     places = np.stack(np.meshgrid(nominal, nominal), axis=-1)
     assert np.allclose(to_photo(grid, places), lattice, atol=1e-6)

@@ -143,7 +143,7 @@ def test_pen_progress_is_marked_live() -> None:
 def test_a_screen_in_dark_mode_is_found_read_and_answered_live() -> None:
     """The committed dark-mode screen sample held before the camera: the search finds it in
     a frame's negative, the cells are read from negatives, and the answer is drawn on the
-    frames as filmed (dark); with light_on_dark off nothing is found."""
+    frames as filmed (dark); with the polarity step off nothing is found."""
     photo = cv2.imread(str(REPO / "samples" / "screen" / "dark_mode.jpg"))
     assert photo is not None
     frame = cv2.resize(photo, (640, 480), interpolation=cv2.INTER_AREA)
@@ -157,5 +157,25 @@ def test_a_screen_in_dark_mode_is_found_read_and_answered_live() -> None:
     image = drawn[-1].image
     assert float(image.mean()) < 80  # drawn on the dark frame, not on its negative
     assert np.abs(image.astype(np.int16) - frame).max() > 100  # the answer's digits
-    off = LiveProcessor(Reader(config=PipelineConfig(light_on_dark=PolarityConfig(on=False))))
+    off = LiveProcessor(Reader(config=PipelineConfig(polarity=PolarityConfig(on=False))))
     assert not any(off.process(frame).drawn for _ in range(8))
+
+
+def test_a_page_held_sideways_is_turned_upright_live() -> None:
+    """The reader's orientation step runs on the first frame: a page held a quarter turn
+    round is read upright, so its answer is the page's and is drawn the right way up."""
+    photo = cv2.imread(str(REPO / "samples" / "printed" / "demo.jpg"))
+    assert photo is not None
+    truth = json.loads((REPO / "samples" / "printed" / "demo.json").read_text())
+    solution = "".join(str(d) for row in truth["solution"] for d in row)
+    sideways = cv2.rotate(photo, cv2.ROTATE_90_CLOCKWISE)
+    scale = 460 / max(sideways.shape[:2])
+    page = cv2.resize(sideways, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    frame = np.full((480, 640, 3), 200, np.uint8)
+    frame[10 : 10 + page.shape[0], 10 : 10 + page.shape[1]] = page
+    processor = LiveProcessor()
+    drawn = [r for r in (processor.process(frame) for _ in range(8)) if r.drawn and r.grid]
+    assert drawn and drawn[-1].grid is not None and drawn[-1].lattice is not None
+    assert drawn[-1].grid.solution == solution
+    across, down = drawn[-1].lattice[0, 9] - drawn[-1].lattice[0, 0]
+    assert down > 4 * abs(across)  # row 1 runs down the frame (its right side), not across

@@ -7,14 +7,13 @@ the answer is shown within a few seconds of pressing Start.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import cv2
 import pytest
 
 from sudokucam.samples.make_y4m import y4m_header
-from sudokucam.tests.browser_harness import chromium, missing_chromium, served_app
+from sudokucam.tests.browser_harness import chromium
 from sudokucam.ui.app.pages.live import PRESS_START, WAITING
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -37,15 +36,6 @@ def clip_as_y4m(clip: Path, out: Path) -> Path:
             if not ok:
                 return out
             file.write(b"FRAME\n" + cv2.cvtColor(frame, cv2.COLOR_BGR2YUV_I420).tobytes())
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if missing := missing_chromium():
-        pytest.skip(missing)
-    with served_app() as app:
-        yield app.url
 
 
 def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: Path) -> None:

@@ -277,5 +277,5 @@ def test_a_grid_shown_light_on_dark_is_read_in_the_negative_and_drawn_on_the_pho
     assert float(result.image.mean()) < 80  # the dark photo itself, not its negative
     answered = ink_cells(result.image, drawn, grid.detection.lattice)
     assert answered == {c for c in range(81) if grid.givens[c] == "0"}
-    off = Reader(config=PipelineConfig(light_on_dark=PolarityConfig(on=False))).read(path)
+    off = Reader(config=PipelineConfig(polarity=PolarityConfig(on=False))).read(path)
     assert not off.grids and off.error == NO_GRID_MESSAGE

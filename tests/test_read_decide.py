@@ -126,7 +126,7 @@ def test_a_repaired_kind_is_decided_by_the_repair() -> None:
     # demo.jpg's r1c1 is a printed 3; read as pen (and no copies compared), the givens
     # left have several answers
     config = PipelineConfig(
-        read=ReadConfig(kinds=KindDecisionConfig(copies=CopyConfig(weight=0.0)))
+        read=ReadConfig(kind_decision=KindDecisionConfig(copies=CopyConfig(weight=0.0)))
     )
     reader = Reader(PenForPrint(cell=0, digit=3), config)
     grid = reader.read(SAMPLES / "printed" / "demo.jpg").grids[0]

@@ -96,7 +96,7 @@ def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(
     path = photo_path(photo_id, "mixed", photos_dir)
     givens, pen, _ = truth(photo_id, "mixed", photos_dir)
     colourless = KindDecisionConfig(ink_colour=InkColourConfig(weight=0.0))
-    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kinds=colourless)))
+    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kind_decision=colourless)))
     assert wrong_cells(grey_only.read(path), givens, pen), "grey alone reads it right now"
     assert wrong_cells(read(path), givens, pen) == []
 
@@ -107,10 +107,10 @@ def test_a_neat_pen_digit_unlike_the_printed_copies_is_pen_even_in_grey(photos_d
     path = photo_path(19, "mixed", photos_dir)
     givens, pen, _ = truth(19, "mixed", photos_dir)
     colourless = KindDecisionConfig(ink_colour=InkColourConfig(weight=0.0))
-    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kinds=colourless)))
+    grey_only = Reader(config=PipelineConfig(read=ReadConfig(kind_decision=colourless)))
     assert wrong_cells(grey_only.read(path), givens, pen) == []
     neither = KindDecisionConfig(
         copies=CopyConfig(weight=0.0), ink_colour=InkColourConfig(weight=0)
     )
-    no_copies = PipelineConfig(read=ReadConfig(kinds=neither))
+    no_copies = PipelineConfig(read=ReadConfig(kind_decision=neither))
     assert wrong_cells(Reader(config=no_copies).read(path), givens, pen)

@@ -69,7 +69,9 @@ IMPOSSIBLE = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61...
 def test_norvig_impossible_puzzle_is_refuted() -> None:
     """No solution: the bitboard search spends its budget, the stronger steps refute it."""
     values = list(Grid.parse(IMPOSSIBLE).values)
-    tables = bitboard.board_tables(shape_for_size(9), engine.CONFIG.bitboard_branch_ties)
+    tables = bitboard.board_tables(
+        shape_for_size(9), engine.DEFAULT_ENGINE_CONFIG.bitboard_branch_ties
+    )
     with pytest.raises(bitboard.BudgetSpentError):
         bitboard.search(bitboard.initial_board(values, tables), tables, [], 2, Clock(), [50])
     assert engine.find_solutions(values, limit=2) == []
@@ -81,7 +83,7 @@ def test_bitboard_search_agrees_with_the_engine(size: int) -> None:
     rng = random.Random(200 + size)
     shape = shape_for_size(size)
     plain = engine.tables_for(shape)
-    tables = bitboard.board_tables(shape, engine.CONFIG.bitboard_branch_ties)
+    tables = bitboard.board_tables(shape, engine.DEFAULT_ENGINE_CONFIG.bitboard_branch_ties)
     for _ in range(4):
         values = list(random_solution(shape, rng).values)
         for cell in rng.sample(range(size * size), int(BLANK.get(size, 0.6) * size * size)):

@@ -18,7 +18,7 @@ from sudokucam.vision.grid.warp import ideal_lattice, map_points, warp_from_corn
 from sudokucam.vision.load import load_image
 from sudokucam.vision.types import GridDetection
 
-CONFIG = GridConfig()
+GRID_CONFIG = GridConfig()
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 DIGITS = "530070000600195000098000060800060003400803001700020006060000280000419005000080079"
 
@@ -108,7 +108,7 @@ def test_finds_synthetic_grid(name: str) -> None:
     assert worst_corner_over_side(found, quad) < 0.015
     assert found is not None
     assert found.score > 0.8
-    assert found.warped.shape == (CONFIG.warp_size, CONFIG.warp_size)
+    assert found.warped.shape == (GRID_CONFIG.warp_size, GRID_CONFIG.warp_size)
     assert found.warped.dtype == np.uint8
     centres = found.lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
     assert np.abs(centres - quad).max() < 0.5  # the lattice sits on the lines' centres
@@ -216,7 +216,7 @@ def test_bent_page_lattice_is_measured() -> None:
     assert found is not None
     cell = 40.0
     error = np.linalg.norm(found.lattice - truth, axis=-1)
-    flat = map_points(found.inverse, ideal_lattice(CONFIG.cell_size))
+    flat = map_points(found.inverse, ideal_lattice(GRID_CONFIG.cell_size))
     flat_error = np.linalg.norm(flat - truth, axis=-1)
     assert error.max() < 0.12 * cell
     assert error.mean() < flat_error.mean()
@@ -226,8 +226,8 @@ def test_warp_round_trip() -> None:
     """Warping the corners gives the square's corners; unwarping gives the points back."""
     image = np.zeros((300, 400, 3), np.uint8)
     corners = np.array([[50.0, 40.0], [330.0, 60.0], [350.0, 280.0], [30.0, 250.0]])
-    found = warp_from_corners(image, corners, CONFIG)
-    size = CONFIG.warp_size
+    found = warp_from_corners(image, corners, GRID_CONFIG)
+    size = GRID_CONFIG.warp_size
     square = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float64)
     assert np.allclose(map_points(found.homography, corners), square, atol=1e-6)
     points = np.random.default_rng(0).uniform(40, 240, size=(50, 2))
@@ -240,10 +240,10 @@ def test_warp_round_trip() -> None:
 def test_warp_from_corners_straightens_the_grid() -> None:
     """Warping a synthetic photo from its true corners gives lines at multiples of a cell."""
     quad = np.array(QUADS["perspective"], np.float64)
-    found = warp_from_corners(sudoku_photo(quad), quad, CONFIG)
+    found = warp_from_corners(sudoku_photo(quad), quad, GRID_CONFIG)
     darkness = 255.0 - found.warped.astype(np.float64)
     rows = darkness[:, 20:-20].mean(axis=1)
-    cell = CONFIG.cell_size
+    cell = GRID_CONFIG.cell_size
     for k in range(1, 9):
         window = rows[k * cell - 5 : k * cell + 6]
         assert abs(int(np.argmax(window)) - 5) <= 1
@@ -261,7 +261,7 @@ def test_warp_from_corners_straightens_the_grid() -> None:
 def test_warp_from_corners_rejects_bad_corners(corners: object, message: str) -> None:
     """Corners of the wrong shape, order or value raise ValueError naming them."""
     with pytest.raises(ValueError, match=message):
-        warp_from_corners(np.zeros((200, 200), np.uint8), corners, CONFIG)  # type: ignore[arg-type]
+        warp_from_corners(np.zeros((200, 200), np.uint8), corners, GRID_CONFIG)  # type: ignore[arg-type]
 
 
 def test_find_grids_checks_its_arguments() -> None:

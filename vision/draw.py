@@ -139,6 +139,41 @@ def draw_outline(
     return out
 
 
+@dataclass(frozen=True)
+class CheckMarks:
+    """The cells a check rings: entries wrong (or cells breaking the rules), entries to
+    ask the person about (unsure, or writing no digit was read in), and entries right."""
+
+    wrong: tuple[int, ...] = ()
+    unsure: tuple[int, ...] = ()
+    right: tuple[int, ...] = ()
+
+
+def check_rings(
+    marks: CheckMarks, config: DrawConfig = DEFAULT_DRAW_CONFIG
+) -> tuple[tuple[tuple[int, ...], Color], ...]:
+    """(cells, colour) of each kind of check ring, in the order drawn: the one palette of
+    photos, live video and the app (red wrong, amber unsure, green right)."""
+    return (
+        (marks.wrong, config.wrong_color),
+        (marks.unsure, config.unsure_color),
+        (marks.right, config.right_color),
+    )
+
+
+def draw_check_marks(
+    image: np.ndarray,
+    lattice: np.ndarray,
+    marks: CheckMarks,
+    config: DrawConfig = DEFAULT_DRAW_CONFIG,
+) -> np.ndarray:
+    """A BGR copy of ``image`` with the check's rings (``check_rings``) on its cells."""
+    out = as_bgr(image)
+    for cells, color in check_rings(marks, config):
+        out = draw_rings(out, lattice, cells, color, config)
+    return out
+
+
 def crop_box(
     corners: np.ndarray, shape: tuple[int, ...], margin_fraction: float
 ) -> tuple[int, int, int, int]:

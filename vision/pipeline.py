@@ -28,9 +28,9 @@ from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from .check import DEFAULT_CHECK_CONFIG, CheckConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
-from .grid.config import DEFAULT_CONFIG, GridConfig
+from .grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
-from .grid.polarity import DEFAULT_POLARITY_CONFIG, PolarityConfig, negative_wins, worth_a_look
+from .grid.polarity import DEFAULT_POLARITY_CONFIG, PolarityConfig, kept_negative
 from .grid.warp import moved_detection
 from .load import (
     DEFAULT_DECODE_CONFIG,
@@ -58,7 +58,13 @@ from .repair import (
     repair_givens,
     solve_givens,
 )
-from .results import DEFAULT_PUZZLE_POLICY, GridResult, PhotoResult, PuzzlePolicyConfig, sort_grids
+from .results import (
+    DEFAULT_PUZZLE_POLICY_CONFIG,
+    GridResult,
+    PhotoResult,
+    PuzzlePolicyConfig,
+    sort_grids,
+)
 from .types import CellReading, Digits, GridDetection, Kind, digits_of
 
 T = TypeVar("T")
@@ -80,22 +86,22 @@ class PipelineConfig:
     (``find_all_grids``: a photo of one puzzle costs no more; several come in reading
     order); False always searches for ``max_grids`` (``find_grids``). Either way the grids
     come back as ``vision/results.py`` says: puzzles in reading order, grids printed full
-    (answers) apart (``puzzles``, a ``PuzzlePolicyConfig``). decode: how finely
-    photos are decoded (``DecodeConfig``). light_on_dark: when a photo's negative is
+    (answers) apart (``puzzle_policy``, a ``PuzzlePolicyConfig``). decode: how finely
+    photos are decoded (``DecodeConfig``). polarity: when a photo's negative is
     searched too, for a grid drawn light on a dark ground (a screen in dark mode).
     """
 
-    grid: GridConfig = DEFAULT_CONFIG
+    grid: GridConfig = DEFAULT_GRID_CONFIG
     repair: RepairConfig = DEFAULT_REPAIR_CONFIG
     draw: DrawConfig = DEFAULT_DRAW_CONFIG
     read: ReadConfig = DEFAULT_READ_CONFIG
     max_grids: int = 1
     more_when_seen: bool = False
-    puzzles: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY
+    puzzle_policy: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY_CONFIG
     max_pixels: int = DEFAULT_MAX_PIXELS
     use_repair: bool = True
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
-    light_on_dark: PolarityConfig = DEFAULT_POLARITY_CONFIG
+    polarity: PolarityConfig = DEFAULT_POLARITY_CONFIG
     check: CheckConfig = DEFAULT_CHECK_CONFIG
 
     def __post_init__(self) -> None:
@@ -156,7 +162,7 @@ class Reader:
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
-        found = sort_grids(grids, self.config.max_grids, self.config.puzzles)
+        found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
 
     def find_either_way(
@@ -173,14 +179,20 @@ class Reader:
         detections = timed(
             timings, "find_grid", lambda: self.find(page.pixels, finer_decode(photo))
         )
-        if not worth_a_look(page.pixels, detections, self.config.light_on_dark):
+
+        def search_negative() -> tuple[tuple[Photo, ScaledImage], list[GridDetection]]:
+            negative = photo.negative()
+            shown = timed(timings, "load", lambda: negative.scaled(page.factor))
+            found = timed(
+                timings, "find_grid", lambda: self.find(shown.pixels, finer_decode(negative))
+            )
+            return (negative, shown), found
+
+        kept = kept_negative(page.pixels, detections, search_negative, self.config.polarity)
+        if kept is None:
             return photo, page, detections
-        negative, factor = photo.negative(), page.factor
-        shown = timed(timings, "load", lambda: negative.scaled(factor))
-        found = timed(timings, "find_grid", lambda: self.find(shown.pixels, finer_decode(negative)))
-        if negative_wins(detections, found, self.config.light_on_dark):
-            return negative, shown, found
-        return photo, page, detections
+        (negative, shown), found = kept
+        return negative, shown, found
 
     def search_reduction(self, photo: Photo) -> int:
         """How many times smaller the photo is decoded for the grid search (1 when not reduced).

@@ -23,7 +23,15 @@ from .check import (
     judge_entries,
     notes_missing_answer,
 )
-from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, answer_color, as_bgr, draw_digits, draw_rings
+from .draw import (
+    DEFAULT_DRAW_CONFIG,
+    CheckMarks,
+    DrawConfig,
+    answer_color,
+    as_bgr,
+    draw_check_marks,
+    draw_digits,
+)
 from .load import Photo
 from .repair import Problem, Repair
 from .types import CellReading, Digits, GridDetection, Kind, solver_grid
@@ -48,7 +56,7 @@ CANNOT_CHECK = {  # why entries cannot be checked, by the grid's status
 
 __all__ = [
     "CONTENT_NAMES",
-    "DEFAULT_PUZZLE_POLICY",
+    "DEFAULT_PUZZLE_POLICY_CONFIG",
     "DRAW_MODES",
     "EntryCounts",
     "GridResult",
@@ -345,14 +353,17 @@ class GridResult:
             raise ValueError(f"mode must be one of {DRAW_MODES}, got {mode!r}")
         lattice = self.detection.lattice
         if mode == "solution" and self.solution is None:
-            return draw_rings(image, lattice, self.conflict_cells, config.wrong_color, config)
+            return draw_check_marks(image, lattice, CheckMarks(wrong=self.conflict_cells), config)
         if mode == "solution":
             color = answer_color(image, lattice, config)
             return draw_digits(image, lattice, self.answer, color, config)
-        out = draw_rings(image, lattice, self.wrong_entries, config.wrong_color, config)
-        asked = [u.cell for u in self.unsure_entries()] + list(self.unreadable_cells)
-        out = draw_rings(out, lattice, asked, config.unsure_color, config)
-        return draw_rings(out, lattice, self.right_entries, config.right_color, config)
+        return draw_check_marks(image, lattice, self.check_marks(), config)
+
+    def check_marks(self) -> CheckMarks:
+        """The cells a check rings: wrong entries, those to ask about (unsure entries,
+        writing not read) and right entries; photos, live video and the app draw these."""
+        asked = tuple(u.cell for u in self.unsure_entries()) + self.unreadable_cells
+        return CheckMarks(self.wrong_entries, asked, self.right_entries)
 
     def check_dict(self) -> dict[str, object]:
         """The check as JSON: entries wrong, unsure, right; cells left (with notes); wrong
@@ -501,7 +512,7 @@ class PuzzlePolicyConfig:
             raise ValueError(f"row_overlap must be in (0, 1], got {self.row_overlap}")
 
 
-DEFAULT_PUZZLE_POLICY = PuzzlePolicyConfig()
+DEFAULT_PUZZLE_POLICY_CONFIG = PuzzlePolicyConfig()
 
 
 @dataclass(frozen=True)
@@ -530,7 +541,9 @@ def reading_order(quads: Sequence[np.ndarray], row_overlap: float = 0.5) -> list
     return ordered
 
 
-def is_solution_grid(grid: GridResult, config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY) -> bool:
+def is_solution_grid(
+    grid: GridResult, config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY_CONFIG
+) -> bool:
     """True for a grid printed (nearly) full: an answer, nothing to solve."""
     return sum(1 for d in grid.givens if d != "0") >= config.solution_min_printed
 
@@ -538,7 +551,7 @@ def is_solution_grid(grid: GridResult, config: PuzzlePolicyConfig = DEFAULT_PUZZ
 def sort_grids(
     grids: Sequence[GridResult],
     max_grids: int,
-    config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY,
+    config: PuzzlePolicyConfig = DEFAULT_PUZZLE_POLICY_CONFIG,
 ) -> SortedGrids:
     """The puzzles of a photo in reading order, at most ``max_grids``, and its solution grids.
 

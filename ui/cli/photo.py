@@ -377,7 +377,7 @@ def _run_drawing(
 def _drawing(result: PhotoResult, mode: str, session: _Session) -> np.ndarray:
     """The photo drawn in ``mode``; in "solution" mode an unsolved grid without a broken
     rule also has its least sure digits ringed in amber (the cells to look at)."""
-    from ...vision.draw import draw_rings
+    from ...vision.draw import CheckMarks, draw_check_marks
 
     config = session.reader().config.draw
     picture = result.draw(mode=mode, config=config)
@@ -385,9 +385,8 @@ def _drawing(result: PhotoResult, mode: str, session: _Session) -> np.ndarray:
         return picture
     for grid in result.grids:
         if grid.solution is None and not grid.conflict_cells:
-            cells = doubtful_cells(grid)
-            picture = draw_rings(picture, grid.detection.lattice, cells, config.unsure_color,
-                                 config)  # fmt: skip
+            marks = CheckMarks(unsure=doubtful_cells(grid))
+            picture = draw_check_marks(picture, grid.detection.lattice, marks, config)
     return picture
 
 

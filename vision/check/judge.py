@@ -26,8 +26,7 @@ class CheckConfig:
     min_candidates: the fewest digits a cell's notes hold to be its candidates. One lone
         small digit is a reminder (a corner mark: "a 3 goes in one of these two cells"),
         not the cell's candidates, so it is never said to rule out the answer nor taken as
-        candidates by the hint. On the Times training photos, 19 of the 20 notes cells the
-        check named before this rule held one digit.
+        candidates by the hint.
     """
 
     min_probability: float = 0.99

@@ -122,8 +122,7 @@ class RefineConfig:
     candidates_per_grid: int = 4  # best-scoring quads refined, per grid wanted
     box_candidates: int = 3  # best quads also tried as a 3×3 box of a larger grid
     finer_min_score: float = 0.1  # the finer search (SearchConfig.finer_zoom) refines only
-    # quads scoring at least this before refinement (of 121 grids found on training
-    # six-sheets, none scored less)
+    # quads scoring at least this before refinement (why: benchmarks/README.md, composite)
     cell_size: int = 24
     # reframing: 10 evenly spaced lines searched in a margin around the quad
     reframe_margin_cells: float = 1.5
@@ -280,4 +279,4 @@ def with_setting(config: Any, name: str, value: object) -> Any:
     return replace(config, **{head: value})
 
 
-DEFAULT_CONFIG = GridConfig()
+DEFAULT_GRID_CONFIG = GridConfig()

@@ -32,7 +32,7 @@ import numpy as np
 from ..results import reading_order as puzzle_order
 from ..types import GridDetection
 from .candidates import clustered_candidates, find_candidates, grids_around_box, ink_views
-from .config import DEFAULT_CONFIG, GridConfig, SelectConfig
+from .config import DEFAULT_GRID_CONFIG, GridConfig, SelectConfig
 from .lattice import Pyramid, fit_lattice, measure_lattice, reframe_quad, score_quad
 from .shift import grid_offsets, moved_quad
 from .trace import border_offsets, flatten, outer_corners, trace_lattice
@@ -222,7 +222,7 @@ def off_sure_grids(
 def find_grids(
     image: np.ndarray,
     *,
-    config: GridConfig = DEFAULT_CONFIG,
+    config: GridConfig = DEFAULT_GRID_CONFIG,
     max_grids: int = 1,
     finer_photo: FinerPhoto | None = None,
 ) -> list[GridDetection]:
@@ -238,13 +238,13 @@ def find_grids(
     chosen = select(found, max_grids, config.select, page.small.shape)
     if max_grids > 1:
         chosen = page.finer_grids(chosen, max_grids)
-    return page.straighten(chosen)
+    return page.full_detections(chosen)
 
 
 def find_all_grids(
     image: np.ndarray,
     *,
-    config: GridConfig = DEFAULT_CONFIG,
+    config: GridConfig = DEFAULT_GRID_CONFIG,
     max_grids: int = 1,
     finer_photo: FinerPhoto | None = None,
 ) -> list[GridDetection]:
@@ -264,7 +264,7 @@ def find_all_grids(
     found, scored = page.search(1)
     chosen = select(found, 1, config.select, page.small.shape)
     if max_grids == 1:
-        return page.straighten(chosen)
+        return page.full_detections(chosen)
     seen = scored + page.clusters_apart(chosen)
     several = bool(chosen) and _seen_apart(seen, chosen, config.select.min_score, config.select)
     if several:
@@ -273,7 +273,7 @@ def find_all_grids(
     finer_seen = _seen_apart(seen, chosen, config.select.finer_seen_score, config.select)
     if several or finer_seen or not chosen:
         chosen = page.finer_grids(chosen, max_grids)
-    return page.straighten(reading_order(chosen))
+    return page.full_detections(reading_order(chosen))
 
 
 def reading_order(grids: list[_Found]) -> list[_Found]:
@@ -414,11 +414,11 @@ class _SearchPage:
         picked = select(found + others, max_grids, fine.config.select, fine.small.shape, first)
         return chosen[:1] + [rescaled(item, 1.0 / factor) for item in picked[len(first) :]]
 
-    def straighten(self, chosen: list[_Found]) -> list[GridDetection]:
+    def full_detections(self, chosen: list[_Found]) -> list[GridDetection]:
         """The chosen grids at full resolution, each first moved onto its real lines."""
         full = build_pyramid(self.gray) if chosen else ()
         moved = onto_real_lines(full, chosen, self.scale, self.config)
-        return [straighten(self.image, full, item, self.scale, self.config) for item in moved]
+        return [trace_and_warp(self.image, full, item, self.scale, self.config) for item in moved]
 
 
 def onto_real_lines(
@@ -454,7 +454,7 @@ def rescaled(item: _Found, factor: float) -> _Found:
     return _Found(item.quad * factor, item.lattice * factor, item.score)
 
 
-def straighten(
+def trace_and_warp(
     image: np.ndarray, levels: Pyramid, item: _Found, scale: float, config: GridConfig
 ) -> GridDetection:
     """The detection at full resolution: lines traced in ``levels`` (the photo's pyramid).
@@ -475,14 +475,16 @@ def straighten(
     return warp_from_corners(image, corners, config, lattice=lattice, score=item.score, outer=outer)
 
 
-def find_grid(image: np.ndarray, *, config: GridConfig = DEFAULT_CONFIG) -> GridDetection | None:
+def find_grid(
+    image: np.ndarray, *, config: GridConfig = DEFAULT_GRID_CONFIG
+) -> GridDetection | None:
     """The most grid-like 9×9 grid in the photo, or None when there is none."""
     grids = find_grids(image, config=config, max_grids=1)
     return grids[0] if grids else None
 
 
 def retrace(
-    image: np.ndarray, lattice: np.ndarray, score: float, config: GridConfig = DEFAULT_CONFIG
+    image: np.ndarray, lattice: np.ndarray, score: float, config: GridConfig = DEFAULT_GRID_CONFIG
 ) -> GridDetection:
     """A grid found in a coarser copy of the photo, traced again and warped from ``image``.
 
@@ -494,4 +496,4 @@ def retrace(
     if grid.shape != (10, 10, 2):
         raise ValueError(f"lattice must have shape (10, 10, 2), got {grid.shape}")
     item = _Found(grid[[0, 0, 9, 9], [0, 9, 9, 0]], grid, score)
-    return straighten(image, build_pyramid(to_gray(image)), item, 1.0, config)
+    return trace_and_warp(image, build_pyramid(to_gray(image)), item, 1.0, config)

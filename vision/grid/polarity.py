@@ -11,12 +11,15 @@ misplaced, half grid-like quad).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
 from ..types import GridDetection
+
+Negative = TypeVar("Negative")  # what a search of the negative was made in (an image, a photo)
 
 
 @dataclass(frozen=True)
@@ -24,11 +27,9 @@ class PolarityConfig:
     """When a photo's negative is searched for a grid too.
 
     on: search it at all. dark_below: a photo whose median grey (0-255) is below this has a
-    dark ground (real paper photos: 68 and up; dark-mode screens: 13 to 50). sure_score: a
-    grid found with at least this grid-likeness needs no second look (real photos: 97 of
-    100 score more; a dark-mode text column taken for a grid 0.5 to 0.66), and a grid
-    found in the negative needs at least this to be kept (dark-mode screens: 0.94 and up;
-    two Times photos' negatives held quads of 0.69 and 0.70).
+    dark ground. sure_score: a grid found with at least this grid-likeness needs no second
+    look, and a grid found in the negative needs at least this to be kept. Where both
+    were set: ``benchmarks/README.md`` (screens in dark mode).
     """
 
     on: bool = True
@@ -64,11 +65,14 @@ def worth_a_look(
     image: np.ndarray,
     found: Sequence[GridDetection | None],
     config: PolarityConfig = DEFAULT_POLARITY_CONFIG,
+    when_unsure: bool = True,
 ) -> bool:
-    """Whether the negative of ``image``, where ``found`` was found, is searched as well."""
+    """Whether the negative of ``image``, where ``found`` was found, is searched as well:
+    on a dark ground, or (``when_unsure``) where no sure grid was found."""
     if not config.on:
         return False
-    return best_score(found) < config.sure_score or dark_ground(image, config)
+    unsure = when_unsure and best_score(found) < config.sure_score
+    return unsure or dark_ground(image, config)
 
 
 def negative_wins(
@@ -79,3 +83,23 @@ def negative_wins(
     """Whether the grids found in the negative are kept instead of those found in the photo."""
     best = best_score(in_negative)
     return best >= config.sure_score and best > best_score(found)
+
+
+def kept_negative(
+    image: np.ndarray,
+    found: Sequence[GridDetection | None],
+    search_negative: Callable[[], tuple[Negative, list[GridDetection]]],
+    config: PolarityConfig = DEFAULT_POLARITY_CONFIG,
+    when_unsure: bool = True,
+) -> tuple[Negative, list[GridDetection]] | None:
+    """The polarity step: the negative and its grids when they are kept instead of
+    ``found`` (the grids of ``image``), else None.
+
+    ``search_negative`` (the negative and the grids found in it) is called only where the
+    photo is worth a look (``worth_a_look``, ``when_unsure`` passed on); photos and live
+    video both decide here.
+    """
+    if not worth_a_look(image, found, config, when_unsure):
+        return None
+    negative, in_negative = search_negative()
+    return (negative, in_negative) if negative_wins(found, in_negative, config) else None

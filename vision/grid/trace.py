@@ -57,7 +57,7 @@ def extend_lattice(lattice: np.ndarray) -> np.ndarray:
     )
 
 
-def straighten(pyramid: Pyramid, lattice: np.ndarray, cell: int) -> Straightened:
+def warp_cell_by_cell(pyramid: Pyramid, lattice: np.ndarray, cell: int) -> Straightened:
     """Warp the grid and one ring of cells around it, cell by cell, from ``pyramid[0]`` pixels."""
     extended = extend_lattice(lattice)
     map_x, map_y = lattice_maps(extended, cell)
@@ -193,7 +193,7 @@ def trace_once(
     """The lattice corrected by one round of line tracing, and the straightened image used."""
     trace = config.trace
     cell = trace.cell_size
-    grid = straighten(pyramid, lattice, cell)
+    grid = warp_cell_by_cell(pyramid, lattice, cell)
     horizontal, vertical = line_weight(grid.image, cell, config.lines)
     search = max(MIN_REACH_PX, round(search_cells * cell))
     windows = trace.windows_per_cell * 9
@@ -270,7 +270,7 @@ def trace_lattice(
         lattice, _ = trace_once(pyramid, lattice, config, search)
         lattice = pin_border(lattice, trace)
         search *= trace.search_shrink
-    return lattice, straighten(pyramid, lattice, trace.cell_size)
+    return lattice, warp_cell_by_cell(pyramid, lattice, trace.cell_size)
 
 
 def edge_offset(profile: np.ndarray, centre: int, cell: int, min_contrast: float) -> float | None:

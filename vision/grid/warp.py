@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 
 from ..types import GridDetection
-from .config import DEFAULT_CONFIG, GridConfig
+from .config import DEFAULT_GRID_CONFIG, GridConfig
 
 MIN_IMAGE_SIDE = 16  # px: a smaller image cannot hold a grid
 PYRAMID_SMALLEST_SIDE = 96  # px: pyramids stop halving before a level gets smaller
@@ -255,7 +255,7 @@ def _warp_grid(
 def warp_from_corners(
     image: np.ndarray,
     corners: np.ndarray,
-    config: GridConfig = DEFAULT_CONFIG,
+    config: GridConfig = DEFAULT_GRID_CONFIG,
     *,
     lattice: np.ndarray | None = None,
     score: float | None = None,

@@ -49,8 +49,13 @@ class LiveConfig:
     shown puzzle's in at least this many cells is a new puzzle, read afresh.
     min_margin_cells: a detection is only used when every grid crossing lies this far (in
     cell widths) inside the frame (a grid cut by the frame's edge is easily misplaced).
-    mark_entries: ring pen entries, red when wrong and green when right.
+    mark_entries: ring pen entries as a checked photo does (``GridResult.check_marks``):
+    red when wrong, amber when to ask about, green when right.
     overlay_cell_px: the answer is drawn once at this cell size and warped onto each frame.
+    negative_when_unsure: search a light frame's negative too where no sure grid was found
+        in it (as a photo's is). Off: only a dark frame's negative is searched, so a
+        searching frame costs one grid search, not two (on, the rendered 640×480 clip of
+        ``benchmarks/live_bench.py`` ran at 18 frames per CPU second instead of 27).
     """
 
     track: TrackConfig = field(default_factory=TrackConfig)
@@ -62,6 +67,7 @@ class LiveConfig:
     min_margin_cells: float = 0.3
     mark_entries: bool = True
     overlay_cell_px: int = 48
+    negative_when_unsure: bool = False
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

@@ -7,7 +7,15 @@ from collections.abc import Iterable, Mapping
 import cv2
 import numpy as np
 
-from ..draw import DEFAULT_DRAW_CONFIG, Color, DrawConfig, digit_stamp, ring_stamp
+from ..draw import (
+    DEFAULT_DRAW_CONFIG,
+    CheckMarks,
+    Color,
+    DrawConfig,
+    check_rings,
+    digit_stamp,
+    ring_stamp,
+)
 
 
 class AnswerOverlay:
@@ -35,6 +43,11 @@ class AnswerOverlay:
                            self.config.ring_width_fraction)  # fmt: skip
         for cell in cells:
             self._paste(cell, stamp, color)
+
+    def add_check_marks(self, marks: CheckMarks) -> None:
+        """Ring the check's cells in the colours photos and the app use (``check_rings``)."""
+        for cells, color in check_rings(marks, self.config):
+            self.add_rings(cells, color)
 
     def _paste(self, cell: int, stamp: np.ndarray, color: Color) -> None:
         """Lay the alpha ``stamp`` in ``color`` over one cell."""

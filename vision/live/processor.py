@@ -10,10 +10,10 @@ import numpy as np
 
 from ...solver.outcome import SOLVED_OUTCOMES
 from ..grid.find import find_grid
-from ..grid.polarity import dark_ground, negative_wins
+from ..grid.polarity import kept_negative
 from ..grid.warp import check_image, warp_from_corners
 from ..pipeline import Reader, grid_result
-from ..read.decide import decide_kinds
+from ..read.reading import score_oriented, settle_cells
 from ..results import GridResult
 from ..types import CellScores, GridDetection
 from .config import DEFAULT_LIVE_CONFIG, LiveConfig
@@ -45,14 +45,16 @@ def shown(grid: GridResult) -> bool:
 class LiveProcessor:
     """Fed video frames one by one; returns each with the answer drawn once it is known.
 
-    No grid known: the frame is searched (``find_grid``). A grid found is tracked, and its
-    cells are read on every steady frame until the summed reading is the same two frames
-    running and solves to exactly one answer; from then on the grid is only tracked, the
-    answer warped onto each frame, and every ``recheck_every`` frames the cells are read
-    again (a new puzzle is read afresh; new pen entries are marked). A lost track sends it
-    back to searching. A grid found in a dark frame's negative (a screen in dark mode; the
-    reader's ``light_on_dark``) is tracked and read in the negatives of the frames, and
-    drawn on the frames themselves.
+    No grid known: the frame is searched (``find_grid``). A grid found is turned upright
+    (the reader's orientation step, ``score_oriented``) and tracked, and its cells are
+    scored on every steady frame until the summed scores read the same two frames running
+    and, settled as a photo's are (``settle_cells``), solve to exactly one answer; from
+    then on the grid is only tracked, the answer warped onto each frame, and every
+    ``recheck_every`` frames the cells are read again (a new puzzle is read afresh; new pen
+    entries are marked). A lost track sends it back to searching. A grid found in the
+    frame's negative (a screen in dark mode; the reader's polarity step,
+    ``kept_negative``) is tracked and read in the negatives of the frames, and drawn on
+    the frames themselves.
     """
 
     def __init__(self, reader: Reader | None = None, config: LiveConfig = DEFAULT_LIVE_CONFIG):
@@ -108,30 +110,34 @@ class LiveProcessor:
     def _search(self, image: np.ndarray) -> FrameState:
         """Look for a grid wholly in view; start tracking and reading it when found.
 
-        A dark frame's negative is searched too (``vision/grid/polarity.py``); a grid kept
-        from there is tracked and read in the negatives of the frames.
+        The frame's negative is searched too where the polarity step says so
+        (``vision/grid/polarity.py``, as for photos); a grid kept from there is tracked and
+        read in the negatives of the frames. The grid is turned upright before tracking.
         """
-        grid = self.reader.config.grid
-        found, frame = find_grid(image, config=grid), image
-        if self._negative_look(image):
-            negative = 255 - image
-            inverted = find_grid(negative, config=grid)
-            if negative_wins([found], [inverted], self.reader.config.light_on_dark):
-                found, frame = inverted, negative
+        found, frame = self._find_either_way(image)
         if found is None or not self._inside(found.lattice, image.shape):
             return FrameState.SEARCHING
         self._negative = frame is not image
-        self.tracker.start(frame, found.lattice)
+        detection, scores = score_oriented(self.reader.classifier, found, self.reader.config.read)
+        self.tracker.start(frame, detection.lattice)
         self._votes = ReadingVotes()
-        self._read(frame, found)
+        self._read(frame, detection, scores)
         return FrameState.TRACKING if self._grid is not None else FrameState.READING
 
-    def _negative_look(self, image: np.ndarray) -> bool:
-        """Whether this search looks in the frame's negative too: only where the frame is
-        dark (a screen in dark mode filling much of it), so a light frame costs one search
-        (a still photo is searched more widely: ``Reader.find_either_way``)."""
-        polarity = self.reader.config.light_on_dark
-        return polarity.on and dark_ground(image, polarity)
+    def _find_either_way(self, image: np.ndarray) -> tuple[GridDetection | None, np.ndarray]:
+        """The grid of the frame or, where the polarity step keeps it, of its negative; and
+        the frame it was found in."""
+        grid = self.reader.config.grid
+
+        def search_negative() -> tuple[np.ndarray, list[GridDetection]]:
+            negative = 255 - image
+            found = find_grid(negative, config=grid)
+            return negative, [] if found is None else [found]
+
+        found = find_grid(image, config=grid)
+        polarity, unsure = self.reader.config.polarity, self.config.negative_when_unsure
+        kept = kept_negative(image, [found], search_negative, polarity, unsure)
+        return (found, image) if kept is None else (kept[1][0], kept[0])
 
     def _inside(self, lattice: np.ndarray, shape: tuple[int, ...]) -> bool:
         """True when every grid crossing lies inside the frame, with the margin."""
@@ -162,11 +168,17 @@ class LiveProcessor:
         """The classifier's probabilities for the grid's cells (the grid taken as upright)."""
         return self.reader.classifier.score(detection.warped, self.reader.config.read)
 
-    def _read(self, frame: np.ndarray, detection: GridDetection | None = None) -> None:
-        """Add this frame's reading to the votes; settle and solve them when steady."""
+    def _read(
+        self,
+        frame: np.ndarray,
+        detection: GridDetection | None = None,
+        scores: CellScores | None = None,
+    ) -> None:
+        """Add this frame's scores (given, or read now) to the votes; settle and solve them
+        when steady."""
         detection = detection if detection is not None else self._detection(frame)
         votes = self._votes
-        votes.add(self._scores(detection))
+        votes.add(scores if scores is not None else self._scores(detection))
         if votes.frames >= self.config.max_read_frames:
             self._forget()  # no unique answer: search again, the grid may be misplaced
         elif votes.frames % self.config.read_frames == 0 and votes.steady:
@@ -177,9 +189,9 @@ class LiveProcessor:
     def _settle(
         self, votes: ReadingVotes, frame: np.ndarray, detection: GridDetection
     ) -> GridResult:
-        """The summed reading's digits and kinds, solved."""
+        """The summed scores settled into digits and kinds as a photo's are, and solved."""
         cfg = self.reader.config
-        reading = decide_kinds(votes.scores(), frame, detection.lattice, cfg.read.kinds)
+        reading = settle_cells(votes.scores(), detection, frame, cfg.read)
         return grid_result(detection, reading, self.reader.solve_reading(reading), cfg)
 
     def _show(self, grid: GridResult) -> None:
@@ -188,10 +200,7 @@ class LiveProcessor:
         overlay = AnswerOverlay(self.config.overlay_cell_px, draw)
         overlay.add_digits(grid.answer, draw.answer_on_dark_color if self._negative else None)
         if self.config.mark_entries:
-            overlay.add_rings(grid.wrong_entries, overlay.config.wrong_color)
-            overlay.add_rings(grid.right_entries, overlay.config.right_color)
-            unsure = [entry.cell for entry in grid.unsure_entries()]
-            overlay.add_rings(unsure, overlay.config.unsure_color)
+            overlay.add_check_marks(grid.check_marks())
         self._grid, self._overlay = grid, overlay
         self._votes, self._since_check = ReadingVotes(), 0
 

@@ -226,7 +226,7 @@ class DigitClassifier:
         Such a cell is less likely empty than ``kinds.empty_below``, not notes and not
         legible (``kinds.legible_from``).
         """
-        digit, kinds = self.digit_probs(probs), config.kinds
+        digit, kinds = self.digit_probs(probs), config.kind_decision
         notes = probs[:, NOTES_CLASS] if self.config.has_notes else np.zeros(len(probs))
         todo = (digit[:, 0] < kinds.empty_below) & (notes < kinds.notes_from)
         todo &= digit_share(digit) < kinds.legible_from
@@ -252,7 +252,7 @@ class DigitClassifier:
         cells, notes = scores.cells, scores.notes_probability
         if cells is None or notes is None:
             return scores
-        taken = np.flatnonzero(config.kinds.notes(notes))
+        taken = np.flatnonzero(config.kind_decision.notes(notes))
         if not taken.size:
             return replace(scores, note_digits=("",) * len(cells), notes_sure=(False,) * len(cells))
         fine = cells if warped is None else self.fine_cells(warped, config.notes.detail)
@@ -295,19 +295,19 @@ class DigitClassifier:
     ) -> CellReading:
         """Classify 81 cell images (one `run`) and settle their digits and kinds (no photo,
         no ink colour)."""
-        return decide_kinds(self.score_cells(cells, config=config), config=config.kinds)
+        return decide_kinds(self.score_cells(cells, config=config), config=config.kind_decision)
 
     def read(self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG) -> CellReading:
         """Read every cell of a warped grid (one `run`), digits and kinds settled (no photo,
         no ink colour)."""
-        return decide_kinds(self.score(warped, config), config=config.kinds)
+        return decide_kinds(self.score(warped, config), config=config.kind_decision)
 
     def read_upright(
         self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG
     ) -> tuple[int, CellReading]:
         """Like ``score_upright``, with the upright grid's digits and kinds settled."""
         k, scores = self.score_upright(warped, config)
-        return k, decide_kinds(scores, config=config.kinds)
+        return k, decide_kinds(scores, config=config.kind_decision)
 
 
 @functools.cache

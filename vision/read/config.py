@@ -29,7 +29,7 @@ class ReadConfig:
     orientation: when the other quarter turns of a grid are read, and when one wins.
     notes: how the digits of a cell taken for candidate notes are cut out and read.
     recentre: which cells holding ink but no legible digit are read again centred.
-    kinds: the thresholds that make a cell empty, notes, illegible or crossed out, and the
+    kind_decision: the thresholds that make a cell empty, notes, illegible or crossed out, and the
         print-or-pen evidence steps (copies, ink shape, ink colour).
     pen: how strongly the answer is expected in a pen-filled cell once the givens are solved.
     """
@@ -37,7 +37,7 @@ class ReadConfig:
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
     notes: NotesConfig = DEFAULT_NOTES_CONFIG
     recentre: RecentreConfig = DEFAULT_RECENTRE_CONFIG
-    kinds: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG
+    kind_decision: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG
     pen: PenConfig = DEFAULT_PEN_CONFIG
 
 

@@ -3,21 +3,17 @@
 A printer sets every given of a puzzle in one typeface, so two printed cells holding the
 same digit are copies of one glyph: their ink images match almost exactly (normalised
 cross-correlation, best over a few pixels of shift). A person's hand never writes the
-same digit twice so alike. Measured on the 60 first training photos of the pen-filled
-sudoku_dataset (``benchmarks/kind_eval.py --copies``): 92 % of printed cells have a
-printed copy at 0.9 or more, 0.2 % of pen cells do; 4.5 % of pen cells have a pen copy
-at 0.9 (13 % of the plain pen 1s, 0.3 % of pen cells have two).
+same digit twice so alike (the figures: ``benchmarks/README.md``, kind_eval --copies).
 
 So the cells read as one digit are joined into groups of copies, and every group is one
 decision: its cells share the mean of their log-odds (one glyph seen several times gives
 the classifier the same evidence several times, not more evidence), plus what finding
 copies says for print. A cell with no copy is then compared with the cells of its digit
 that lean printed: unlike all of them it leans handwritten (a cursive pen 2 beside the
-puzzle's printed 2s, a pen entry written in black), nearly a copy it leans printed. On
-those training photos a best match below 0.8 is 30 times likelier for a pen cell, one of
-0.875-0.9 seven times likelier for a printed one; photos of curved, shaded or steep
-pages match less well, so the evidence used is milder (``CopyConfig.like_points``), and
-on a page with writing, where a neat hand can come as near, nearly a copy says nothing.
+puzzle's printed 2s, a pen entry written in black), nearly a copy it leans printed.
+Photos of curved, shaded or steep pages match less well, so the evidence is mild
+(``CopyConfig.like_points``), and on a page with writing, where a neat hand can come as
+near, nearly a copy says nothing.
 """
 
 from __future__ import annotations

@@ -53,14 +53,19 @@ from .ink_colour import (
     ink_tints,
 )
 from .kind_trace import KindStep, KindTrace, StepOdds
-from .kinds import DEFAULT_KIND_CONFIG, KindConfig, ink_features, kind_log_odds, puzzle_evidence
+from .kinds import (
+    DEFAULT_INK_SHAPE_CONFIG,
+    InkShapeConfig,
+    ink_features,
+    kind_log_odds,
+    puzzle_evidence,
+)
 
 EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
 NOTES_FROM = 0.5  # a cell holds notes when the digit model gives it at least this
 # A filled cell whose likeliest digit holds less than this share of its digit probability
-# is no legible digit (a speck, print showing through): it is read as empty. On the
-# training photos no real entry falls below 0.35 and 10 of 18 such marks do (digits_v2);
-# with digits_v3, 2 of 14,093 training entries fall below it (`train.py --evaluate`).
+# is no legible digit (a speck, print showing through): it is read as empty (where it
+# was set: the model card, models/digits_v3/README.md).
 LEGIBLE_FROM = 0.3
 CROSSED_FROM = 0.5  # an empty cell holds a crossed-out digit from this probability of one
 SHARE_FLOOR = 1e-12  # keeps the share finite where every digit has probability 0
@@ -82,7 +87,7 @@ class KindDecisionConfig:
     """
 
     copies: CopyConfig = DEFAULT_COPY_CONFIG
-    ink_shape: KindConfig = DEFAULT_KIND_CONFIG
+    ink_shape: InkShapeConfig = DEFAULT_INK_SHAPE_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     empty_below: float = EMPTY_BELOW
     notes_from: float = NOTES_FROM
@@ -219,7 +224,7 @@ def copies_step_evidence(cells: np.ndarray, digits: np.ndarray, config: CopyConf
     return lambda log_odds, filled: copy_evidence(log_odds, filled, digits, cells, config)
 
 
-def shape_evidence(cells: np.ndarray, config: KindConfig) -> Evidence:
+def shape_evidence(cells: np.ndarray, config: InkShapeConfig) -> Evidence:
     """The ink-shape step: ambiguous cells lean to the puzzle's printed or pen style."""
     features = ink_features(cells, config)
     return lambda log_odds, filled: puzzle_evidence(log_odds, filled, features, config)

@@ -22,7 +22,7 @@ MAX_KIND_LOG_ODDS = 20.0  # the classifier's log-odds are clipped to ± this
 
 
 @dataclass(frozen=True)
-class KindConfig:
+class InkShapeConfig:
     """How per-puzzle evidence adjusts the per-cell printed/handwritten call.
 
     A cell whose kind log-odds lie within ``ambiguous_log_odds`` of 0 is ambiguous; cells
@@ -33,12 +33,10 @@ class KindConfig:
     ``feature_weight``; ``0`` turns the per-puzzle step off. Without enough sure
     handwritten cells, a cell farther from the print than ``print_spread_percentile`` of
     the sure printed cells are, by more than ``print_spread_margin``, leans handwritten by
-    the excess (on the 478 real photos this changes one cell: a pencil 2 read as print).
+    the excess. How these were set: the model card (models/digits_v3/README.md).
     """
 
     ambiguous_log_odds: float = 4.0
-    # 6.0 for digits_v2; digits_v3's sure cells lie a little lower (5.0: training photos'
-    # pen-filled grids exact 118 -> 119 of 129, validation and Times unchanged).
     sure_log_odds: float = 5.0
     min_sure_cells: int = 3
     ink_threshold: float = 0.35
@@ -49,7 +47,7 @@ class KindConfig:
     print_spread_margin: float = 1.0
 
 
-DEFAULT_KIND_CONFIG = KindConfig()
+DEFAULT_INK_SHAPE_CONFIG = InkShapeConfig()
 
 
 def kind_log_odds(probs: np.ndarray, digits: np.ndarray) -> np.ndarray:
@@ -61,7 +59,7 @@ def kind_log_odds(probs: np.ndarray, digits: np.ndarray) -> np.ndarray:
     return np.clip(odds, -MAX_KIND_LOG_ODDS, MAX_KIND_LOG_ODDS)
 
 
-def ink_features(cells: np.ndarray, config: KindConfig) -> np.ndarray:
+def ink_features(cells: np.ndarray, config: InkShapeConfig) -> np.ndarray:
     """(N, 3) scaled features per cell: ink height, mean stroke ink, ink pixels per row."""
     b = config.border_px
     inner = cells[:, b : cells.shape[1] - b, b : cells.shape[2] - b]
@@ -77,7 +75,7 @@ def ink_features(cells: np.ndarray, config: KindConfig) -> np.ndarray:
 
 
 def puzzle_evidence(
-    log_odds: np.ndarray, filled: np.ndarray, features: np.ndarray, config: KindConfig
+    log_odds: np.ndarray, filled: np.ndarray, features: np.ndarray, config: InkShapeConfig
 ) -> np.ndarray:
     """Extra log-odds for ambiguous cells: nearer the puzzle's printed or handwritten style.
 
@@ -95,7 +93,7 @@ def puzzle_evidence(
     return np.where(ambiguous, config.feature_weight * (to_h - to_p), 0.0)
 
 
-def unlike_print(to_p: np.ndarray, sure_p: np.ndarray, config: KindConfig) -> np.ndarray:
+def unlike_print(to_p: np.ndarray, sure_p: np.ndarray, config: InkShapeConfig) -> np.ndarray:
     """Log-odds (never above 0) of cells whose ink lies farther from the print's median
     (``to_p``) than the sure printed cells' own ``print_spread_percentile`` plus margin."""
     spread = float(np.percentile(to_p[sure_p], config.print_spread_percentile))

@@ -48,10 +48,7 @@ class NotesConfig:
         ``joined_most`` times its height (a dash or a stroke through notes is flatter, and
         is not cut).
 
-    Chosen on rendered half-solved pages (``samples/render.py``, seeds 300000-300005,
-    and the committed ``progress/notes_half``): 186 of 240 noted digits read, 4 extra;
-    ``line_share`` and ``pair_aspect`` on the Times training photos' notes (which must
-    hold the answer, mostly) and rendered pages: ``benchmarks/notes_eval.py``.
+    How these were chosen, and what they read: ``benchmarks/README.md`` (notes_eval).
     """
 
     detail: int = 3

@@ -3,7 +3,9 @@
 ``read_cells`` takes any ``CellScorer`` (the shipped ``DigitClassifier``, or a stand-in in
 tests) and one ``ReadConfig``: the scorer gives the class probabilities of the cells
 (``CellScores``), the orientation step turns the grid upright when another quarter turn
-reads far better, and ``decide_kinds`` settles every cell's digit and print-or-pen kind.
+reads far better (``score_oriented``), and ``decide_kinds`` settles every cell's digit
+and print-or-pen kind (``settle_cells``). Live video runs the same two steps with the
+scores of several frames summed in between (``vision/live/processor.py``).
 """
 
 from __future__ import annotations
@@ -47,10 +49,29 @@ def read_cells(
     ``image`` the grid was found in, ink colour included), which records how in the
     reading's trace. Returns the detection (turned when the page was) and the reading.
     """
-    detection, scores = read_oriented(
+    detection, scores = score_oriented(scorer, detection, config)
+    return detection, settle_cells(scores, detection, image, config)
+
+
+def score_oriented(
+    scorer: CellScorer, detection: GridDetection, config: ReadConfig = DEFAULT_READ_CONFIG
+) -> tuple[GridDetection, CellScores]:
+    """The cells' scores, the grid turned upright first where the page lies sideways
+    (``orientation.read_oriented``); returns the detection as turned."""
+    return read_oriented(
         detection,
         scorer.score(detection.warped, config),
         lambda warped: scorer.score_upright(warped, config),
         config.orientation,
     )
-    return detection, decide_kinds(scores, image, detection.lattice, config.kinds)
+
+
+def settle_cells(
+    scores: CellScores,
+    detection: GridDetection,
+    image: np.ndarray | None = None,
+    config: ReadConfig = DEFAULT_READ_CONFIG,
+) -> CellReading:
+    """Every cell's digit and print-or-pen kind from its scores (``decide_kinds``, with the
+    colour ``image`` the grid was found in for the ink-colour step)."""
+    return decide_kinds(scores, image, detection.lattice, config.kind_decision)

@@ -4,10 +4,9 @@ A person writes where there is room: a 9 squeezed against the top of its cell, a
 corner. The classifier learnt digits near the middle of their cell, so such a cell comes
 out as ink (not empty) with no digit it is sure of, and would be read as empty. Those
 cells whose largest blob of ink is the size of a digit (specks, smudges and print showing
-through from the other side never are: on the 478 real photos every such mark has a blob
-of at most 21 pixels or none, the two entries 150 or more) are moved so the blob lies in
-the middle and read again; the new reading replaces the old one only where its digit is
-sure. Any other ink is left as the classifier read it.
+through from the other side never are: see the model card's "Known limits") are moved so
+the blob lies in the middle and read again; the new reading replaces the old one only
+where its digit is sure. Any other ink is left as the classifier read it.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ class RecentreConfig:
     """Which cells are read again centred, and when the new reading counts.
 
     on: False reads no cell again.
-    ink_threshold: a pixel is stroke from this ink (as ``kinds.KindConfig``).
+    ink_threshold: a pixel is stroke from this ink (as ``kinds.InkShapeConfig``).
     border_px: ignored at the cell's edge (the grid line).
     min_height: the blob's height, as a share of the cell, from which it is a digit's size.
     min_area: the blob's pixels, as a share of the cell's, from which it is a digit's size.

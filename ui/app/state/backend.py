@@ -19,7 +19,7 @@ import numpy as np
 import streamlit as st
 
 from ....solver import Grid, Outcome, SearchTimeoutError, SolveResult, solve_grid
-from ....vision.draw import crop_box, draw_outline, draw_rings
+from ....vision.draw import CheckMarks, crop_box, draw_check_marks, draw_outline
 from ....vision.load import ImageLoadError
 from ....vision.pages import PageCount, is_pdf, is_tiff, open_page, page_count
 from ....vision.results import PhotoResult
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from ....vision.results import GridResult
 
 OUTLINE_COLOR = (60, 180, 30)  # BGR green
-UNSURE_COLOR = (0, 190, 255)  # BGR amber
 T = TypeVar("T")
 
 
@@ -188,7 +187,8 @@ def outlined(image: np.ndarray, grid: GridResult) -> np.ndarray:
     side = max(image.shape[:2])
     thickness = max(2, round(side / 1000 * APP_CONFIG.outline_px_per_1000))
     out = draw_outline(image, grid.detection.corners, OUTLINE_COLOR, thickness)
-    return draw_rings(out, grid.detection.lattice, unsure_cells(grid), UNSURE_COLOR)
+    unsure = CheckMarks(unsure=tuple(unsure_cells(grid)))
+    return draw_check_marks(out, grid.detection.lattice, unsure)
 
 
 def resolve(
