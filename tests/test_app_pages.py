@@ -18,25 +18,14 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from sudokucam.tests.app_harness import open_app
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.state.settings import AppConfig
 
-streamlit_testing = pytest.importorskip("streamlit.testing.v1")
-AppTest = streamlit_testing.AppTest
+pytest.importorskip("streamlit.testing.v1")
 
 REPO = Path(__file__).resolve().parent.parent
-APP = REPO / "ui" / "streamlit_app.py"
-TIMEOUT = 120
 BLANK = (230, 230, 230)  # a page without a grid
-
-
-def open_app(mode: str) -> Any:
-    """The app run once with the tab `mode` open."""
-    at = AppTest.from_file(str(APP), default_timeout=TIMEOUT)
-    at.session_state[layout.MODE_KEY] = mode
-    at.run()
-    assert not at.exception, at.exception
-    return at
 
 
 def texts(elements: Any) -> list[str]:

@@ -16,12 +16,12 @@ import pytest
 
 from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
 from sudokucam.solver.variant_sample import random_killer
+from sudokucam.tests.app_harness import open_app
 from sudokucam.tests.test_app import (
     all_text,
     board_args,
     board_key,
     looks_of,
-    open_app,
     tap,
     texts,
 )

@@ -21,7 +21,6 @@ from sudokucam.tests.browser_harness import (
     chromium,
     missing_chromium,
     open_tab,
-    served_app,
     wait_until_still,
 )
 
@@ -40,15 +39,6 @@ def browser() -> Iterator[Any]:
         pytest.skip(missing)
     with chromium() as opened:
         yield opened
-
-
-@pytest.fixture(scope="module")
-def app_url() -> Iterator[str]:
-    """`sudokucam ui` on a free port, stopped (with its Streamlit child) when done."""
-    if missing := missing_chromium():
-        pytest.skip(missing)
-    with served_app() as app:
-        yield app.url
 
 
 def two_page_pdf(samples_dir: Path, out: Path) -> Path:

@@ -27,7 +27,6 @@ from sudokucam.tests.browser_harness import (
 from sudokucam.tests.test_browser import (
     BOARD_FRAME,
     WAIT_MS,
-    app_url,
     board,
     cell,
     in_first_screen,
@@ -38,7 +37,7 @@ from sudokucam.tests.test_browser import (
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-__all__ = ["app_url", "playwright"]  # the module's fixtures, shared with test_browser.py
+__all__ = ["playwright"]  # a fixture shared with test_browser.py (app_url is in conftest.py)
 
 KILLER_TOTAL = 405  # every 9×9 Killer's cages add up to 1+…+9 nine times
 
