@@ -14,7 +14,7 @@ import numpy as np
 import streamlit as st
 
 from ....solver import cell_name
-from ....vision.draw import DEFAULT_DRAW_CONFIG, draw_rings
+from ....vision.draw import CheckMarks, draw_check_marks
 from ....vision.types import digit_values
 from ..state.backend import grid_region, resolve
 from ..widgets.board import NO_NOTES, BoardView, Look, board, latest_edit, legend_of, push_edit
@@ -173,9 +173,12 @@ def _marked(
         with counts:
             show_grid_status(grid, edited=True, looks=looks, puzzle_only=False)
         return
-    config = DEFAULT_DRAW_CONFIG
-    checked = draw_rings(grid.draw(image, "check"), grid.detection.lattice, wrong,
-                         config.wrong_color, config)  # fmt: skip
+    marks = CheckMarks(  # the person's answers decide: an entry answered is asked no more
+        wrong=wrong,
+        unsure=tuple(sorted(asked - set(wrong))),
+        right=tuple(c for c in grid.right_entries if c not in asked and c not in wrong),
+    )
+    checked = draw_check_marks(image, grid.detection.lattice, marks)
     picture.image(
         to_rgb(shrink(grid_region(checked, grid))),
         caption="Red rings: wrong entries · amber: to check · green: right",
