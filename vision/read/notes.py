@@ -60,6 +60,9 @@ class NotesConfig:
     and the committed ``progress/notes_half``): 186 of 240 noted digits read, 4 extra;
     ``line_share`` and ``pair_aspect`` on the Times training photos' notes (which must
     hold the answer, mostly) and rendered pages: ``benchmarks/notes_eval.py``.
+    ``piece_share``, ``sliver_share`` and ``min_fill`` on the digits that rendered pages'
+    notes gained (a stroke's end left by a cut read as an 8 or a 4, a grid line's sliver
+    as a 1, a shadow's edge as a 1), checked on the Times validation notes.
     """
 
     detail: int = 3
