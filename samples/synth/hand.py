@@ -71,8 +71,9 @@ def write_glyph(
     scaled, re-stroked, bent and pressed unevenly at random (``hand``)."""
     if rng.random() < hand.stroke_chance:
         stroke = max(0, stroke + int(rng.integers(-hand.stroke_px, hand.stroke_px + 1)))
-    mask = np.asarray(glyph_image(digit, font, stroke), np.float32) / 255.0
-    mask = cv2.warpAffine(mask, glyph_affine(rng, mask.shape[0], angle, hand), mask.shape[::-1])
+    glyph = np.asarray(glyph_image(digit, font, stroke), np.float32) / 255.0
+    size = glyph.shape[::-1]
+    mask = np.asarray(cv2.warpAffine(glyph, glyph_affine(rng, glyph.shape[0], angle, hand), size))
     height = float(np.ptp(np.flatnonzero(mask.any(axis=1)))) if mask.any() else 0.0
     mask = bent(rng, mask, hand.warp * height, hand.warp_knots)
     mask *= smooth_field(rng, mask.shape, hand.warp_knots, hand.pressure)
