@@ -47,9 +47,10 @@ class NotesConfig:
         (a noted digit alone is narrower), cut in two where its ink is faintest; up to
         ``joined_most`` times its height (a dash or a stroke through notes is flatter, and
         is not cut).
-    piece_share: a part cut from a joined blob lower than this share of the tallest part
-        is a stroke's end left over by the cut (of a 2 or a 5 joined to its neighbour), not
-        a digit: left out.
+    piece_share: a part cut from a blob lower than this share of the tallest part is a
+        stroke's end left over by the cut (of a 2 or a 5 joined to its neighbour), not a
+        digit: left out when the blob was cut in three or more; a blob cut in two and
+        under ``single_most`` times as wide as high is one wide digit, read whole.
     sliver_share: a blob touching a side of the cell and at most this share of the cell
         thin across it is a sliver of the grid line cut off by the cell's edge (a noted 1
         against the edge is thicker).
@@ -78,6 +79,7 @@ class NotesConfig:
     pair_aspect: float = 1.05
     joined_most: float = 3.5
     piece_share: float = 0.6
+    single_most: float = 1.3
     sliver_share: float = 0.025
     min_fill: float = 0.18
 
@@ -124,14 +126,22 @@ def digit_like(box: tuple[int, ...], area: int, n: int, config: NotesConfig) -> 
 
 
 def digits_of(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
-    """The digits in one blob: cut where two are written joined side by side
-    (``split_pair``), leaving out parts much lower than the tallest (``piece_share``: what
-    a cut leaves of a neighbour's stroke)."""
+    """The digits in one blob, cut where two are written joined side by side
+    (``split_pair``). A part lower than ``piece_share`` of the tallest is a stroke's end
+    the cut left: cut from a blob under ``single_most`` times as wide as high (one wide
+    digit, a 2 or a 7), the blob is read whole; cut into three or more parts (two digits
+    and the end of one), it is left out."""
     parts = split_pair(blob, config)
     if len(parts) < 2:
         return parts
     tallest = max(part.shape[0] for part in parts)
-    return [part for part in parts if part.shape[0] >= config.piece_share * tallest]
+    kept = [part for part in parts if part.shape[0] >= config.piece_share * tallest]
+    if len(kept) == len(parts):
+        return parts
+    if len(parts) == 2:
+        h, w = blob.shape
+        return [blob] if w < config.single_most * h else parts
+    return kept
 
 
 def split_pair(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
