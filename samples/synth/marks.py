@@ -14,7 +14,7 @@ import numpy as np
 from PIL.ImageFont import FreeTypeFont
 
 from .fonts import PEN_FONTS, PEN_STROKE, font_for_height, resolve_font
-from .hand import hand_rng, write_glyph
+from .hand import HandVariation, hand_rng, write_glyph
 from .pen import PenStyle
 from .sheet import Sheet
 from .types import RGB
@@ -26,6 +26,9 @@ NOTE_SPOTS = (-0.3, 0.0, 0.3)  # 3×3 layout: offsets of the spots from the cell
 ERASED_STRENGTH = 0.06  # ink left by a rubbed-out digit, per smear
 ERASED_SMEARS = 6  # how many shifted copies make the smudge
 ERASED_SPREAD = 0.07  # how far the copies lie apart (standard deviation), fraction of a cell
+# notes are a fifth of a cell high: a pixel more or less of stroke, or pressure as uneven
+# as an entry's, would make some of them blots and others vanish; their shapes vary alike
+NOTES_HAND = HandVariation(stroke_px=0, pressure=0.85)
 MARKS_STREAM = 13  # the marks' generator: seeded with (photo seed, this)
 CROSS_WIDTH = 0.035  # the width of a stroke crossing a digit out, fraction of a cell
 CROSS_STYLES = ("slash", "x", "strike")  # one diagonal, two, or a horizontal line
@@ -140,7 +143,7 @@ def draw_notes(
             centre = (cx + dx * cell + jitter[0], cy + dy * cell + jitter[1])
             font = font_for_height(font_name, height)
             angle, strength = float(rng.uniform(-8, 8)), float(rng.uniform(0.75, 1.0))
-            write_glyph(sheet, hand, centre, digit, font, ink, angle, stroke, strength)
+            write_glyph(sheet, hand, centre, digit, font, ink, angle, stroke, strength, NOTES_HAND)
     return font_name
 
 
