@@ -3,7 +3,9 @@ by what their digits must be.
 
 Rendered: half-solved pages (``samples/render.py``, kind ``progress``) with notes in both
 layouts (3×3 spots and a free row), pencil and pen, in several hands; every noted digit
-is known. Reported: noted digits read, digits read that were not noted.
+is known. Reported: noted digits read, digits read that were not noted, and of those how
+many are added (a cell read with more digits than it holds: a speck, a stroke left by a
+cut, a digit read twice) rather than a noted digit misread as another.
 
 Real: the Times progress photos (``../shared/data/times_progress``), whose labels say
 which cells hold notes but not which digits. Of the cells labelled notes and read as
@@ -57,7 +59,10 @@ def rendered(reader: Reader, pages: int, seed: int) -> Counter[str]:
         counts["pages"] += 1
         counts["noted"] += sum(len(n) for n in noted)
         counts["found"] += sum(len(set(r) & set(n)) for r, n in zip(read, noted, strict=True))
-        counts["extra"] += sum(len(set(r) - set(n)) for r, n in zip(read, noted, strict=True))
+        for r, n in zip(read, noted, strict=True):
+            extra, missed = len(set(r) - set(n)), len(set(n) - set(r))
+            counts["extra"] += extra
+            counts["added"] += max(0, extra - missed)
     return counts
 
 
@@ -103,10 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     reader = Reader()
     r = rendered(reader, args.pages, args.seed)
-    print("| rendered pages | noted digits | read | read, not noted |")
-    print("|---|---|---|---|")
+    print("| rendered pages | noted digits | read | read, not noted | of them added |")
+    print("|---|---|---|---|---|")
     print(f"| {r['pages']} | {r['noted']} | {r['found']} ({share(r['found'], r['noted'])}) "
-          f"| {r['extra']} |")  # fmt: skip
+          f"| {r['extra']} | {r['added']} |")  # fmt: skip
     if not available():
         print("\n(../shared/data/times_progress absent: real photos skipped)")
         return 0

@@ -31,7 +31,7 @@ from sudokucam.vision.check import (
 from sudokucam.vision.draw import DEFAULT_DRAW_CONFIG
 from sudokucam.vision.pipeline import grid_result
 from sudokucam.vision.repair import Repair, solve_givens
-from sudokucam.vision.results import EntryCounts, GridResult
+from sudokucam.vision.results import PRINTED_FULL_TEXT, EntryCounts, GridResult
 from sudokucam.vision.types import NUM_CLASSES, CellReading, GridDetection, Kind
 
 runner = CliRunner()
@@ -243,6 +243,7 @@ def test_entry_counts_say_no_entries_and_complete_in_their_own_words() -> None:
         "no entries to check yet: 51 cells left (20 with notes)"
     )
     assert EntryCounts(0, 0, 51).text() == "complete: all 51 entries right"
+    assert EntryCounts(0, 0, 0).text() == PRINTED_FULL_TEXT  # not "0 cells left"
     names = [f"r1c{i}" for i in range(1, 10)] + [f"r2c{i}" for i in range(1, 10)]
     line = EntryCounts(0, 18, 0).text(names)
     assert line.startswith("0 cells left, 18 entries wrong (r1c1, r1c2,")

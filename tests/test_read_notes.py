@@ -54,6 +54,7 @@ def test_note_blobs_cut_each_small_digit() -> None:
     cell[12:36, 45:54] = 0.3  # a faint pencil note counts beside a dark one
     cell[60:62, 70:72] = 1.0  # a speck does not
     cell[0:96, 0:6] = 1.0  # a grid line at the edge is left out
+    cell[30:60, 95:96] = 1.0  # and so is a sliver of one cut off by the cell's edge
     blobs, whole = note_blobs(cell, 32)
     assert len(blobs) == 2
     assert all(b.shape == (32, 32) for b in blobs)
@@ -78,6 +79,52 @@ def test_notes_against_the_cells_edge_are_kept_and_joined_pairs_cut() -> None:
     dash = np.zeros((96, 96), dtype=np.float32)
     dash[40:44, 20:70] = 1.0  # a dash (or a stroke through notes) is not cut to pieces
     assert len(note_blobs(dash, 32)[0]) == 1
+
+
+def test_what_a_cut_leaves_of_a_neighbour_is_no_digit() -> None:
+    """A joined pair cut where the cut leaves a short stroke's end of one digit as a third
+    part: the stroke's end is left out (it was read as an 8 or a 4 beside "26"); one wide
+    digit whose cut would leave such an end is read whole."""
+    cell = np.zeros((96, 96), dtype=np.float32)
+    cell[60:84, 10:24] = 1.0  # a digit
+    cell[74:78, 24:34] = 1.0  # its tail, joining the next digit low down
+    cell[62:84, 34:48] = 1.0  # the next digit
+    cell[72:84, 48:60] = 1.0  # a low loop of it, cut off as a part of its own
+    blobs, _ = note_blobs(cell, 32)
+    assert len(blobs) == 2
+    wide = np.zeros((96, 96), dtype=np.float32)
+    wide[40:60, 30:44] = 1.0  # one digit a little wider than high (a 2 with a long foot):
+    wide[52:60, 44:52] = 1.0  # cut in two it leaves its foot, so it is read whole
+    assert len(note_blobs(wide, 32)[0]) == 1
+
+
+def test_a_thin_trail_across_the_cell_is_no_digit() -> None:
+    """A trail one pixel wide falling across the cell's lower part (the edge of a shadow,
+    once read as a 1 beside the notes "46") is no digit; a tall 1 still is."""
+    trail = np.zeros((96, 96), dtype=np.float32)
+    for x in range(50, 94):
+        trail[66 + (x - 50) // 2, x] = 1.0
+    assert not note_blobs(trail, 32)[0]
+    one = np.zeros((96, 96), dtype=np.float32)
+    one[10:40, 40:44] = 1.0
+    assert len(note_blobs(one, 32)[0]) == 1
+
+
+def test_a_rendered_notes_cell_comes_back_as_written() -> None:
+    """A rendered page whose cell noted "3689" came back "34689" (a blob of joined notes
+    was cut, and a stroke's end the cut left was read as a 4): read as written now, and
+    no digit is read on the page that was not noted."""
+    from sudokucam.samples.render import Marks, render_photo
+    from sudokucam.vision.pipeline import Reader
+
+    marks = Marks(notes_fill=0.6, notes_layout="free", notes_font="Breip", notes_pencil=True)
+    photo = render_photo(300003, "progress", marks=marks)
+    notes = photo.truth.notes
+    assert notes is not None and notes[4, 7] == "3689"
+    grid = Reader().read(photo.image).grids[0]
+    assert grid.notes[43] == "3689"
+    noted = [str(n) for row in notes for n in row]
+    assert not [c for c in range(81) if set(grid.notes[c]) - set(noted[c])]
 
 
 def test_joined_real_notes_are_read_as_two_digits() -> None:

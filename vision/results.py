@@ -47,6 +47,8 @@ CONTENT_NAMES = {  # the JSON word for what a cell holds
 }
 NOTES_WRONG_TEXT = "your notes rule out the answer"
 UNREADABLE_TEXT = "writing I cannot read: which digit is it?"
+# a grid whose every cell holds a printed digit: an answer printed in full, not a puzzle
+PRINTED_FULL_TEXT = "every cell is printed (an answer, not a puzzle): nothing to check"
 MAX_NAMED = 12  # cells named in one list of the check's line; the rest are counted
 CANNOT_CHECK = {  # why entries cannot be checked, by the grid's status
     Outcome.INVALID: "the digits read as printed break the rules",
@@ -125,6 +127,8 @@ class EntryCounts:
         left = f"{counted(self.empty, 'cell', 'cells')} left"
         with_notes = f" ({self.notes} with notes)" if self.notes else ""
         if self.wrong + self.unsure + self.right == 0:
+            if self.empty == 0:
+                return PRINTED_FULL_TEXT
             return f"no entries to check yet: {left}{with_notes}"
         if self.empty == 0 and self.wrong + self.unsure == 0:
             return f"complete: all {counted(self.right, 'entry', 'entries')} right"
@@ -480,7 +484,15 @@ class PhotoResult:
             "error": self.error,
             "status": self.status,
             "timings": {k: round(v, 4) for k, v in self.timings.items()},
+            "solutions": [solution_dict(g) for g in self.solutions],
         }
+
+
+def solution_dict(grid: GridResult) -> dict[str, object]:
+    """A grid printed full (an answer beside the puzzles) in a photo's JSON: where it lies
+    and its digits, so that a reader of the JSON knows it was seen and not solved."""
+    doc = grid.to_dict(with_trace=False)
+    return {"corners": doc["corners"], "givens": doc["givens"]}
 
 
 # ----------------------------------------------------------------------------- several grids

@@ -115,3 +115,30 @@ def draw_article(
         sheet.text(x0, y, line, head)
         y += head.size * 1.15
     fill_text(sheet, rng, (x0, y + size * 0.4, x1, y1), fonts["text"], size)
+
+
+WEEKDAYS = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+
+
+def draw_calendar(
+    sheet: Sheet, origin: tuple[float, float], cell: float, first_day: int, days: int
+) -> None:
+    """A month's calendar as a fully ruled table of 7 columns (weekday names above, the day
+    numbers in their cells from column ``first_day``): ruled like a Sudoku, cells the
+    Sudoku's size, digits in most of them."""
+    x0, y0 = origin
+    weeks = (first_day + days + 6) // 7
+    header = load_font("Nimbus Sans Bold", round(0.4 * cell))
+    for c, name in enumerate(WEEKDAYS):
+        sheet.text(x0 + (c + 0.2) * cell, y0 - 0.75 * cell, name, header)
+    half = 0.03 * cell
+    for c in range(8):
+        w = 2 * half if c in (0, 7) else half
+        sheet.rect(x0 + c * cell - w, y0 - w, x0 + c * cell + w, y0 + weeks * cell + w)
+    for r in range(weeks + 1):
+        w = 2 * half if r in (0, weeks) else half
+        sheet.rect(x0 - w, y0 + r * cell - w, x0 + 7 * cell + w, y0 + r * cell + w)
+    font = load_font("Nimbus Sans", round(0.45 * cell))
+    for day in range(1, days + 1):
+        r, c = divmod(first_day + day - 1, 7)
+        sheet.text(x0 + (c + 0.1) * cell, y0 + (r + 0.08) * cell, str(day), font)

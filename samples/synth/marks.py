@@ -14,6 +14,7 @@ import numpy as np
 from PIL.ImageFont import FreeTypeFont
 
 from .fonts import PEN_FONTS, PEN_STROKE, font_for_height, resolve_font
+from .hand import HandVariation, hand_rng, write_glyph
 from .pen import PenStyle
 from .sheet import Sheet
 from .types import RGB
@@ -25,6 +26,9 @@ NOTE_SPOTS = (-0.3, 0.0, 0.3)  # 3×3 layout: offsets of the spots from the cell
 ERASED_STRENGTH = 0.06  # ink left by a rubbed-out digit, per smear
 ERASED_SMEARS = 6  # how many shifted copies make the smudge
 ERASED_SPREAD = 0.07  # how far the copies lie apart (standard deviation), fraction of a cell
+# notes are a fifth of a cell high: a pixel more or less of stroke, or pressure as uneven
+# as an entry's, would make some of them blots and others vanish; their shapes vary alike
+NOTES_HAND = HandVariation(stroke_px=0, pressure=0.85)
 MARKS_STREAM = 13  # the marks' generator: seeded with (photo seed, this)
 CROSS_WIDTH = 0.035  # the width of a stroke crossing a digit out, fraction of a cell
 CROSS_STYLES = ("slash", "x", "strike")  # one diagonal, two, or a horizontal line
@@ -41,7 +45,8 @@ class Marks:
     notes_wrong: how many notes cells leave out the answer on purpose.
     notes_layout: "grid" (each digit in its 3×3 spot) or "free" (a row, anywhere).
     notes_font: the handwriting of the notes; notes_pencil: notes in pencil grey.
-    pencil: the entries in pencil grey instead of pen ink.
+    pencil: the entries in pencil instead of pen ink, in ``pencil_ink`` (a lighter grey:
+        pencil so faint it is nearly invisible).
     erasures: how many empty cells hold a rubbed-out digit (still empty).
     margin_writing: digits and sums scribbled beside the grid.
     crossed_out: how many empty cells hold a digit the person crossed out (still empty).
@@ -53,6 +58,7 @@ class Marks:
     notes_font: str = "dkg"
     notes_pencil: bool = True
     pencil: bool = False
+    pencil_ink: RGB = PENCIL_GREY
     erasures: int = 0
     margin_writing: bool = False
     crossed_out: int = 0
@@ -128,6 +134,7 @@ def draw_notes(
     ink = PENCIL_GREY if marks.notes_pencil else (0.14, 0.22, 0.62)
     cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
     stroke = max(0, round(PEN_STROKE.get(font_name.split(" ")[0], 0.004) * cell * 0.4))
+    hand = hand_rng(rng)
     for r, c in np.argwhere(notes != ""):
         cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
         for digit, dx, dy in note_spots(rng, str(notes[r, c]), marks.notes_layout):
@@ -136,7 +143,7 @@ def draw_notes(
             centre = (cx + dx * cell + jitter[0], cy + dy * cell + jitter[1])
             font = font_for_height(font_name, height)
             angle, strength = float(rng.uniform(-8, 8)), float(rng.uniform(0.75, 1.0))
-            sheet.glyph(centre, digit, font, ink, angle, stroke, strength)
+            write_glyph(sheet, hand, centre, digit, font, ink, angle, stroke, strength, NOTES_HAND)
     return font_name
 
 
@@ -168,8 +175,9 @@ def draw_crossed_out(
 ) -> list[tuple[int, int]]:
     """Digits written and then struck through in ``count`` of the ``free`` (9, 9) cells; where."""
     chosen, cell, font = free_cells(rng, lattice, free, count, style)
+    hand = hand_rng(rng)
     for (cx, cy), digit in written_digits(rng, lattice, chosen):
-        sheet.glyph((cx, cy), digit, font, style.ink, float(rng.uniform(-8, 8)))
+        write_glyph(sheet, hand, (cx, cy), digit, font, style.ink, float(rng.uniform(-8, 8)))
         styles = CROSS_STYLES[:2] if digit in BARRED_DIGITS else CROSS_STYLES
         kind = styles[int(rng.integers(len(styles)))]
         for (x0, y0), (x1, y1) in cross_strokes(kind, rng):
@@ -229,7 +237,7 @@ def draw_margin(
 
 def pencilled(style: PenStyle, marks: Marks | None) -> PenStyle:
     """The writer's style, in pencil grey when the marks say so."""
-    return replace(style, ink=PENCIL_GREY) if marks is not None and marks.pencil else style
+    return replace(style, ink=marks.pencil_ink) if marks is not None and marks.pencil else style
 
 
 def draw_marks(

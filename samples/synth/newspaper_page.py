@@ -201,6 +201,8 @@ def compose_page(
     lattice = draw_sudoku(sheet, rng, (frame.left, frame.top), cell, givens, style)
     draw_surroundings(sheet, rng, frame, cell, fonts)
     pen_style = sample_pen_style(rng, p.pen_font)
+    if p.pen_ink is not None:
+        pen_style = replace(pen_style, ink=p.pen_ink)
     if marked is not None:
         pen_style = pencilled(pen_style, marked.marks)
     draw_pen(sheet, rng, lattice, pen, pen_style)

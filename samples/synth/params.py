@@ -49,6 +49,7 @@ class PhotoParams:
     print_font: str
     pen_font: str
     paper_tone: RGB
+    pen_ink: RGB | None = None  # the pen's colour; None: one of pen.PEN_INKS at random
 
 
 @dataclass(frozen=True)

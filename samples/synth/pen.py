@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .fonts import PEN_FONTS, PEN_STROKE, font_for_height, resolve_font
+from .hand import hand_rng, write_glyph
 from .sheet import Sheet
 from .types import RGB
 
@@ -38,8 +39,10 @@ def sample_pen_style(rng: np.random.Generator, font: str) -> PenStyle:
 def draw_pen(
     sheet: Sheet, rng: np.random.Generator, lattice: np.ndarray, pen: np.ndarray, style: PenStyle
 ) -> None:
-    """Handwritten digits: each one a little off-centre, tilted, sized and inked differently."""
+    """Handwritten digits: each one a little off-centre, tilted, sized and inked differently,
+    and its shape varied as a hand varies it (``hand.write_glyph``)."""
     cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
+    hand = hand_rng(rng)
     stroke = round(PEN_STROKE.get(style.font.split(" ")[0], 0.004) * cell)
     for r, c in np.argwhere(pen > 0):
         cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
@@ -47,8 +50,8 @@ def draw_pen(
         height = style.height * cell * float(rng.uniform(0.85, 1.12))
         angle = float(rng.uniform(-style.tilt_deg, style.tilt_deg))
         font = font_for_height(style.font, height)
-        sheet.glyph((cx + dx, cy + dy), str(int(pen[r, c])), font, style.ink, angle, stroke,
-                    float(rng.uniform(0.82, 1.0)))  # fmt: skip
+        write_glyph(sheet, hand, (cx + dx, cy + dy), str(int(pen[r, c])), font, style.ink,
+                    angle, stroke, float(rng.uniform(0.82, 1.0)))  # fmt: skip
 
 
 def choose_pen_entries(

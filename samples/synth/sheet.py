@@ -88,13 +88,27 @@ class Sheet:
         strength: float = 1.0,
     ) -> None:
         """Print a glyph with its ink box centred on `centre`, rotated by `angle` degrees."""
-        left, top, right, bottom = font.getbbox(s, stroke_width=stroke)
-        side = int(2 * max(right - left, bottom - top)) + 6
-        img = Image.new("L", (side, side), 0)
-        origin = (side / 2 - (left + right) / 2, side / 2 - (top + bottom) / 2)
-        draw = ImageDraw.Draw(img)
-        draw.text(origin, s, font=font, fill=255, stroke_width=stroke, stroke_fill=255)
+        img = glyph_image(s, font, stroke)
         if angle:
             img = img.rotate(angle, resample=Image.Resampling.BICUBIC)
+        self.stamp_centred(np.asarray(img, np.float32) / 255.0, centre, colour, strength)
+
+    def stamp_centred(
+        self, mask: np.ndarray, centre: tuple[float, float], colour: RGB, strength: float = 1.0
+    ) -> None:
+        """Print `colour` through a square coverage mask centred on `centre`."""
+        side = mask.shape[0]
         x0, y0 = round(centre[0] - side / 2), round(centre[1] - side / 2)
-        self.stamp(np.asarray(img, np.float32) / 255.0, x0, y0, colour, strength)
+        self.stamp(mask, x0, y0, colour, strength)
+
+
+def glyph_image(s: str, font: ImageFont.FreeTypeFont, stroke: int = 0) -> Image.Image:
+    """A square greyscale image (255 = ink) of a glyph, its ink box in the middle, with room
+    around it to be turned or bent."""
+    left, top, right, bottom = font.getbbox(s, stroke_width=stroke)
+    side = int(2 * max(right - left, bottom - top)) + 6
+    img = Image.new("L", (side, side), 0)
+    origin = (side / 2 - (left + right) / 2, side / 2 - (top + bottom) / 2)
+    draw = ImageDraw.Draw(img)
+    draw.text(origin, s, font=font, fill=255, stroke_width=stroke, stroke_fill=255)
+    return img

@@ -47,6 +47,15 @@ class NotesConfig:
         (a noted digit alone is narrower), cut in two where its ink is faintest; up to
         ``joined_most`` times its height (a dash or a stroke through notes is flatter, and
         is not cut).
+    piece_share: a part cut from a blob lower than this share of the tallest part is a
+        stroke's end left over by the cut (of a 2 or a 5 joined to its neighbour), not a
+        digit: left out when the blob was cut in three or more; a blob cut in two and
+        under ``single_most`` times as wide as high is one wide digit, read whole.
+    sliver_share: a blob touching a side of the cell and at most this share of the cell
+        thin across it is a sliver of the grid line cut off by the cell's edge (a noted 1
+        against the edge is thicker).
+    min_fill: a blob whose ink fills less of its box than this is no digit but a thin
+        trail across the cell (the edge of a shadow, paper grain under faint light).
 
     How these were chosen, and what they read: ``benchmarks/README.md`` (notes_eval).
     """
@@ -63,6 +72,10 @@ class NotesConfig:
     line_share: float = 0.6
     pair_aspect: float = 1.05
     joined_most: float = 3.5
+    piece_share: float = 0.6
+    single_most: float = 1.3
+    sliver_share: float = 0.025
+    min_fill: float = 0.18
 
 
 DEFAULT_NOTES_CONFIG = NotesConfig()
@@ -76,7 +89,7 @@ def note_blobs(
     Each comes back as a ``size`` × ``size`` ink image (the classifier's input) with the
     blob scaled to an entry's height and centred; what is left of the grid lines is left
     out, and a blob wider than ``pair_aspect`` of its height (two digits written joined)
-    is cut in two (``split_pair``). The flag says whether the blobs hold (nearly) all the
+    is cut in two (``digits_of``). The flag says whether the blobs hold (nearly) all the
     cell's ink away from its edge (``explained_share``): if not, some noted digit went
     unseen.
     """
@@ -84,18 +97,45 @@ def note_blobs(
     threshold = max(config.min_ink, config.ink_share * float(cell.max()))
     mask = without_lines((cell > threshold).astype(np.uint8), config)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
-    min_area = config.min_blob_share * n * n
+    order = sorted(range(1, count), key=lambda i: (stats[i, 1] // (n // 3), stats[i, 0]))
+    boxes = [(i, tuple(int(v) for v in stats[i, :4])) for i in order]
+    boxes = [(i, box) for i, box in boxes if digit_like(box, int(stats[i, 4]), n, config)]
     blobs: list[np.ndarray] = []
     kept = np.zeros(cell.shape, dtype=bool)
-    order = sorted(range(1, count), key=lambda i: (stats[i, 1] // (n // 3), stats[i, 0]))
-    for i in order:
-        x, y, w, h, area = (int(v) for v in stats[i])
-        if area < min_area or line_like((x, y, w, h), n, config):
-            continue
+    for i, (x, y, w, h) in boxes:
         ink = np.where(labels == i, cell, 0.0)[y : y + h, x : x + w]
-        blobs.extend(centred(part, size, config) for part in split_pair(ink, config))
+        blobs.extend(centred(part, size, config) for part in digits_of(ink, config))
         kept[y : y + h, x : x + w] = True
     return blobs, explained(cell, kept, config)
+
+
+def digit_like(box: tuple[int, ...], area: int, n: int, config: NotesConfig) -> bool:
+    """Whether a blob (x, y, w, h) of ``area`` ink pixels in an n-pixel cell may be a
+    digit: not a speck (``min_blob_share``), not a thin trail (``min_fill``), not a grid
+    line's piece (``line_like``)."""
+    x, y, w, h = box
+    if area < config.min_blob_share * n * n or area < config.min_fill * w * h:
+        return False
+    return not line_like((x, y, w, h), n, config)
+
+
+def digits_of(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
+    """The digits in one blob, cut where two are written joined side by side
+    (``split_pair``). A part lower than ``piece_share`` of the tallest is a stroke's end
+    the cut left: cut from a blob under ``single_most`` times as wide as high (one wide
+    digit, a 2 or a 7), the blob is read whole; cut into three or more parts (two digits
+    and the end of one), it is left out."""
+    parts = split_pair(blob, config)
+    if len(parts) < 2:
+        return parts
+    tallest = max(part.shape[0] for part in parts)
+    kept = [part for part in parts if part.shape[0] >= config.piece_share * tallest]
+    if len(kept) == len(parts):
+        return parts
+    if len(parts) == 2:
+        h, w = blob.shape
+        return [blob] if w < config.single_most * h else parts
+    return kept
 
 
 def split_pair(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
@@ -135,9 +175,13 @@ def without_lines(mask: np.ndarray, config: NotesConfig) -> np.ndarray:
 
 def line_like(box: tuple[int, int, int, int], n: int, config: NotesConfig) -> bool:
     """Whether a blob (x, y, w, h) in an n-pixel cell is a grid line's piece, not a digit:
-    within ``edge_share`` of a side, long along it and thin across it."""
+    within ``edge_share`` of a side, long along it and thin across it, or a sliver
+    (``sliver_share``) against a side."""
     x, y, w, h = box
     band = max(1, round(config.edge_share * n))
+    sliver = config.sliver_share * n
+    if (w <= sliver and (x == 0 or x + w == n)) or (h <= sliver and (y == 0 or y + h == n)):
+        return True
     if h >= config.line_share * n and w <= 2 * band:
         return x < band or x + w > n - band
     if w >= config.line_share * n and h <= 2 * band:
