@@ -70,4 +70,3 @@ def test_a_corrected_variant_grid_is_solved_under_its_rules() -> None:
     )
     broken = Reader(default_reader().classifier).resolve(grid, twice)
     assert broken.solution is None and broken.message.startswith("Sudoku X: ")
-
