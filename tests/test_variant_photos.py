@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from pathlib import Path
 
+import cv2
 import pytest
+from typer.testing import CliRunner
 
 from sudokucam.samples.synth.variant_drawing import VariantPhoto, render_variant_photo
 from sudokucam.solver.variant import Variant
+from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import Reader, default_reader
 from sudokucam.vision.results import GridResult
 
+runner = CliRunner()
 CASES = [("x", "lines", 1), ("x", "shaded", 2), ("jigsaw", "thick", 1), ("jigsaw", "tinted", 2)]
 
 
@@ -70,3 +76,25 @@ def test_a_corrected_variant_grid_is_solved_under_its_rules() -> None:
     )
     broken = Reader(default_reader().classifier).resolve(grid, twice)
     assert broken.solution is None and broken.message.startswith("Sudoku X: ")
+
+
+@pytest.mark.slow
+def test_cli_names_the_variant_and_shows_the_regions(tmp_path: Path) -> None:
+    vp, _ = rendered("jigsaw", "thick", 1)
+    photo = tmp_path / "jigsaw.jpg"
+    assert cv2.imwrite(str(photo), vp.photo.image)
+    done = runner.invoke(app, ["solve", str(photo), "-o", str(tmp_path / "out.jpg")])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert lines[0].startswith("Solved (jigsaw Sudoku): ")
+    regions = [line.split()[-1] for line in lines[1:10]]
+    assert canonical(tuple(ord(ch) for row in regions for ch in row)) == canonical(
+        vp.puzzle.regions
+    )
+    done = runner.invoke(app, ["check", str(photo), "--hint", "-o", str(tmp_path / "c.jpg")])
+    assert done.exit_code == 0 and "no hint on a photo of a jigsaw Sudoku yet" in done.output
+    done = runner.invoke(app, ["read", str(photo), "--json"])
+    grid = json.loads(done.output)[0]["grids"][0]
+    assert grid["variant"] == "jigsaw" and grid["solution"] == "".join(
+        str(v) for v in vp.photo.truth.solution.ravel()
+    )

@@ -287,9 +287,10 @@ class GridResult:
 
         A cell whose notes leave out the answer comes first; otherwise the step may use the
         person's notes (their candidates, within what the grid allows). Only notes read whole
-        count (``complete_notes``).
+        count (``complete_notes``). None for a variant grid too: the classic steps do not
+        know its regions, diagonals or cages (``sudokucam hint FILE.json`` explains those).
         """
-        if self.solution is None:
+        if self.solution is None or not self.structure.is_classic:
             return None
         entries = solver_grid(self.kept_entries)
         return hint(solver_grid(self.givens), entries, notes=self.complete_notes)
