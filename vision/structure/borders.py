@@ -9,6 +9,8 @@ reading of regions (the standard boxes are then assumed).
 
 from __future__ import annotations
 
+from collections import Counter
+
 import numpy as np
 
 from .config import BorderConfig
@@ -77,7 +79,7 @@ def regions_from_borders(across: np.ndarray, down: np.ndarray, size: int) -> Lab
                 parent[root(cell)] = root(cell + size)
     roots = [root(c) for c in range(size * size)]
     names = list(dict.fromkeys(roots))
-    if len(names) != size or any(roots.count(k) != size for k in names):
+    if len(names) != size or any(n != size for n in Counter(roots).values()):
         return None
     return tuple(names.index(k) for k in roots)
 

@@ -65,12 +65,20 @@ class StructureConfig:
 
     regions: read irregular (jigsaw) regions from thick borders; diagonals: look for
     marked diagonals (Sudoku X). Either off, the grid is taken as classic in that respect.
+    cell_pixels: the straightened grid is looked at with this many pixels a cell (shrunk
+    where finer).
     """
 
     regions: bool = True
     diagonals: bool = True
+    cell_pixels: int = 20
     borders: BorderConfig = field(default_factory=BorderConfig)
     diagonal: DiagonalConfig = field(default_factory=DiagonalConfig)
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.cell_pixels < 8:
+            raise ValueError(f"cell_pixels must be at least 8, got {self.cell_pixels}")
 
 
 DEFAULT_STRUCTURE_CONFIG = StructureConfig()

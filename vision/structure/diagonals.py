@@ -41,32 +41,24 @@ def _line_drawn(dark: np.ndarray, size: int, anti: bool, config: DiagonalConfig)
         np.linspace(config.near_corner, config.far_corner, 6),
         np.linspace(1 - config.far_corner, 1 - config.near_corner, 6),
     ])  # fmt: skip
+    along = (np.arange(size)[:, None] + ts[None, :]) * side  # (size, points) on the path
     shift = config.offset * side / np.sqrt(2.0)
-    ink = []
-    for i in range(size):
-        on = _sampled(dark, side, i, ts, anti, 0.0)
-        beside = _sampled(dark, side, i, ts, anti, shift) + _sampled(
-            dark, side, i, ts, anti, -shift
-        )
-        ink.append(on - beside / 2.0)
-    cells = np.asarray(ink)
+    on = _sampled(dark, along, anti, 0.0)
+    beside = (_sampled(dark, along, anti, shift) + _sampled(dark, along, anti, -shift)) / 2.0
+    cells = on - beside
     strong = float(np.median(cells)) >= config.min_line_ink
     return strong and int(np.sum(cells >= config.min_line_ink / 2)) >= config.min_cells
 
 
-def _sampled(
-    dark: np.ndarray, side: float, i: int, ts: np.ndarray, anti: bool, shift: float
-) -> float:
-    """Mean darkness at points ``ts`` along the diagonal of cell (i, i) (or its mirror),
-    moved ``shift`` pixels along the path's normal."""
+def _sampled(dark: np.ndarray, along: np.ndarray, anti: bool, shift: float) -> np.ndarray:
+    """(size,): each cell's mean darkness at the points ``along`` the main diagonal (or
+    the anti-diagonal), moved ``shift`` pixels along the path's normal."""
     last = dark.shape[0] - 1
-    y = (i + ts) * side + shift
-    x = (i + ts) * side - shift
-    if anti:
-        x = dark.shape[0] - (i + ts) * side + shift
+    y = along + shift
+    x = (dark.shape[0] - along if anti else along) + (shift if anti else -shift)
     xs = np.clip(np.rint(x), 0, last).astype(np.intp)
     ys = np.clip(np.rint(y), 0, last).astype(np.intp)
-    return float(dark[ys, xs].mean())
+    return np.asarray(dark[ys, xs].mean(axis=1), np.float64)
 
 
 def _cells_shaded(dark: np.ndarray, size: int, config: DiagonalConfig) -> bool:
@@ -77,8 +69,8 @@ def _cells_shaded(dark: np.ndarray, size: int, config: DiagonalConfig) -> bool:
     shade = []
     for r, c in sorted(on):
         start = c // box * box
-        others = [paper[r, k] for k in range(start, start + box) if (r, k) not in on]
-        shade.append(paper[r, c] - float(np.mean(others)))
+        others = [float(paper[r, k]) for k in range(start, start + box) if (r, k) not in on]
+        shade.append(float(paper[r, c]) - sum(others) / len(others))
     shades = np.asarray(shade)
     strong = float(np.median(shades)) >= config.min_shade
     return strong and int(np.sum(shades >= config.min_shade / 2)) >= config.min_shaded_cells

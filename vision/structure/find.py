@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from ...solver.variant import Variant
@@ -23,7 +24,7 @@ def find_structure(
     ``mark``: how its diagonals are marked, where already known (``marked_diagonals``).
     Where the drawing says nothing sure, the grid is classic in that respect.
     """
-    _check_warped(warped, size)
+    warped = analysed(warped, size, config)
     regions = read_regions(warped, size, config.borders) if config.regions else None
     if regions == box_regions(size):
         regions = None
@@ -40,8 +41,18 @@ def marked_diagonals(
 ) -> DiagonalMark:
     """How both main diagonals are marked (NONE where ``config.diagonals`` is off); the
     same under any quarter turn of the grid."""
-    _check_warped(warped, size)
+    warped = analysed(warped, size, config)
     return diagonal_mark(warped, size, config.diagonal) if config.diagonals else DiagonalMark.NONE
+
+
+def analysed(warped: np.ndarray, size: int, config: StructureConfig) -> np.ndarray:
+    """The straightened grid checked, and shrunk to ``config.cell_pixels`` a cell where it
+    is finer (line ink and shading survive the area-averaging; the step stays cheap)."""
+    _check_warped(warped, size)
+    side = size * config.cell_pixels
+    if warped.shape[0] <= side:
+        return warped
+    return cv2.resize(warped, (side, side), interpolation=cv2.INTER_AREA)
 
 
 def _check_warped(warped: np.ndarray, size: int) -> None:
