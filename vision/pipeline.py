@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+import cv2
 import numpy as np
 
 from ..limits import MAX_GRIDS_PER_PHOTO
@@ -63,9 +64,11 @@ from .structure import (
     DEFAULT_STRUCTURE_CONFIG,
     DiagonalLinesAside,
     DiagonalMark,
+    Lookalike,
     StructureConfig,
     find_structure,
     marked_diagonals,
+    page_lookalike,
 )
 from .structure.rules import rules_for
 from .types import (
@@ -171,13 +174,29 @@ class Reader:
             return PhotoResult(name, None, (), str(exc), timings)
         seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
-            return PhotoResult(name, photo, (), NO_GRID_MESSAGE, timings)
+            return PhotoResult(name, photo, (), self.no_sudoku(page, timings), timings)
         page, detections = self.sharpen(seen, page, detections, timings)
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
         found = sort_grids(grids, self.config.max_grids, self.config.puzzles)
+        if not any(g.solution is not None and "0" in g.givens for g in found.puzzles):
+            look = timed(timings, "structure", lambda: self.lookalike(page))
+            if look is not None:
+                return PhotoResult(name, photo, (), look.message, timings)
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
+
+    def lookalike(self, page: ScaledImage) -> Lookalike | None:
+        """What a photo holding no Sudoku it can solve (none solved, or only grids printed
+        full) looks like, where surely another puzzle (a Samurai, Kakuro, KenKen or
+        crossword: ``vision/structure/lookalike.py``)."""
+        gray = cv2.cvtColor(page.pixels, cv2.COLOR_BGR2GRAY)
+        return page_lookalike(gray, self.config.structure.lookalikes)
+
+    def no_sudoku(self, page: ScaledImage, timings: dict[str, float]) -> str:
+        """Why a photo gave no grid: another puzzle it looks like, or no grid found."""
+        look = timed(timings, "structure", lambda: self.lookalike(page))
+        return NO_GRID_MESSAGE if look is None else look.message
 
     def find_either_way(
         self, photo: Photo, page: ScaledImage, timings: dict[str, float]

@@ -15,8 +15,10 @@ truth records the puzzle's variant, regions and diagonals beside the usual field
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict, dataclass, replace
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -25,6 +27,8 @@ from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_json import puzzle_to_json
 from ...solver.variant_sample import random_regions, random_variant
 from .camera import photograph
+from .committed import fit_quality
+from .files import encode_jpeg
 from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
@@ -194,3 +198,24 @@ def _draw_borders(
     for a in (0.0, side):
         sheet.rect(x0 + a - half, y0 - half, x0 + a + half, y0 + side + half, ink)
         sheet.rect(x0 - half, y0 + a - half, x0 + side + half, y0 + a + half, ink)
+
+
+# The committed variant samples: (variant, style, seed) -> samples/variants/<variant>_<style>
+VARIANT_SAMPLES: tuple[tuple[str, str, int], ...] = (("x", "lines", 11), ("jigsaw", "thick", 12))
+SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1024, 768), "shadow": 0.3, "roll_deg": 6.0}
+
+
+def write_variant_samples(folder: Path, max_bytes: int) -> list[Path]:
+    """Render the committed variant samples into ``folder``: a .jpg (at most ``max_bytes``)
+    and a .json truth (the puzzle, its variant, regions and diagonals) each."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for variant, style, seed in VARIANT_SAMPLES:
+        made = render_variant_photo(seed, variant, style, **SAMPLE_OVERRIDES)
+        made = replace(made, photo=fit_quality(made.photo, max_bytes))
+        name = folder / f"{variant}_{style}"
+        jpg, meta = name.with_suffix(".jpg"), name.with_suffix(".json")
+        jpg.write_bytes(encode_jpeg(made.photo.image, made.photo.jpeg_quality))
+        meta.write_text(json.dumps(made.truth_json(), indent=1) + "\n", encoding="utf-8")
+        written += [jpg, meta]
+    return written

@@ -60,8 +60,9 @@ def thick_borders(
     return across > limit, down > limit
 
 
-def regions_from_borders(across: np.ndarray, down: np.ndarray, size: int) -> Labels | None:
-    """The regions the thick borders enclose, or None unless they are ``size`` of ``size``."""
+def piece_roots(across: np.ndarray, down: np.ndarray, size: int) -> list[int]:
+    """For every cell, a name of the piece it lies in: cells joined across borders that
+    are not thick share one."""
     parent = list(range(size * size))
 
     def root(c: int) -> int:
@@ -77,7 +78,12 @@ def regions_from_borders(across: np.ndarray, down: np.ndarray, size: int) -> Lab
                 parent[root(cell)] = root(cell + 1)
             if r < size - 1 and not down[r, c]:
                 parent[root(cell)] = root(cell + size)
-    roots = [root(c) for c in range(size * size)]
+    return [root(c) for c in range(size * size)]
+
+
+def regions_from_borders(across: np.ndarray, down: np.ndarray, size: int) -> Labels | None:
+    """The regions the thick borders enclose, or None unless they are ``size`` of ``size``."""
+    roots = piece_roots(across, down, size)
     names = list(dict.fromkeys(roots))
     if len(names) != size or any(n != size for n in Counter(roots).values()):
         return None

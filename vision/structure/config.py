@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..grid.config import SearchConfig
+
 
 @dataclass(frozen=True)
 class BorderConfig:
@@ -60,13 +62,45 @@ class DiagonalConfig:
 
 
 @dataclass(frozen=True)
+class LookalikeConfig:
+    """How sure a look-alike must be before it is named.
+
+    The outline is straightened to ``side`` pixels; its cells a side are the strongest
+    period of its lines between ``min_cells`` and ``max_cells`` (a half or a third of it
+    where that holds ``harmonic_share`` of its strength: the fundamental). A cell is black below
+    ``black_level`` of the paper's brightness; ``min_black`` of the cells black makes a
+    crossword, or a Kakuro when ``kakuro_edge`` of its top row and left column are black.
+    A Samurai has ``samurai_cells`` (± 1) a side and its four notches hold under
+    ``blank_ink`` ink, against ``min_ink`` elsewhere. A KenKen has no black cell, thick
+    borders, and at least ``kenken_cages`` pieces per cell a side inside them.
+    """
+
+    side: int = 630
+    min_cells: int = 4
+    max_cells: int = 26
+    harmonic_share: float = 0.3
+    black_level: float = 0.45
+    min_black: float = 0.08
+    kakuro_edge: float = 0.85
+    samurai_cells: int = 21
+    blank_ink: float = 0.01
+    min_ink: float = 0.04
+    kenken_cages: float = 2.0
+    search: SearchConfig = field(default_factory=SearchConfig)
+
+
+DEFAULT_LOOKALIKE_CONFIG = LookalikeConfig()
+
+
+@dataclass(frozen=True)
 class StructureConfig:
     """What the grid's drawing is read for: region borders and marked diagonals.
 
     regions: read irregular (jigsaw) regions from thick borders; diagonals: look for
     marked diagonals (Sudoku X). Either off, the grid is taken as classic in that respect.
     cell_pixels: the straightened grid is looked at with this many pixels a cell (shrunk
-    where finer).
+    where finer). lookalikes: when a photo gives no grid it can solve, how surely a
+    Samurai, Kakuro, KenKen or crossword must show before it is named (``lookalike.py``).
     """
 
     regions: bool = True
@@ -74,6 +108,7 @@ class StructureConfig:
     cell_pixels: int = 20
     borders: BorderConfig = field(default_factory=BorderConfig)
     diagonal: DiagonalConfig = field(default_factory=DiagonalConfig)
+    lookalikes: LookalikeConfig = field(default_factory=LookalikeConfig)
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

@@ -4,7 +4,8 @@ A diagonal line crossing an empty cell looks like a stroke of ink: the classifie
 it for a written 1 or a digit crossed out. ``DiagonalLinesAside`` scores the grid twice,
 as it is and with the diagonal lines painted out (each pixel of the lines' band set to the
 lightest paper around it), and keeps the second reading for the diagonal cells it finds
-empty; a digit on the diagonal, crossed by the paint, keeps its first reading.
+empty; a digit on the diagonal, crossed by the paint, keeps its first reading, and so does a
+cell first read as a printed digit.
 """
 
 from __future__ import annotations
@@ -41,11 +42,14 @@ def without_diagonal_lines(warped: np.ndarray, size: int, config: DiagonalConfig
 class DiagonalLinesAside:
     """A CellScorer for a grid with diagonal lines: its diagonal cells that hold nothing but
     the line are read empty (``empty_from``: the empty probability, lines painted out, that
-    makes them so)."""
+    makes them so). A cell read as a printed digit (``printed_from``) keeps its reading: a
+    line is a slanted stroke, never an upright printed digit, and painting the line out
+    may cut a digit's strokes."""
 
     scorer: CellScorer
     config: DiagonalConfig
     empty_from: float = 0.5
+    printed_from: float = 0.5
 
     def score(self, warped: np.ndarray, config: ReadConfig) -> CellScores:
         """The scores of every cell, the diagonal cells holding only the line read empty."""
@@ -65,7 +69,12 @@ class DiagonalLinesAside:
             np.rot90(without_diagonal_lines(warped, size, self.config), turns)
         )
         other = self.scorer.score(clean, config)
-        take = [c for c in diagonal_cells(size) if other.probs[c, 0] >= self.empty_from]
+        printed = scores.probs[:, 1 : size + 1].max(axis=1)
+        take = [
+            c
+            for c in diagonal_cells(size)
+            if other.probs[c, 0] >= self.empty_from and printed[c] < self.printed_from
+        ]
         return merge_cells(scores, other, take) if take else scores
 
 
