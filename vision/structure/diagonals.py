@@ -15,6 +15,10 @@ import numpy as np
 
 from .config import DiagonalConfig
 
+# where a drawn line is looked for across its path (pixels along the normal, over √2): a
+# straightened grid's diagonal may lie a pixel off the ideal one (warp error, resampling)
+ALIGN_SHIFTS = (-0.75, -0.35, 0.0, 0.35, 0.75)
+
 
 class DiagonalMark(StrEnum):
     """How a grid's diagonals are marked."""
@@ -43,7 +47,7 @@ def _line_drawn(dark: np.ndarray, size: int, anti: bool, config: DiagonalConfig)
     ])  # fmt: skip
     along = (np.arange(size)[:, None] + ts[None, :]) * side  # (size, points) on the path
     shift = config.offset * side / np.sqrt(2.0)
-    on = _sampled(dark, along, anti, 0.0)
+    on = np.max([_sampled(dark, along, anti, d) for d in ALIGN_SHIFTS], axis=0)
     beside = (_sampled(dark, along, anti, shift) + _sampled(dark, along, anti, -shift)) / 2.0
     cells = on - beside
     strong = float(np.median(cells)) >= config.min_line_ink
