@@ -17,6 +17,7 @@ from sudokucam.vision.pipeline import Reader, default_reader
 from sudokucam.vision.results import GridResult
 
 runner = CliRunner()
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 CASES = [("x", "lines", 1), ("x", "shaded", 2), ("jigsaw", "thick", 1), ("jigsaw", "tinted", 2)]
 
 
@@ -98,3 +99,24 @@ def test_cli_names_the_variant_and_shows_the_regions(tmp_path: Path) -> None:
     assert grid["variant"] == "jigsaw" and grid["solution"] == "".join(
         str(v) for v in vp.photo.truth.solution.ravel()
     )
+
+
+@pytest.mark.parametrize(
+    "photo", sorted((SAMPLES / "variants").glob("*.jpg")), ids=lambda p: p.stem
+)
+def test_committed_variant_samples_read_exactly(photo: Path) -> None:
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    puzzle = truth["puzzle"]
+    result = default_reader().read(photo)
+    assert len(result.grids) == 1, result.message
+    grid = result.grids[0]
+    assert grid.structure.variant.value == puzzle["variant"]
+    assert grid.structure.diagonals == puzzle["diagonals"]
+    assert grid.givens == puzzle["givens"].replace(".", "0")
+    assert grid.handwritten == "0" * 81
+    assert grid.solution == "".join(str(v) for row in truth["solution"] for v in row)
+    if puzzle["regions"]:
+        rows = grid.to_dict()["regions"]
+        assert isinstance(rows, list)
+        read = canonical(tuple(ord(ch) for row in rows for ch in row))
+        assert read == canonical(tuple(ord(ch) for row in puzzle["regions"] for ch in row))

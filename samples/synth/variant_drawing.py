@@ -218,7 +218,7 @@ def _draw_borders(
 
 
 # The committed variant samples: (variant, style, seed) -> samples/variants/<variant>_<style>
-VARIANT_SAMPLES: tuple[tuple[str, str, int], ...] = (("x", "lines", 11), ("jigsaw", "thick", 12))
+VARIANT_SAMPLES: tuple[tuple[str, str, int], ...] = (("x", "shaded", 11), ("jigsaw", "thick", 12))
 SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1024, 768), "shadow": 0.3, "roll_deg": 6.0}
 
 
