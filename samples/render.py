@@ -4,6 +4,7 @@
     python samples/render.py --out samples --seed 0          # the committed sample set
     python samples/render.py --out /tmp/s --kind progress --count 50 --seed 7
     python samples/render.py --out /tmp/p --pages 5 --n-puzzles 4 --dpi 200 --seed 3
+    python samples/render.py --out /tmp/k --kind killer --count 8     # Killer Sudoku photos
 
 A page is printed (paper, text columns, a crossword, the Sudoku grid and its givens in one
 of several fonts), optionally filled in with a pen (including deliberate mistakes), bent,
@@ -60,6 +61,13 @@ from sudokucam.samples.synth.fonts import (
     load_font,
     pick_font,
 )
+from sudokucam.samples.synth.killer_drawing import (
+    KILLER_STYLES,
+    KillerStyle,
+    KillerTruth,
+    render_killer,
+    render_killer_batch,
+)
 from sudokucam.samples.synth.marks import Marks
 from sudokucam.samples.synth.params import KINDS, KindRanges, PhotoParams, sample_params
 from sudokucam.samples.synth.pen import choose_pen_entries
@@ -72,6 +80,7 @@ __all__ = [
     "ALL_FONTS",
     "FONT_PACKAGES",
     "FONT_ROOT",
+    "KILLER_STYLES",
     "KINDS",
     "PAGE_JPEG_QUALITY",
     "PEN_FONTS",
@@ -82,6 +91,8 @@ __all__ = [
     "TITLE_FONTS",
     "FontMissingError",
     "GridTruth",
+    "KillerStyle",
+    "KillerTruth",
     "KindRanges",
     "Marks",
     "Photo",
@@ -100,6 +111,8 @@ __all__ = [
     "make_puzzle",
     "pick_font",
     "render_batch",
+    "render_killer",
+    "render_killer_batch",
     "render_page",
     "render_pages",
     "render_photo",
@@ -124,7 +137,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    parser.add_argument("--kind", choices=sorted(KINDS), help="render a batch of this kind")
+    kinds = sorted([*KINDS, "killer"])
+    parser.add_argument("--kind", choices=kinds, help="render a batch of this kind")
     parser.add_argument("--count", type=int, default=10, help="batch size with --kind")
     parser.add_argument("--pages", type=int, default=0, help="render this many puzzle pages")
     parser.add_argument("--n-puzzles", type=int, default=4, help="Sudokus per page (1-6)")
@@ -136,6 +150,8 @@ def _render(args: argparse.Namespace) -> list[Path]:
     """Render what the options ask for: puzzle pages, a batch of one kind, or the sample set."""
     if args.pages:
         return render_pages(args.out, args.seed, args.pages, args.n_puzzles, args.dpi)
+    if args.kind == "killer":
+        return render_killer_batch(args.out, args.seed, args.count)
     if args.kind:
         return render_batch(args.out, args.seed, args.kind, args.count)
     return render_samples(args.out, args.seed)
