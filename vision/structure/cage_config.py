@@ -1,0 +1,66 @@
+"""The Killer cage reader's settings: where cage lines are looked for, how sums are read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CageConfig:
+    """How cage outlines are found and sums read in a straightened grid (shares of a cell).
+
+    Lines: each cell side's ink is profiled inward from its grid line (found within
+    ``line_search`` of where it should be) over the middle of the side's length
+    (``span``, away from the sum in the top-left corner and from the lines crossing at the
+    ends), the grid resampled to ``cell_px`` a cell. A cage line runs ``inset`` inside the
+    grid lines, the same for the whole grid (the offset where the profiles of all sides
+    show most ink above the dip before it and the paper ``paper_gap`` further in); a
+    side's line evidence is its ink there above that paper, a border's the mean of its two
+    sides'. The borders on thin grid lines split in two groups: the grid has cages when
+    those without a line hold at most ``max_open_ink``, those with one ``min_line_ink``
+    more, and the share without one is within ``open_share`` (cells of one cage).
+
+    Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
+    size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. Its ink blobs as
+    tall as ``digit_height`` of the tallest and beside it are the digits (two at most),
+    each scaled to ``blob_height`` of the classifier's input. A blob is a zero when its
+    one hole is ``zero_hole`` of its height and lies in its middle. A sum is sure when its
+    reading has ``sure_probability``; the ``alternatives`` most probable readings of each
+    sum are tried (at most ``max_changes`` changed at once, ``max_candidates`` sets of sums
+    checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
+    that add up to 405, each reachable by its cage, with exactly one solution.
+    """
+
+    cell_px: int = 64
+    span: tuple[float, float] = (0.4, 0.85)
+    line_search: float = 0.06
+    inset: tuple[float, float] = (0.05, 0.22)
+    paper_gap: float = 0.06
+    min_line_ink: float = 0.1
+    max_open_ink: float = 0.05
+    open_share: tuple[float, float] = (0.12, 0.68)
+    detail: int = 3
+    sum_box: tuple[float, float, float, float] = (0.02, 0.02, 0.55, 0.5)
+    digit_height: float = 0.6
+    blob_height: float = 0.6
+    zero_hole: float = 0.4
+    sure_probability: float = 0.9
+    alternatives: int = 6
+    max_changes: int = 3
+    max_candidates: int = 20_000
+    max_solver_calls: int = 30
+    seconds_per_solve: float = 1.0
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.cell_px < 24:
+            raise ValueError(f"cell_px must be at least 24, got {self.cell_px}")
+        if not 0 < self.inset[0] < self.inset[1] < 0.4:
+            raise ValueError(f"inset must be 0 < low < high < 0.4, got {self.inset}")
+        if not 0 <= self.span[0] < self.span[1] <= 1:
+            raise ValueError(f"span must be 0 <= start < end <= 1, got {self.span}")
+        if self.detail < 1:
+            raise ValueError(f"detail must be at least 1, got {self.detail}")
+
+
+DEFAULT_CAGE_CONFIG = CageConfig()
