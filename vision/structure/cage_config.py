@@ -21,14 +21,21 @@ class CageConfig:
     more, and the share without one is within ``open_share`` (cells of one cage).
 
     Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
-    size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. Its ink blobs as
-    tall as ``digit_height`` of the tallest and beside it are the digits (two at most),
+    size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. The blob nearest the
+    corner at least ``min_digit_share`` of the box tall, ``min_digit_aspect`` as wide as
+    tall and clear of the box's far edges, and those as tall as ``digit_height`` of it
+    beside it are the digits (two at most); every sum of a grid is printed in one size, so
+    a blob ``tall_share`` taller than the grid's median blob is cut to its height from its
+    top, one under ``digit_height`` of it left out,
     each scaled to ``blob_height`` of the classifier's input. A blob is a zero when its
     one hole is ``zero_hole`` of its height and lies in its middle. A sum is sure when its
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (at most ``max_changes`` changed at once, ``max_candidates`` sets of sums
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
     that add up to 405, each reachable by its cage, with exactly one solution.
+
+    Masking for the cell reader paints the band ``line_band`` either side of the cage
+    lines' inset (from ``line_search`` in) with each cell's paper.
     """
 
     cell_px: int = 64
@@ -40,16 +47,20 @@ class CageConfig:
     max_open_ink: float = 0.05
     open_share: tuple[float, float] = (0.12, 0.68)
     detail: int = 3
-    sum_box: tuple[float, float, float, float] = (0.02, 0.02, 0.55, 0.5)
+    sum_box: tuple[float, float, float, float] = (0.03, 0.03, 0.62, 0.46)
+    min_digit_share: float = 0.25
+    min_digit_aspect: float = 0.2
     digit_height: float = 0.6
+    tall_share: float = 1.2
     blob_height: float = 0.6
-    zero_hole: float = 0.4
+    zero_hole: float = 0.5
     sure_probability: float = 0.9
-    alternatives: int = 6
-    max_changes: int = 3
+    alternatives: int = 12
+    max_changes: int = 2
     max_candidates: int = 20_000
     max_solver_calls: int = 30
     seconds_per_solve: float = 1.0
+    line_band: float = 0.05
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

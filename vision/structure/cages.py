@@ -1,0 +1,232 @@
+"""Killer Sudoku from a photo: the cages drawn in a straightened grid and their sums.
+
+``read_cages`` decides whether the grid has cages at all (dashed or dotted outlines set
+inside the cells: ``cage_lines.py``), groups the cells into cages, reads each cage's sum
+in its top-left corner (``cage_sums.py``) and lets the rules check the reading: the sums
+add up to 405, each is reachable by its cage's size (``cage_combinations``), and the
+puzzle has exactly one solution. When the most probable sums break a rule, the runner-up
+readings of the least sure sums are tried, cheapest first (as ``vision/repair.py`` does
+for digits), and the first set of sums with exactly one solution is kept.
+
+``without_sums`` masks the sums (and the cage lines) out of the grid, so that the cell
+reader never takes a sum for a given or for notes.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ...solver.errors import SearchTimeoutError
+from ...solver.variant import Cage
+from ...solver.variant_search import find_variant_solutions, variant_tables
+from ..read.notes import Predict
+from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
+from .cage_lines import find_cage_lines, group_cells, has_cages
+from .cage_sums import SumReading, read_sums
+
+TOTAL = 405  # 1 + ... + 9 in each of nine rows
+Change = tuple[int, int]  # (cage, index of its reading)
+
+
+@dataclass(frozen=True)
+class CageReading:
+    """The cages read in a grid.
+
+    cages: every cage with its sum, in the order of their first cell.
+    sum_sure: per cage, whether its sum was read surely and kept.
+    repaired: the cages whose sum the rules changed from the most probable reading.
+    solution: the one answer the cages (and the givens) allow, or None when no reading of
+        the sums tried has exactly one.
+    inset: the cage lines' distance inside the grid lines, share of a cell.
+    """
+
+    cages: tuple[Cage, ...]
+    sum_sure: tuple[bool, ...]
+    repaired: tuple[int, ...]
+    solution: tuple[int, ...] | None
+    inset: float
+
+    @property
+    def consistent(self) -> bool:
+        """Whether the sums add up to 405 and the puzzle has exactly one solution."""
+        return self.solution is not None
+
+
+def read_cages(
+    warped: np.ndarray,
+    predict: Predict,
+    input_size: int,
+    givens: Sequence[int] | None = None,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+) -> CageReading | None:
+    """The Killer cages of a straightened grid (uint8 gray square), or None when it has none.
+
+    ``predict`` is the digit model (``DigitClassifier.predict``), ``input_size`` its cell
+    side; ``givens``: 81 digits read in the cells (0 empty), if any, for the uniqueness proof.
+    """
+    _check_warped(warped)
+    lines = find_cage_lines(warped, config)
+    if not has_cages(lines, config):
+        return None
+    groups = group_cells(lines.across, lines.down)
+    sums = read_sums(warped, groups, predict, input_size, config)
+    values = tuple(givens) if givens is not None else (0,) * 81
+    totals, changed, solution = choose_sums(sums, groups, values, config)
+    cages = tuple(Cage(t, tuple(g)) for t, g in zip(totals, groups, strict=True))
+    sure = tuple(
+        k not in changed and s.probability >= config.sure_probability for k, s in enumerate(sums)
+    )
+    return CageReading(cages, sure, changed, solution, lines.inset)
+
+
+def choose_sums(
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    config: CageConfig,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """The sums kept, the cages changed, and the one solution (None when none was found).
+
+    The sets of sums adding up to 405 are tried cheapest first (``sum_candidates``); the
+    first with exactly one solution wins, else the most probable reading stays.
+    """
+    best = tuple(s.best for s in sums)
+    tried = sum_candidates(sums, config)[: config.max_solver_calls]
+    for changes in tried:
+        totals = _applied(best, sums, changes)
+        found = solutions(totals, groups, givens, config.seconds_per_solve)
+        if len(found) == 1:
+            return totals, tuple(k for k, _ in changes), tuple(found[0])
+    return best, (), None
+
+
+def sum_candidates(sums: Sequence[SumReading], config: CageConfig) -> list[tuple[Change, ...]]:
+    """Up to ``max_candidates`` sets of changes (none, one or, with ``max_changes`` 2, two
+    in different cages) after which the sums add up to 405, cheapest (least
+    log-probability given up) first."""
+    missing = TOTAL - sum(s.best for s in sums)
+    moves = [
+        Move(s.totals[j] - s.best, s.log_probs[0] - s.log_probs[j], ((k, j),))
+        for k, s in enumerate(sums)
+        for j in range(1, len(s.totals))
+    ]
+    found = [Move(0, 0.0, ())] if missing == 0 else []
+    found += [m for m in moves if m.diff == missing]
+    if config.max_changes >= 2:
+        by_diff: dict[int, list[Move]] = {}
+        for m in moves:
+            by_diff.setdefault(m.diff, []).append(m)
+        found += [
+            a.plus(b) for a in moves for b in by_diff.get(missing - a.diff, []) if b.first > a.last
+        ]
+    found.sort(key=lambda m: m.cost)
+    return [m.changes for m in found[: config.max_candidates]]
+
+
+@dataclass(frozen=True)
+class Move:
+    """Changes to some cages' sums: what they add to the total, and the log-probability
+    they give up."""
+
+    diff: int
+    cost: float
+    changes: tuple[Change, ...]
+
+    @property
+    def first(self) -> int:
+        """The first cage changed."""
+        return self.changes[0][0]
+
+    @property
+    def last(self) -> int:
+        """The last cage changed."""
+        return self.changes[-1][0]
+
+    def plus(self, other: Move) -> Move:
+        """Both moves together."""
+        return Move(self.diff + other.diff, self.cost + other.cost, self.changes + other.changes)
+
+
+def _applied(
+    best: tuple[int, ...], sums: Sequence[SumReading], changes: tuple[Change, ...]
+) -> tuple[int, ...]:
+    """The best sums with some cages' readings changed."""
+    totals = list(best)
+    for k, j in changes:
+        totals[k] = sums[k].totals[j]
+    return tuple(totals)
+
+
+def solutions(
+    totals: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    seconds: float,
+) -> list[list[int]]:
+    """Up to two solutions of the Killer these sums make ([] when it has none, when a sum is
+    impossible, or when the proof takes more than ``seconds``)."""
+    if any(t <= 0 for t in totals):
+        return []
+    cages = tuple(Cage(t, tuple(g)) for t, g in zip(totals, groups, strict=True))
+    try:
+        vt = variant_tables(9, (), False, cages)
+        return find_variant_solutions(givens, vt, 2, time.monotonic() + seconds)
+    except (SearchTimeoutError, ValueError):
+        return []
+
+
+def without_sums(warped: np.ndarray, reading: CageReading, config: CageConfig) -> np.ndarray:
+    """A copy of the grid with each cage's sum corner and the cage lines painted over with
+    the paper's shade, for the cell reader (a sum is no given, a cage line no note)."""
+    _check_warped(warped)
+    out = warped.copy()
+    cell = warped.shape[0] / 9
+    x0, y0, x1, y1 = config.sum_box
+    for cage in reading.cages:
+        r, c = divmod(min(cage.cells), 9)
+        box = out[
+            math.floor((r + y0) * cell) : math.ceil((r + y1) * cell),
+            math.floor((c + x0) * cell) : math.ceil((c + x1) * cell),
+        ]
+        box[:] = _paper(warped, r, c)
+    _paint_lines(out, warped, reading.inset, config)
+    return out
+
+
+def _paper(warped: np.ndarray, r: int, c: int) -> int:
+    """The paper's shade in cell (r, c): its brightest tenth."""
+    cell = warped.shape[0] / 9
+    inner = warped[round(r * cell) : round((r + 1) * cell), round(c * cell) : round((c + 1) * cell)]
+    return int(np.percentile(inner, 90))
+
+
+def _paint_lines(out: np.ndarray, warped: np.ndarray, inset: float, config: CageConfig) -> None:
+    """Paint the band where cage lines run inside every cell (``line_band`` either side of
+    the inset) with the cell's paper."""
+    cell = warped.shape[0] / 9
+    lo, hi = max(inset - config.line_band, config.line_search), inset + config.line_band
+    for r in range(9):
+        for c in range(9):
+            top, left = r * cell, c * cell
+            paper = _paper(warped, r, c)
+            a, b = math.floor(lo * cell), math.ceil(hi * cell)
+            n = round(cell)
+            block = out[round(top) : round(top) + n, round(left) : round(left) + n]
+            for band in (slice(a, b), slice(n - b, n - a)):
+                block[band, a : n - a] = np.maximum(block[band, a : n - a], paper)
+                block[a : n - a, band] = np.maximum(block[a : n - a, band], paper)
+
+
+def _check_warped(warped: np.ndarray) -> None:
+    """Raise if ``warped`` is not a square 2-D uint8 image of at least 9 pixels a cell."""
+    if not isinstance(warped, np.ndarray):
+        raise TypeError(f"warped must be a numpy array, got {type(warped).__name__}")
+    if warped.ndim != 2 or warped.shape[0] != warped.shape[1] or warped.dtype != np.uint8:
+        raise ValueError(f"warped must be a square 2-D uint8 image, got {warped.shape}")
+    if warped.shape[0] < 81:
+        raise ValueError(f"warped must be at least 81 pixels wide, got {warped.shape[0]}")
