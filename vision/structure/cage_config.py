@@ -27,7 +27,8 @@ class CageConfig:
     beside it are the digits (two at most); every sum of a grid is printed in one size, so
     a blob ``tall_share`` taller than the grid's median blob is cut to its height from its
     top, one under ``digit_height`` of it left out,
-    each scaled to ``blob_height`` of the classifier's input. A blob is a zero when its
+    each scaled to each of ``blob_heights`` of the classifier's input and read (the
+    probabilities averaged). A blob is a zero when its
     one hole is ``zero_hole`` of its height and lies in its middle. A sum is sure when its
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (at most ``max_changes`` changed at once, ``max_candidates`` sets of sums
@@ -52,7 +53,7 @@ class CageConfig:
     min_digit_aspect: float = 0.2
     digit_height: float = 0.6
     tall_share: float = 1.2
-    blob_height: float = 0.6
+    blob_heights: tuple[float, ...] = (0.5, 0.6, 0.7)
     zero_hole: float = 0.5
     sure_probability: float = 0.9
     alternatives: int = 12

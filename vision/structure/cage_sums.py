@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 import cv2
@@ -70,8 +70,8 @@ def sum_corners(warped: np.ndarray, cells: Sequence[int], config: CageConfig) ->
 
 def _notes_config(config: CageConfig) -> NotesConfig:
     """The notes reader's settings as the sum reader uses them (grid lines along the box's
-    top and left; blobs scaled to ``blob_height``)."""
-    return NotesConfig(edge_share=0.14, blob_height=config.blob_height)
+    top and left)."""
+    return NotesConfig(edge_share=0.14)
 
 
 def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
@@ -176,6 +176,20 @@ def readings(log_probs: np.ndarray, count: int, keep: int) -> SumReading:
     return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
 
 
+def read_blobs(
+    blobs: Sequence[np.ndarray], predict: Predict, input_size: int, config: CageConfig
+) -> np.ndarray:
+    """(N, C) the model's probabilities of N blobs, each read at every height of
+    ``blob_heights`` (one ``predict`` call) and averaged."""
+    images = [
+        centred(b, input_size, replace(_notes_config(config), blob_height=h))
+        for h in config.blob_heights
+        for b in blobs
+    ]
+    probs, _ = predict(np.stack(images))
+    return np.asarray(probs.reshape(len(config.blob_heights), len(blobs), -1).mean(axis=0))
+
+
 def same_height(blobs: list[list[np.ndarray]], config: CageConfig) -> list[list[np.ndarray]]:
     """The sums' digits held to the grid's one digit height (the median blob's): a blob
     ``tall_share`` taller is cut to that height from its top (a cage line's dash hangs
@@ -213,8 +227,7 @@ def read_sums(
     flat = [b for cage in blobs for b in cage]
     if not flat:
         return tuple(readings(np.zeros((0, 10)), len(g), config.alternatives) for g in groups)
-    notes = _notes_config(config)
-    probs, _ = predict(np.stack([centred(b, input_size, notes) for b in flat]))
+    probs = read_blobs(flat, predict, input_size, config)
     logs = digit_log_probs(probs, [zero_like(b, config) for b in flat])
     out, start = [], 0
     for group, cage in zip(groups, blobs, strict=True):

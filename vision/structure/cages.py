@@ -1,8 +1,9 @@
 """Killer Sudoku from a photo: the cages drawn in a straightened grid and their sums.
 
-``read_cages`` decides whether the grid has cages at all (dashed or dotted outlines set
-inside the cells: ``cage_lines.py``), groups the cells into cages, reads each cage's sum
-in its top-left corner (``cage_sums.py``) and lets the rules check the reading: the sums
+``find_cages`` decides whether the grid has cages at all (dashed or dotted outlines set
+inside the cells: ``cage_lines.py``), groups the cells into cages and reads each cage's
+sum in its top-left corner (``cage_sums.py``); ``settle_cages`` (given the digits read in
+the cells, if any) lets the rules check the reading: the sums
 add up to 405, each is reachable by its cage's size (``cage_combinations``), and the
 puzzle has exactly one solution. When the most probable sums break a rule, the runner-up
 readings of the least sure sums are tried, cheapest first (as ``vision/repair.py`` does
@@ -57,6 +58,51 @@ class CageReading:
         return self.solution is not None
 
 
+@dataclass(frozen=True)
+class CageLayout:
+    """The cages seen in a grid before the rules judge their sums.
+
+    groups: the cells of each cage, sorted, in the order of their first cell.
+    sums: each cage's sum readings, most probable first.
+    inset: the cage lines' distance inside the grid lines, share of a cell.
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    sums: tuple[SumReading, ...]
+    inset: float
+
+
+def find_cages(
+    warped: np.ndarray, predict: Predict, input_size: int, config: CageConfig = DEFAULT_CAGE_CONFIG
+) -> CageLayout | None:
+    """The cages of a straightened grid (uint8 gray square) and their sums' readings, or
+    None when it shows no cage outlines. ``predict`` is the digit model
+    (``DigitClassifier.predict``), ``input_size`` its cell side."""
+    _check_warped(warped)
+    lines = find_cage_lines(warped, config)
+    if not has_cages(lines, config):
+        return None
+    groups = group_cells(lines.across, lines.down)
+    return CageLayout(groups, read_sums(warped, groups, predict, input_size, config), lines.inset)
+
+
+def settle_cages(
+    layout: CageLayout,
+    givens: Sequence[int] | None = None,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+) -> CageReading:
+    """The cages with the sums the rules pick (``choose_sums``); ``givens``: the 81 digits
+    read in the cells (0 empty), if any, for the uniqueness proof."""
+    values = tuple(givens) if givens is not None else (0,) * 81
+    totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config)
+    cages = tuple(Cage(t, g) for t, g in zip(totals, layout.groups, strict=True))
+    sure = tuple(
+        k not in changed and s.probability >= config.sure_probability
+        for k, s in enumerate(layout.sums)
+    )
+    return CageReading(cages, sure, changed, solution, layout.inset)
+
+
 def read_cages(
     warped: np.ndarray,
     predict: Predict,
@@ -64,24 +110,10 @@ def read_cages(
     givens: Sequence[int] | None = None,
     config: CageConfig = DEFAULT_CAGE_CONFIG,
 ) -> CageReading | None:
-    """The Killer cages of a straightened grid (uint8 gray square), or None when it has none.
-
-    ``predict`` is the digit model (``DigitClassifier.predict``), ``input_size`` its cell
-    side; ``givens``: 81 digits read in the cells (0 empty), if any, for the uniqueness proof.
-    """
-    _check_warped(warped)
-    lines = find_cage_lines(warped, config)
-    if not has_cages(lines, config):
-        return None
-    groups = group_cells(lines.across, lines.down)
-    sums = read_sums(warped, groups, predict, input_size, config)
-    values = tuple(givens) if givens is not None else (0,) * 81
-    totals, changed, solution = choose_sums(sums, groups, values, config)
-    cages = tuple(Cage(t, tuple(g)) for t, g in zip(totals, groups, strict=True))
-    sure = tuple(
-        k not in changed and s.probability >= config.sure_probability for k, s in enumerate(sums)
-    )
-    return CageReading(cages, sure, changed, solution, lines.inset)
+    """The Killer cages of a straightened grid with their sums, or None when it has none:
+    ``find_cages`` then ``settle_cages``."""
+    layout = find_cages(warped, predict, input_size, config)
+    return None if layout is None else settle_cages(layout, givens, config)
 
 
 def choose_sums(
@@ -180,21 +212,23 @@ def solutions(
         return []
 
 
-def without_sums(warped: np.ndarray, reading: CageReading, config: CageConfig) -> np.ndarray:
+def without_sums(
+    warped: np.ndarray, layout: CageLayout, config: CageConfig = DEFAULT_CAGE_CONFIG
+) -> np.ndarray:
     """A copy of the grid with each cage's sum corner and the cage lines painted over with
     the paper's shade, for the cell reader (a sum is no given, a cage line no note)."""
     _check_warped(warped)
     out = warped.copy()
     cell = warped.shape[0] / 9
     x0, y0, x1, y1 = config.sum_box
-    for cage in reading.cages:
-        r, c = divmod(min(cage.cells), 9)
+    for group in layout.groups:
+        r, c = divmod(group[0], 9)
         box = out[
             math.floor((r + y0) * cell) : math.ceil((r + y1) * cell),
             math.floor((c + x0) * cell) : math.ceil((c + x1) * cell),
         ]
         box[:] = _paper(warped, r, c)
-    _paint_lines(out, warped, reading.inset, config)
+    _paint_lines(out, warped, layout.inset, config)
     return out
 
 
