@@ -209,7 +209,7 @@ def draw_sum(
     left, top, right, bottom = font.getbbox(text)
     x = origin[0] + (c + style.inset * 0.6) * cell
     y = origin[1] + (r + style.inset * 0.6) * cell
-    pad = 0.03 * cell
+    pad = 0.05 * cell
     box = sheet.ink[
         round(y - pad) : round(y + bottom - top + pad) + 1,
         round(x - pad) : round(x + right - left + pad) + 1,
@@ -257,7 +257,7 @@ def compose_killer_page(
     frame = sample_frame(rng, cell)
     fonts = sample_fonts(rng, p.print_font) | {"sum": style.sum_font}
     sheet = Sheet(frame.width, frame.height)
-    grid = replace(sample_grid_style(rng, fonts["print"]), shade="none", digit_height=0.5)
+    grid = replace(sample_grid_style(rng, fonts["print"]), shade="none", digit_height=0.44)
     draw_cages(sheet, rng, (frame.left, frame.top), cell, puzzle.cages, style)
     draw_grid_lines(sheet, frame.left, frame.top, cell, grid)
     lattice = grid_lattice(frame.left, frame.top, cell)

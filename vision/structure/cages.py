@@ -92,9 +92,14 @@ def settle_cages(
     config: CageConfig = DEFAULT_CAGE_CONFIG,
 ) -> CageReading:
     """The cages with the sums the rules pick (``choose_sums``); ``givens``: the 81 digits
-    read in the cells (0 empty), if any, for the uniqueness proof."""
-    values = tuple(givens) if givens is not None else (0,) * 81
+    read in the cells (0 empty), if any, for the uniqueness proof. When no sums tried
+    give the givens exactly one solution, the cages alone are tried (a misread given
+    breaks a puzzle that its cages decide; the caller checks the givens against it)."""
+    empty = (0,) * 81
+    values = tuple(givens) if givens is not None else empty
     totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config)
+    if solution is None and values != empty:  # a misread given may be what breaks it
+        totals, changed, solution = choose_sums(layout.sums, layout.groups, empty, config)
     cages = tuple(Cage(t, g) for t, g in zip(totals, layout.groups, strict=True))
     sure = tuple(
         k not in changed and s.probability >= config.sure_probability
