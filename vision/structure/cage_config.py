@@ -54,7 +54,7 @@ class CageConfig:
     digit_height: float = 0.6
     tall_share: float = 1.2
     blob_heights: tuple[float, ...] = (0.5, 0.6, 0.7)
-    zero_hole: float = 0.5
+    zero_hole: float = 0.4
     sure_probability: float = 0.9
     alternatives: int = 12
     max_changes: int = 2

@@ -133,7 +133,7 @@ def zero_like(blob: np.ndarray, config: CageConfig) -> bool:
         return False
     _, y, _, h = max(holes, key=lambda box: box[3])
     middle = (y + h / 2) / blob.shape[0]
-    return h >= config.zero_hole * blob.shape[0] and 0.38 <= middle <= 0.62
+    return h >= config.zero_hole * blob.shape[0] and 0.42 <= middle <= 0.58
 
 
 def digit_log_probs(probs: np.ndarray, zeros: Sequence[bool]) -> np.ndarray:
