@@ -54,7 +54,10 @@ def rendered(seed: int, count: int) -> Iterator[tuple[np.ndarray, Truth]]:
         ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
         if not ok:
             raise OSError("JPEG encoding failed")
-        yield cv2.imdecode(data, cv2.IMREAD_COLOR), truth_of(photo.truth.to_json())
+        image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+        if image is None:
+            raise OSError("JPEG decoding failed")
+        yield image, truth_of(photo.truth.to_json())
 
 
 def from_folder(folder: Path) -> Iterator[tuple[np.ndarray, Truth]]:
