@@ -33,7 +33,9 @@ class CageConfig:
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (at most ``max_changes`` changed at once, ``max_candidates`` sets of sums
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
-    that add up to 405, each reachable by its cage, with exactly one solution.
+    that add up to 405, each reachable by its cage, with exactly one solution. Failing
+    that, the least sure ``open_counts`` sums in turn are left open to all their readings
+    and the search given ``seconds_per_open`` to find the one solution.
 
     Masking for the cell reader paints the band ``line_band`` either side of the cage
     lines' inset (from ``line_search`` in) with each cell's paper.
@@ -61,6 +63,8 @@ class CageConfig:
     max_candidates: int = 20_000
     max_solver_calls: int = 30
     seconds_per_solve: float = 1.0
+    seconds_per_open: float = 2.0
+    open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
     line_band: float = 0.05
 
     def __post_init__(self) -> None:

@@ -7,7 +7,9 @@ the cells, if any) lets the rules check the reading: the sums
 add up to 405, each is reachable by its cage's size (``cage_combinations``), and the
 puzzle has exactly one solution. When the most probable sums break a rule, the runner-up
 readings of the least sure sums are tried, cheapest first (as ``vision/repair.py`` does
-for digits), and the first set of sums with exactly one solution is kept.
+for digits), and the first set of sums with exactly one solution is kept; failing that,
+the unsure sums are left open to all their readings and the search itself looks for the
+one solution (``open_sums``).
 
 ``without_sums`` masks the sums (and the cage lines) out of the grid, so that the cell
 reader never takes a sum for a given or for notes.
@@ -18,13 +20,19 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from ...solver.engine import candidate_bit, tuple_getter
 from ...solver.errors import SearchTimeoutError
-from ...solver.variant import Cage
-from ...solver.variant_search import find_variant_solutions, variant_tables
+from ...solver.variant import Cage, cage_combinations
+from ...solver.variant_search import (
+    CageTable,
+    VariantTables,
+    find_variant_solutions,
+    variant_tables,
+)
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
 from .cage_lines import find_cage_lines, group_cells, has_cages
@@ -139,6 +147,32 @@ def choose_sums(
         found = solutions(totals, groups, givens, config.seconds_per_solve)
         if len(found) == 1:
             return totals, tuple(k for k, _ in changes), tuple(found[0])
+    return open_sums(sums, groups, givens, config)
+
+
+def open_sums(
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    config: CageConfig,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """The sums, changed cages and solution when the least sure sums are left open: those
+    cages may hold any of their readings, and the search itself finds the one solution
+    (its sums are then the readings). The least sure ``open_counts`` cages are opened in
+    turn until one solution is found (past several, opening more cannot help). None when
+    none is found in ``seconds_per_open`` each."""
+    best = tuple(s.best for s in sums)
+    order = sorted(range(len(sums)), key=lambda k: sums[k].probability)
+    for count in config.open_counts:
+        opened = set(order[:count])
+        allowed = [s.totals if k in opened else s.totals[:1] for k, s in enumerate(sums)]
+        found = open_solutions(allowed, groups, givens, config.seconds_per_open)
+        if len(found) > 1:
+            break
+        if found:
+            totals = tuple(sum(found[0][c] for c in g) for g in groups)
+            changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
+            return totals, changed, tuple(found[0])
     return best, (), None
 
 
@@ -215,6 +249,38 @@ def solutions(
         return find_variant_solutions(givens, vt, 2, time.monotonic() + seconds)
     except (SearchTimeoutError, ValueError):
         return []
+
+
+def open_solutions(
+    allowed: Sequence[Sequence[int]],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    seconds: float,
+) -> list[list[int]]:
+    """Up to two solutions when each cage's cells hold different digits adding up to one of
+    its ``allowed`` sums ([] when none, or past ``seconds``). The search's own tables, with
+    each cage's value sets those of all its sums (and no 45-rule sums, which need sure ones)."""
+    if any(not a for a in allowed):
+        return []
+    cages = tuple(Cage(a[0], tuple(g)) for a, g in zip(allowed, groups, strict=True))
+    try:
+        vt = variant_tables(9, (), False, cages)
+        tables = tuple(open_cage(a, tuple(g), vt) for a, g in zip(allowed, groups, strict=True))
+        return find_variant_solutions(
+            givens, replace(vt, cages=tables, sums=()), 2, time.monotonic() + seconds
+        )
+    except (SearchTimeoutError, ValueError):
+        return []
+
+
+def open_cage(totals: Sequence[int], cells: tuple[int, ...], vt: VariantTables) -> CageTable:
+    """A cage of the search whose cells may add up to any of ``totals``."""
+    masks = {
+        sum(candidate_bit(v, vt.t) for v in combo)
+        for total in totals
+        for combo in cage_combinations(total, len(cells), 9)
+    }
+    return CageTable(cells, tuple_getter(cells), tuple(sorted(masks)))
 
 
 def without_sums(
