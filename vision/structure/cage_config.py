@@ -31,14 +31,17 @@ class CageConfig:
     probabilities averaged). A blob is a zero when its
     one hole is ``zero_hole`` of its height and lies in its middle. A sum is sure when its
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
-    sum are tried (at most ``max_changes`` changed at once, ``max_candidates`` sets of sums
+    sum are tried (one or two changed at once, or three among the ``triple_cages`` least
+    sure; ``max_candidates`` sets of sums
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
     that add up to 405, each reachable by its cage, with exactly one solution. Failing
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
-    and the search given ``seconds_per_open`` to find the one solution.
+    and the search given ``seconds_per_open`` to find the one solution; all of it within
+    ``time_limit_s``.
 
-    Masking for the cell reader paints the band ``line_band`` either side of the cage
-    lines' inset (from ``line_search`` in) with each cell's paper.
+    Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
+    and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
+    in) with each cell's paper.
     """
 
     cell_px: int = 64
@@ -59,13 +62,15 @@ class CageConfig:
     zero_hole: float = 0.4
     sure_probability: float = 0.9
     alternatives: int = 12
-    max_changes: int = 2
+    triple_cages: int = 10
     max_candidates: int = 20_000
     max_solver_calls: int = 30
     seconds_per_solve: float = 1.0
-    seconds_per_open: float = 2.0
+    seconds_per_open: float = 1.5
+    time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
     line_band: float = 0.05
+    mask_margin: float = 0.04
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

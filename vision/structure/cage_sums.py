@@ -74,37 +74,56 @@ def _notes_config(config: CageConfig) -> NotesConfig:
     return NotesConfig(edge_share=0.14)
 
 
-def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
-    """The sum's digits in a corner box, left to right, as ink images cut to their boxes:
-    the blob nearest the corner that is shaped like a digit (``_digit_shaped``) and those
-    at least ``digit_height`` as tall beside it (two at most, from the left), two digits
-    printed joined cut apart (``notes.split_pair``)."""
+Box = tuple[int, int, int, int, int]  # a blob's label, x, y, width, height
+
+
+def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[Box]]:
+    """The labelled blobs of a corner box and the sum's among them, left to right: the
+    blob nearest the corner that is shaped like a digit (``_digit_shaped``) and those at
+    least ``digit_height`` as tall beside it (two at most, from the left)."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_lines((corner > threshold).astype(np.uint8), notes)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     n = max(corner.shape)
-    boxes = [
-        (i, *(int(v) for v in stats[i, :4]))
+    boxes: list[Box] = [
+        (i, int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3]))
         for i in range(1, count)
         if stats[i, 4] >= notes.min_blob_share * n * n
         and not line_like(tuple(int(v) for v in stats[i, :4]), n, notes)  # type: ignore[arg-type]
     ]
     digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
     if not digits:
-        return []
+        return labels, []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
     tall = config.digit_height * first[4]
     keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
-    keep = sorted(keep, key=lambda b: b[1])[:2]
+    return labels, sorted(keep, key=lambda b: b[1])[:2]
+
+
+def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
+    """The sum's digits in a corner box (``sum_boxes``), left to right, as ink images cut
+    to their boxes, two digits printed joined cut apart (``notes.split_pair``)."""
+    labels, keep = sum_boxes(corner, config)
     cut = [
         np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
         for i, x, y, w, h in keep
     ]
-    return [part for blob in cut for part in split_pair(blob, notes)][:2]
+    return [part for blob in cut for part in split_pair(blob, _notes_config(config))][:2]
 
 
-def _digit_shaped(box: tuple[int, ...], shape: tuple[int, ...], config: CageConfig) -> bool:
+def sum_extent(corner: np.ndarray, config: CageConfig) -> tuple[float, float]:
+    """How far right and down the sum's ink reaches in its corner box, shares of the box
+    (0, 0 when no sum was seen)."""
+    _, keep = sum_boxes(corner, config)
+    if not keep:
+        return 0.0, 0.0
+    right = max(x + w for _, x, _, w, _ in keep) / corner.shape[1]
+    bottom = max(y + h for _, _, y, _, h in keep) / corner.shape[0]
+    return right, bottom
+
+
+def _digit_shaped(box: Box, shape: tuple[int, ...], config: CageConfig) -> bool:
     """Whether a blob (i, x, y, w, h) may be a sum's digit: tall enough, not a thin dash,
     clear of the box's bottom edge (a given's ink reaching in from below)."""
     _, _, y, w, h = box
@@ -115,7 +134,7 @@ def _digit_shaped(box: tuple[int, ...], shape: tuple[int, ...], config: CageConf
     )
 
 
-def _overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+def _overlap(a: Box, b: Box) -> float:
     """How much of the shorter of two boxes (i, x, y, w, h) shares the other's rows."""
     top, bottom = max(a[2], b[2]), min(a[2] + a[4], b[2] + b[4])
     return max(0, bottom - top) / max(1, min(a[4], b[4]))
@@ -219,10 +238,23 @@ def read_sums(
     predict: Predict,
     input_size: int,
     config: CageConfig,
-) -> tuple[SumReading, ...]:
-    """Each group's sum read in the corner of its first (top-left) cell; every blob of every
-    corner goes through ``predict`` in one call."""
+) -> tuple[tuple[SumReading, ...], tuple[tuple[float, float], ...]]:
+    """Each group's sum read in the corner of its first (top-left) cell, and how far its
+    ink reaches (``sum_extent``); every blob of every corner goes through ``predict`` in
+    one call."""
     corners = sum_corners(warped, [g[0] for g in groups], config)
+    extents = tuple(sum_extent(c, config) for c in corners)
+    return read_corners(corners, groups, predict, input_size, config), extents
+
+
+def read_corners(
+    corners: Sequence[np.ndarray],
+    groups: Sequence[Sequence[int]],
+    predict: Predict,
+    input_size: int,
+    config: CageConfig,
+) -> tuple[SumReading, ...]:
+    """The sum readings of each group from its corner box."""
     blobs = same_height([sum_blobs(c, config) for c in corners], config)
     flat = [b for cage in blobs for b in cage]
     if not flat:

@@ -73,11 +73,14 @@ class CageLayout:
     groups: the cells of each cage, sorted, in the order of their first cell.
     sums: each cage's sum readings, most probable first.
     inset: the cage lines' distance inside the grid lines, share of a cell.
+    extents: how far each sum's ink reaches right and down in its corner box (shares of
+        ``CageConfig.sum_box``; 0, 0 where none was seen).
     """
 
     groups: tuple[tuple[int, ...], ...]
     sums: tuple[SumReading, ...]
     inset: float
+    extents: tuple[tuple[float, float], ...] = ()
 
 
 def find_cages(
@@ -91,7 +94,8 @@ def find_cages(
     if not has_cages(lines, config):
         return None
     groups = group_cells(lines.across, lines.down)
-    return CageLayout(groups, read_sums(warped, groups, predict, input_size, config), lines.inset)
+    sums, extents = read_sums(warped, groups, predict, input_size, config)
+    return CageLayout(groups, sums, lines.inset, extents)
 
 
 def settle_cages(
@@ -102,12 +106,14 @@ def settle_cages(
     """The cages with the sums the rules pick (``choose_sums``); ``givens``: the 81 digits
     read in the cells (0 empty), if any, for the uniqueness proof. When no sums tried
     give the givens exactly one solution, the cages alone are tried (a misread given
-    breaks a puzzle that its cages decide; the caller checks the givens against it)."""
-    empty = (0,) * 81
+    breaks a puzzle that its cages decide; the caller checks the givens against it). All
+    of it within ``time_limit_s``."""
+    empty, deadline = (0,) * 81, time.monotonic() + config.time_limit_s
     values = tuple(givens) if givens is not None else empty
-    totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config)
+    totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config, deadline)
     if solution is None and values != empty:  # a misread given may be what breaks it
-        totals, changed, solution = choose_sums(layout.sums, layout.groups, empty, config)
+        choice = choose_sums(layout.sums, layout.groups, empty, config, deadline)
+        totals, changed, solution = choice
     cages = tuple(Cage(t, g) for t, g in zip(totals, layout.groups, strict=True))
     sure = tuple(
         k not in changed and s.probability >= config.sure_probability
@@ -134,8 +140,10 @@ def choose_sums(
     groups: Sequence[Sequence[int]],
     givens: tuple[int, ...],
     config: CageConfig,
+    deadline: float,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
-    """The sums kept, the cages changed, and the one solution (None when none was found).
+    """The sums kept, the cages changed, and the one solution (None when none was found
+    before ``deadline``, a ``time.monotonic`` time).
 
     The sets of sums adding up to 405 are tried cheapest first (``sum_candidates``); the
     first with exactly one solution wins, else the most probable reading stays.
@@ -144,10 +152,13 @@ def choose_sums(
     tried = sum_candidates(sums, config)[: config.max_solver_calls]
     for changes in tried:
         totals = _applied(best, sums, changes)
-        found = solutions(totals, groups, givens, config.seconds_per_solve)
+        left = min(config.seconds_per_solve, deadline - time.monotonic())
+        if left <= 0:
+            return best, (), None
+        found = solutions(totals, groups, givens, left)
         if len(found) == 1:
             return totals, tuple(k for k, _ in changes), tuple(found[0])
-    return open_sums(sums, groups, givens, config)
+    return open_sums(sums, groups, givens, config, deadline)
 
 
 def open_sums(
@@ -155,18 +166,22 @@ def open_sums(
     groups: Sequence[Sequence[int]],
     givens: tuple[int, ...],
     config: CageConfig,
+    deadline: float,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
     """The sums, changed cages and solution when the least sure sums are left open: those
     cages may hold any of their readings, and the search itself finds the one solution
     (its sums are then the readings). The least sure ``open_counts`` cages are opened in
     turn until one solution is found (past several, opening more cannot help). None when
-    none is found in ``seconds_per_open`` each."""
+    none is found in ``seconds_per_open`` each, before ``deadline``."""
     best = tuple(s.best for s in sums)
     order = sorted(range(len(sums)), key=lambda k: sums[k].probability)
     for count in config.open_counts:
         opened = set(order[:count])
         allowed = [s.totals if k in opened else s.totals[:1] for k, s in enumerate(sums)]
-        found = open_solutions(allowed, groups, givens, config.seconds_per_open)
+        left = min(config.seconds_per_open, deadline - time.monotonic())
+        if left <= 0:
+            break
+        found = open_solutions(allowed, groups, givens, left)
         if len(found) > 1:
             break
         if found:
@@ -177,9 +192,9 @@ def open_sums(
 
 
 def sum_candidates(sums: Sequence[SumReading], config: CageConfig) -> list[tuple[Change, ...]]:
-    """Up to ``max_candidates`` sets of changes (none, one or, with ``max_changes`` 2, two
-    in different cages) after which the sums add up to 405, cheapest (least
-    log-probability given up) first."""
+    """Up to ``max_candidates`` sets of changes after which the sums add up to 405,
+    cheapest (least log-probability given up) first: none, one, two in different cages,
+    and three among the ``triple_cages`` least sure cages."""
     missing = TOTAL - sum(s.best for s in sums)
     moves = [
         Move(s.totals[j] - s.best, s.log_probs[0] - s.log_probs[j], ((k, j),))
@@ -188,15 +203,22 @@ def sum_candidates(sums: Sequence[SumReading], config: CageConfig) -> list[tuple
     ]
     found = [Move(0, 0.0, ())] if missing == 0 else []
     found += [m for m in moves if m.diff == missing]
-    if config.max_changes >= 2:
-        by_diff: dict[int, list[Move]] = {}
-        for m in moves:
-            by_diff.setdefault(m.diff, []).append(m)
-        found += [
-            a.plus(b) for a in moves for b in by_diff.get(missing - a.diff, []) if b.first > a.last
-        ]
+    found += _completed(moves, moves, missing)
+    unsure = set(sorted(range(len(sums)), key=lambda k: sums[k].probability)[: config.triple_cages])
+    few = [m for m in moves if m.first in unsure]
+    found += _completed([a.plus(b) for a in few for b in few if b.first > a.last], few, missing)
     found.sort(key=lambda m: m.cost)
     return [m.changes for m in found[: config.max_candidates]]
+
+
+def _completed(starts: Sequence[Move], moves: Sequence[Move], missing: int) -> list[Move]:
+    """Each start with one more move, in a later cage, making up ``missing`` together."""
+    by_diff: dict[int, list[Move]] = {}
+    for m in moves:
+        by_diff.setdefault(m.diff, []).append(m)
+    return [
+        a.plus(b) for a in starts for b in by_diff.get(missing - a.diff, []) if b.first > a.last
+    ]
 
 
 @dataclass(frozen=True)
@@ -286,17 +308,23 @@ def open_cage(totals: Sequence[int], cells: tuple[int, ...], vt: VariantTables) 
 def without_sums(
     warped: np.ndarray, layout: CageLayout, config: CageConfig = DEFAULT_CAGE_CONFIG
 ) -> np.ndarray:
-    """A copy of the grid with each cage's sum corner and the cage lines painted over with
-    the paper's shade, for the cell reader (a sum is no given, a cage line no note)."""
+    """A copy of the grid with each cage's sum (as far as its ink reaches, and
+    ``mask_margin`` more) and the cage lines painted over with the paper's shade, for the
+    cell reader (a sum is no given, a cage line no note); a given's top beside it stays."""
     _check_warped(warped)
     out = warped.copy()
     cell = warped.shape[0] / 9
     x0, y0, x1, y1 = config.sum_box
-    for group in layout.groups:
+    extents = layout.extents or ((1.0, 1.0),) * len(layout.groups)
+    for group, (right, bottom) in zip(layout.groups, extents, strict=True):
+        if not right:
+            continue
         r, c = divmod(group[0], 9)
+        far_x = x0 + right * (x1 - x0) + config.mask_margin
+        far_y = y0 + bottom * (y1 - y0) + config.mask_margin
         box = out[
-            math.floor((r + y0) * cell) : math.ceil((r + y1) * cell),
-            math.floor((c + x0) * cell) : math.ceil((c + x1) * cell),
+            math.floor((r + y0) * cell) : math.ceil((r + far_y) * cell),
+            math.floor((c + x0) * cell) : math.ceil((c + far_x) * cell),
         ]
         box[:] = _paper(warped, r, c)
     _paint_lines(out, warped, layout.inset, config)
