@@ -90,6 +90,17 @@ def test_without_sums_paints_the_corner_and_keeps_the_middle() -> None:
     assert masked[18:32, 14:26].min() < 100  # the given stays
 
 
+def test_the_mask_stops_where_the_sum_ends() -> None:
+    grid = plain_grid()
+    grid[13:30, 20:26] = 0  # a given's stroke reaching up beside the sum's corner box
+    extents = ((0.3, 0.2),) + ((0.0, 0.0),) * 80  # r1c1's sum: a third of the box across
+    layout = CageLayout(tuple((c,) for c in range(81)), (), 0.12, extents)
+    masked = without_sums(grid, layout)
+    assert masked[2:8, 2:8].min() >= 200  # the sum's own corner is painted
+    assert masked[14:17, 21:25].max() < 100  # the given's top beside it stays
+    assert np.array_equal(masked[52:68, 52:68], grid[52:68, 52:68])  # a cell's middle stays
+
+
 def test_bad_input_is_named() -> None:
     predict = DigitClassifier.predict
     with pytest.raises(TypeError, match="warped"):
