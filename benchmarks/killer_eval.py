@@ -10,7 +10,8 @@ read in the cells with the sums masked out (``without_sums``; every digit read c
 as a given, print or pen: the renderer draws no pen). Reported, per style and in
 all: grids found, grids whose cages are all outlined right, sums read right (cages
 outlined right and summed right, of all cages), puzzles solved right (the one solution
-the reading allows is the truth's), sums the rules changed, and the cage step's median
+the reading allows is the truth's) and solved wrong (one solution, not the truth's), sums
+the rules changed, and the cage step's median
 and slowest milliseconds.
 
 Real: the 60 validation photos of the shared dataset (30 printed, 30 filled in by pen,
@@ -112,7 +113,9 @@ def judge(found: dict[str, object], truth: Truth) -> Counter[str]:
     out["sums_right"] = sum(1 for cells, total in cages.items() if read.get(cells) == total)
     out["repaired"] = len(reading.repaired)  # type: ignore[attr-defined]
     out["givens_right"] = int(found.get("givens") == givens)
-    out["solved_right"] = int(list(reading.solution or ()) == answer)  # type: ignore[attr-defined]
+    solution = list(reading.solution or ())  # type: ignore[attr-defined]
+    out["solved_right"] = int(solution == answer)
+    out["solved_wrong"] = int(bool(solution) and solution != answer)
     return out
 
 
@@ -146,6 +149,7 @@ def summary(c: Counter[str], ms: Sequence[float]) -> dict[str, float]:
         "outlines_right_pct": round(100 * c["outlines_right"] / photos, 1),
         "sums_right_pct": round(100 * c["sums_right"] / max(c["cages_total"], 1), 1),
         "solved_right_pct": round(100 * c["solved_right"] / photos, 1),
+        "solved_wrong": c["solved_wrong"],
         "givens_right": c["givens_right"],
         "sums_repaired": c["repaired"],
         "median_ms": round(statistics.median(ms), 1) if ms else 0.0,
