@@ -67,6 +67,7 @@ from sudokucam.samples.synth.killer_drawing import (
     KillerTruth,
     render_killer,
     render_killer_batch,
+    write_killer_sample,
 )
 from sudokucam.samples.synth.marks import Marks
 from sudokucam.samples.synth.params import KINDS, KindRanges, PhotoParams, sample_params
@@ -121,6 +122,7 @@ __all__ = [
     "sample_params",
     "solved_grid",
     "write_page",
+    "write_killer_sample",
     "write_photo",
 ]
 

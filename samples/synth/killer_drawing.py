@@ -10,6 +10,7 @@ kind (``camera.photograph``, ``sensor.develop``); the truth adds the cages.
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -20,7 +21,7 @@ import numpy as np
 from sudokucam.solver.variant import Cage, VariantPuzzle
 
 from .camera import photograph
-from .files import write_photo
+from .files import encode_jpeg, write_photo
 from .fonts import font_for_height
 from .grid_drawing import draw_digits, draw_grid_lines, grid_lattice, sample_grid_style
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
@@ -296,3 +297,18 @@ def render_killer_batch(out: Path, seed: int, count: int) -> list[Path]:
         photo = render_killer(seed * 100_000 + i, style)
         written += write_photo(photo, out / "killer", f"killer_{i:04d}")
     return written
+
+
+KILLER_SAMPLE_SEED = 300_000  # samples/killer/dashed: read exactly by tests/test_killer_sample.py
+
+
+def write_killer_sample(folder: Path) -> list[Path]:
+    """The committed Killer sample: ``dashed.jpg`` and its truth ``dashed.json`` (no
+    ``.dat``: that format holds givens only, and a Killer's puzzle is its cages)."""
+    photo = render_killer(KILLER_SAMPLE_SEED, "dashed")
+    folder.mkdir(parents=True, exist_ok=True)
+    jpg, truth = folder / "dashed.jpg", folder / "dashed.json"
+    jpg.write_bytes(encode_jpeg(photo.image, photo.jpeg_quality))
+    text = json.dumps(photo.truth.to_json(), indent=1, ensure_ascii=False) + "\n"
+    truth.write_text(text, encoding="utf-8")
+    return [jpg, truth]
