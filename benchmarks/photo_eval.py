@@ -41,7 +41,7 @@ from sudokucam.vision.read.pen import PenConfig
 from sudokucam.vision.results import PhotoResult
 
 LABELS = {"v2": "printed (v2)", "mixed": "pen-filled (mixed)"}
-STEPS = ["load", "find_grid", "classify", "solve", "draw"]
+STEPS = ["load", "find_grid", "classify", "structure", "solve", "draw"]
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@
     python samples/render.py --out /tmp/s --kind progress --count 50 --seed 7
     python samples/render.py --out /tmp/p --pages 5 --n-puzzles 4 --dpi 200 --seed 3
     python samples/render.py --out /tmp/k --kind killer --count 8     # Killer Sudoku photos
+    python samples/render.py --out samples --variants      # Sudoku X, jigsaw, look-alikes
 
 A page is printed (paper, text columns, a crossword, the Sudoku grid and its givens in one
 of several fonts), optionally filled in with a pen (including deliberate mistakes), bent,
@@ -69,6 +70,7 @@ from sudokucam.samples.synth.killer_drawing import (
     render_killer_batch,
     write_killer_sample,
 )
+from sudokucam.samples.synth.lookalikes import LOOKALIKES, render_lookalike, write_lookalike_samples
 from sudokucam.samples.synth.marks import Marks
 from sudokucam.samples.synth.params import KINDS, KindRanges, PhotoParams, sample_params
 from sudokucam.samples.synth.pen import choose_pen_entries
@@ -76,6 +78,12 @@ from sudokucam.samples.synth.photo import render_photo
 from sudokucam.samples.synth.puzzle_page import render_page
 from sudokucam.samples.synth.puzzles import count_solutions, make_puzzle, solved_grid
 from sudokucam.samples.synth.truth import GridTruth, Photo, PhotoTruth
+from sudokucam.samples.synth.variant_drawing import (
+    VARIANT_STYLES,
+    VariantPhoto,
+    render_variant_photo,
+    write_variant_samples,
+)
 
 __all__ = [
     "ALL_FONTS",
@@ -83,6 +91,7 @@ __all__ = [
     "FONT_ROOT",
     "KILLER_STYLES",
     "KINDS",
+    "LOOKALIKES",
     "PAGE_JPEG_QUALITY",
     "PEN_FONTS",
     "PRINT_FONTS",
@@ -90,6 +99,7 @@ __all__ = [
     "SAMPLE_MAX_BYTES",
     "TEXT_FONTS",
     "TITLE_FONTS",
+    "VARIANT_STYLES",
     "FontMissingError",
     "GridTruth",
     "KillerStyle",
@@ -100,6 +110,7 @@ __all__ = [
     "PhotoParams",
     "PhotoTruth",
     "SampleSpec",
+    "VariantPhoto",
     "choose_pen_entries",
     "count_solutions",
     "dat_text",
@@ -114,18 +125,23 @@ __all__ = [
     "render_batch",
     "render_killer",
     "render_killer_batch",
+    "render_lookalike",
     "render_page",
     "render_pages",
     "render_photo",
     "render_samples",
+    "render_variant_photo",
     "resolve_font",
     "sample_params",
     "solved_grid",
-    "write_page",
     "write_killer_sample",
+    "write_lookalike_samples",
+    "write_page",
     "write_photo",
+    "write_variant_samples",
 ]
 
+VARIANT_SAMPLE_MAX_BYTES = 160_000  # the variant and look-alike samples stay smaller still
 FONT_ROOT = fonts.FONT_ROOT  # where resolve_font below looks (tests point it elsewhere)
 
 
@@ -145,6 +161,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--pages", type=int, default=0, help="render this many puzzle pages")
     parser.add_argument("--n-puzzles", type=int, default=4, help="Sudokus per page (1-6)")
     parser.add_argument("--dpi", type=int, default=200, help="page resolution (72-600)")
+    parser.add_argument(
+        "--variants",
+        action="store_true",
+        help="render the Sudoku X and jigsaw samples (variants/), the Killer (killer/) and "
+        "the look-alikes sudokucam refuses (lookalikes/: Samurai, Kakuro, KenKen, crossword)",
+    )
     return parser
 
 
@@ -156,6 +178,10 @@ def _render(args: argparse.Namespace) -> list[Path]:
         return render_killer_batch(args.out, args.seed, args.count)
     if args.kind:
         return render_batch(args.out, args.seed, args.kind, args.count)
+    if args.variants:
+        variants = write_variant_samples(args.out / "variants", VARIANT_SAMPLE_MAX_BYTES)
+        variants += write_killer_sample(args.out / "killer")
+        return variants + write_lookalike_samples(args.out / "lookalikes", VARIANT_SAMPLE_MAX_BYTES)
     return render_samples(args.out, args.seed)
 
 

@@ -80,15 +80,16 @@ def entries_sentence(grid: GridResult) -> str:
 def solve_sentence(grid: GridResult) -> str:
     """What ``sudokucam solve`` says of one puzzle: solved or why not, then what to check."""
     printed = sum(1 for d in grid.givens if d != "0")
+    kind = "" if grid.structure.is_classic else f" ({grid.structure.name})"
     if grid.status not in SOLVED_OUTCOMES:
         why = NOT_SOLVED.get(grid.status, grid.status.replace("_", " "))
         cells = sorted({c for p in grid.problems for c in p.cells})
         where = f": look at {', '.join(cell_name(c) for c in cells[:9])}" if cells else ""
-        return f"Not solved: {why}{where}."
+        return f"Not solved{kind}: {why}{where}."
     if grid.status is Outcome.COMPLETE:
         return " ".join(
             s for s in ("Finished, and every digit is right.", repairs_sentence(grid)) if s
         )
     left = plural(len(grid.answer), "cell")
-    head = f"Solved: {plural(printed, 'printed digit')} read, {left} to fill in."
+    head = f"Solved{kind}: {plural(printed, 'printed digit')} read, {left} to fill in."
     return " ".join(s for s in (head, entries_sentence(grid), repairs_sentence(grid)) if s)

@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
+import cv2
 import numpy as np
 
 from ..limits import MAX_GRIDS_PER_PHOTO
@@ -59,7 +60,26 @@ from .repair import (
     solve_givens,
 )
 from .results import DEFAULT_PUZZLE_POLICY, GridResult, PhotoResult, PuzzlePolicyConfig, sort_grids
-from .types import CellReading, Digits, GridDetection, Kind, digits_of
+from .structure import (
+    DEFAULT_STRUCTURE_CONFIG,
+    DiagonalLinesAside,
+    DiagonalMark,
+    Lookalike,
+    StructureConfig,
+    find_structure,
+    marked_diagonals,
+    page_lookalike,
+)
+from .structure.rules import rules_for
+from .types import (
+    CLASSIC_STRUCTURE,
+    CellReading,
+    Digits,
+    GridDetection,
+    GridStructure,
+    Kind,
+    digits_of,
+)
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
@@ -83,6 +103,8 @@ class PipelineConfig:
     (answers) apart (``puzzles``, a ``PuzzlePolicyConfig``). decode: how finely
     photos are decoded (``DecodeConfig``). light_on_dark: when a photo's negative is
     searched too, for a grid drawn light on a dark ground (a screen in dark mode).
+    structure: how a grid's drawing is read for its rules (jigsaw regions, Sudoku X
+    diagonals: ``StructureConfig``, ``vision/structure/``).
     """
 
     grid: GridConfig = DEFAULT_CONFIG
@@ -97,6 +119,7 @@ class PipelineConfig:
     decode: DecodeConfig = DEFAULT_DECODE_CONFIG
     light_on_dark: PolarityConfig = DEFAULT_POLARITY_CONFIG
     check: CheckConfig = DEFAULT_CHECK_CONFIG
+    structure: StructureConfig = DEFAULT_STRUCTURE_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -151,13 +174,29 @@ class Reader:
             return PhotoResult(name, None, (), str(exc), timings)
         seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
-            return PhotoResult(name, photo, (), NO_GRID_MESSAGE, timings)
+            return PhotoResult(name, photo, (), self.no_sudoku(page, timings), timings)
         page, detections = self.sharpen(seen, page, detections, timings)
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
         found = sort_grids(grids, self.config.max_grids, self.config.puzzles)
+        if not any(g.solution is not None and "0" in g.givens for g in found.puzzles):
+            look = timed(timings, "structure", lambda: self.lookalike(page))
+            if look is not None:
+                return PhotoResult(name, photo, (), look.message, timings)
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
+
+    def lookalike(self, page: ScaledImage) -> Lookalike | None:
+        """What a photo holding no Sudoku it can solve (none solved, or only grids printed
+        full) looks like, where surely another puzzle (a Samurai, Kakuro, KenKen or
+        crossword: ``vision/structure/lookalike.py``)."""
+        gray = cv2.cvtColor(page.pixels, cv2.COLOR_BGR2GRAY)
+        return page_lookalike(gray, self.config.structure.lookalikes)
+
+    def no_sudoku(self, page: ScaledImage, timings: dict[str, float]) -> str:
+        """Why a photo gave no grid: another puzzle it looks like, or no grid found."""
+        look = timed(timings, "structure", lambda: self.lookalike(page))
+        return NO_GRID_MESSAGE if look is None else look.message
 
     def find_either_way(
         self, photo: Photo, page: ScaledImage, timings: dict[str, float]
@@ -233,31 +272,57 @@ class Reader:
         timings: dict[str, float] | None = None,
         image: np.ndarray | None = None,
     ) -> GridResult:
-        """Classify the cells of one detected grid, repair the givens if needed, and solve.
+        """Classify the cells of one detected grid, read its rules from its drawing, repair
+        the givens if needed, and solve.
 
         With the colour ``image`` the grid was found in, ink colour helps tell print from pen.
         """
         clock: dict[str, float] = {} if timings is None else timings
-        detection, reading = timed(clock, "classify", lambda: self.classify(detection, image))
-        outcome = timed(clock, "solve", lambda: self.solve_reading(reading))
-        return grid_result(detection, reading, outcome, self.config)
+        mark = timed(clock, "structure", lambda: self.diagonals(detection))
+        detection, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
+        structure = timed(clock, "structure", lambda: self.structure(detection, mark))
+        outcome = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
+        return grid_result(detection, reading, outcome, self.config, structure)
+
+    def diagonals(self, detection: GridDetection) -> DiagonalMark:
+        """How the grid's diagonals are marked (the same whichever way up it lies)."""
+        return marked_diagonals(detection.warped, 9, self.config.structure)
+
+    def structure(
+        self, detection: GridDetection, mark: DiagonalMark | None = None
+    ) -> GridStructure:
+        """The rules the grid's drawing sets: jigsaw regions, marked diagonals
+        (``find_structure`` on the upright warped grid, with ``PipelineConfig.structure``)."""
+        return find_structure(detection.warped, 9, self.config.structure, mark)
 
     def classify(
-        self, detection: GridDetection, image: np.ndarray | None = None
+        self,
+        detection: GridDetection,
+        image: np.ndarray | None = None,
+        mark: DiagonalMark = DiagonalMark.NONE,
     ) -> tuple[GridDetection, CellReading]:
         """Read the cells of a grid, turned upright first if the page lies sideways
         (``read_cells``, with ``PipelineConfig.read``).
 
         Every filled cell's print-or-pen kind is then settled by ``decide_kinds`` (with the
         colour ``image``, ink colour included), which records how in the reading's trace.
+        Where ``mark`` says the diagonals are drawn as lines, a diagonal cell holding only
+        the line is read empty (``DiagonalLinesAside``).
         """
-        return read_cells(self.classifier, detection, image, self.config.read)
+        scorer = self.classifier
+        if mark is DiagonalMark.LINES:
+            scorer = DiagonalLinesAside(scorer, self.config.structure.diagonal)
+        return read_cells(scorer, detection, image, self.config.read)
 
-    def solve_reading(self, reading: CellReading) -> RepairOutcome:
-        """Solve the givens of a reading, letting the solver repair it when allowed."""
+    def solve_reading(
+        self, reading: CellReading, structure: GridStructure = CLASSIC_STRUCTURE
+    ) -> RepairOutcome:
+        """Solve the givens of a reading under the grid's rules, letting the solver repair
+        it when allowed."""
+        rules = rules_for(structure)
         if self.config.use_repair:
-            return repair_givens(reading, self.config.repair)
-        return solve_givens(read_givens(reading), self.config.repair.time_limit_s)
+            return repair_givens(reading, self.config.repair, rules=rules)
+        return solve_givens(read_givens(reading), self.config.repair.time_limit_s, rules)
 
     def solve(
         self, source: ImageSource, name: str | None = None
@@ -290,9 +355,16 @@ class Reader:
         new_hand = "".join(
             "0" if g != "0" else h for g, h in zip(new_givens, new_hand, strict=True)
         )
-        outcome = solve_givens(new_givens, self.config.repair.time_limit_s)
+        rules = rules_for(grid.structure)
+        outcome = solve_givens(new_givens, self.config.repair.time_limit_s, rules)
         return finish(
-            grid.detection, grid.reading, outcome, new_hand, grid.confidence, self.config.check
+            grid.detection,
+            grid.reading,
+            outcome,
+            new_hand,
+            grid.confidence,
+            self.config.check,
+            grid.structure,
         )
 
 
@@ -301,8 +373,10 @@ def grid_result(
     reading: CellReading,
     outcome: RepairOutcome,
     config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
+    structure: GridStructure = CLASSIC_STRUCTURE,
 ) -> GridResult:
-    """The GridResult of a reading and its solved (maybe repaired) givens.
+    """The GridResult of a reading and its solved (maybe repaired) givens, for a grid of
+    ``structure``'s rules.
 
     Once the givens are solved, the pen digits are read again with the answer as prior
     (``config.read.pen``); the entries are judged with ``config.check``.
@@ -316,7 +390,7 @@ def grid_result(
     for cell, probability in reread.items():
         confidence[cell] = probability
     reading = traced_after_solving(reading, outcome, hand, tuple(reread))
-    return finish(detection, reading, outcome, hand, confidence, config.check)
+    return finish(detection, reading, outcome, hand, confidence, config.check, structure)
 
 
 def traced_after_solving(
@@ -357,9 +431,10 @@ def finish(
     handwritten: Digits,
     confidence: np.ndarray,
     check: CheckConfig = DEFAULT_CHECK_CONFIG,
+    structure: GridStructure = CLASSIC_STRUCTURE,
 ) -> GridResult:
     """Assemble a GridResult: status, solution and a one-line message; its entries are
-    judged with ``check``."""
+    judged with ``check``; ``structure``: the grid's rules."""
     givens, solution, status = outcome.givens, outcome.solution, outcome.status
     filled = all(g != "0" or h != "0" for g, h in zip(givens, handwritten, strict=True))
     if (
@@ -380,6 +455,7 @@ def finish(
         problems=outcome.problems,
         message="",
         check=check,
+        structure=structure,
     )
     return _with_message(result)
 
@@ -398,6 +474,8 @@ def _with_message(result: GridResult) -> GridResult:
         problems = "; ".join(p.text for p in result.problems[:4])
         more = f" (and {len(result.problems) - 4} more)" if len(result.problems) > 4 else ""
         text = f"{result.status.replace('_', ' ')}: {problems}{more}"
+    if not result.structure.is_classic:
+        text = f"{result.structure.name}: {text}"
     return replace(result, message=text)
 
 

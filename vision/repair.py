@@ -20,8 +20,8 @@ repair share one time limit (``RepairConfig.time_limit_s``): past it the outcome
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -31,9 +31,38 @@ from ..solver.grid import Grid
 from ..solver.outcome import Outcome, ProblemKind
 from ..solver.solve import SolveResult, deadline_after, solve_before
 from ..solver.validate import Conflict
-from .types import NINE, CellReading, Digits, Kind, digit_values, digits_of, solver_grid
+from .types import NINE, CellReading, Digits, Kind, digit_values, digits_of
 
 RULE_BREAKS = frozenset({ProblemKind.DUPLICATE, ProblemKind.DEAD_CELL})
+Values = tuple[int, ...]  # 81 cell values, 0 for empty
+Solver = Callable[[Values, float | None], SolveResult]  # solve and prove unique before a deadline
+
+
+def solve_classic(values: Values, deadline: float | None) -> SolveResult:
+    """Solve a classic 9×9 (rows, columns, boxes) before ``deadline``."""
+    return solve_before(Grid(NINE, values), deadline)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """What the repair keeps: the units whose cells hold different digits, and the solver
+    that proves a grid's one solution (a variant's regions, diagonals and cages, or the
+    classic rows, columns and boxes)."""
+
+    units: tuple[tuple[int, ...], ...]
+    solve: Solver
+    units_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Index the units of every cell."""
+        held: list[list[int]] = [[] for _ in range(81)]
+        for u, unit in enumerate(self.units):
+            for c in unit:
+                held[c].append(u)
+        object.__setattr__(self, "units_of", tuple(tuple(h) for h in held))
+
+
+CLASSIC_RULES = Rules(tuple(NINE.units), solve_classic)
 
 
 @dataclass(frozen=True)
@@ -205,35 +234,41 @@ def repair_givens(
     reading: CellReading,
     config: RepairConfig = DEFAULT_REPAIR_CONFIG,
     givens: Digits | None = None,
+    rules: Rules = CLASSIC_RULES,
 ) -> RepairOutcome:
-    """Solve the givens of ``reading`` (or ``givens``), repairing the least sure cells if needed."""
+    """Solve the givens of ``reading`` (or ``givens``) under ``rules``, repairing the least
+    sure cells if needed."""
     digits = read_givens(reading) if givens is None else givens
     deadline = deadline_after(config.time_limit_s)
     try:
-        return _repair_before(reading, config, digits, deadline)
+        return _repair_before(reading, config, digits, deadline, rules)
     except SearchTimeoutError:
         return timed_out(digits, config.time_limit_s)
 
 
 def _repair_before(
-    reading: CellReading, config: RepairConfig, digits: Digits, deadline: float | None
+    reading: CellReading,
+    config: RepairConfig,
+    digits: Digits,
+    deadline: float | None,
+    rules: Rules = CLASSIC_RULES,
 ) -> RepairOutcome:
     """``repair_givens`` with a ``time.monotonic()`` deadline (SearchTimeoutError past it)."""
-    first = _solve(digits, deadline)
+    first = _solve(digits, deadline, rules)
     problems, calls = describe_problems(first), _solver_calls(first)
     if first.status is Outcome.SOLVED:
         return _outcome(first, problems, (), calls)
     if digits == "0" * 81 and np.any(np.asarray(reading.kinds) == Kind.HANDWRITTEN):
-        return written_only(reading, deadline)
+        return written_only(reading, deadline, rules)
     found: Found | None = None
     if not first.conflicts:  # the givens keep the rules: maybe some were read as pen
-        found, more = promote_pen_cells(first.puzzle, reading, config, deadline)
+        found, more = promote_pen_cells(first.puzzle, reading, config, deadline, rules)
         calls += more
     if found is None and first.status is Outcome.MULTIPLE_SOLUTIONS:
-        found, more = every_digit_as_given(first.puzzle, reading, deadline)
+        found, more = every_digit_as_given(first.puzzle, reading, deadline, rules)
         calls += more
     if found is None:
-        found, more = search_repairs(digits, reading, problems, config, deadline)
+        found, more = search_repairs(digits, reading, problems, config, deadline, rules)
         calls += more
     if found is None:
         return _outcome(first, problems, (), calls)
@@ -241,10 +276,13 @@ def _repair_before(
     return _outcome(solved, problems, repairs, calls)
 
 
-def solve_givens(givens: Digits, time_limit_s: float | None = None) -> RepairOutcome:
-    """Solve ``givens`` as they are (no repair): the outcome names the problem if any."""
+def solve_givens(
+    givens: Digits, time_limit_s: float | None = None, rules: Rules = CLASSIC_RULES
+) -> RepairOutcome:
+    """Solve ``givens`` as they are (no repair) under ``rules``: the outcome names the
+    problem if any."""
     try:
-        result = _solve(givens, deadline_after(time_limit_s))
+        result = _solve(givens, deadline_after(time_limit_s), rules)
     except SearchTimeoutError:
         return timed_out(givens, time_limit_s)
     return _outcome(result, describe_problems(result), (), _solver_calls(result))
@@ -257,7 +295,11 @@ def timed_out(givens: Digits, time_limit_s: float | None) -> RepairOutcome:
 
 
 def promote_pen_cells(
-    puzzle: Grid, reading: CellReading, config: RepairConfig, deadline: float | None = None
+    puzzle: Grid,
+    reading: CellReading,
+    config: RepairConfig,
+    deadline: float | None = None,
+    rules: Rules = CLASSIC_RULES,
 ) -> tuple[Found | None, int]:
     """Givens with too few digits: take pen-read cells as printed until one solution remains.
 
@@ -274,12 +316,12 @@ def promote_pen_cells(
     trial, added, calls = puzzle, [], 0
     for cell in pen[: config.max_promotions]:
         grown = trial.with_value(cell, digit[cell])
-        if any(_unit_has_duplicate(grown.values, NINE.units[u]) for u in NINE.units_of[cell]):
+        if any(_unit_has_duplicate(grown.values, rules.units[u]) for u in rules.units_of[cell]):
             continue
         trial = grown
         added.append(cell)
         calls += 1
-        result = solve_before(trial, deadline)
+        result = rules.solve(trial.values, deadline)
         if result.status is Outcome.NO_SOLUTION:
             return None, calls
         if result.status is Outcome.SOLVED:
@@ -292,13 +334,15 @@ def promote_pen_cells(
     return None, calls
 
 
-def written_only(reading: CellReading, deadline: float | None = None) -> RepairOutcome:
+def written_only(
+    reading: CellReading, deadline: float | None = None, rules: Rules = CLASSIC_RULES
+) -> RepairOutcome:
     """A grid with no printed digit, only writing (a grid a person filled in or copied by
     hand): the written digits are the puzzle, each named as taken for printed, and
     their problems (two alike in a row, no or several solutions) are theirs."""
     pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
     written = digits_of(int(d) if p else 0 for d, p in zip(reading.digits, pen, strict=True))
-    result = _solve(written, deadline)
+    result = _solve(written, deadline, rules)
     q = digit_probabilities(reading)
     repairs = tuple(
         Repair(int(c), 0, int(reading.digits[c]), float(q[c, reading.digits[c]]),
@@ -309,7 +353,7 @@ def written_only(reading: CellReading, deadline: float | None = None) -> RepairO
 
 
 def every_digit_as_given(
-    puzzle: Grid, reading: CellReading, deadline: float | None = None
+    puzzle: Grid, reading: CellReading, deadline: float | None = None, rules: Rules = CLASSIC_RULES
 ) -> tuple[Found | None, int]:
     """Givens with several solutions: every digit read, printed or pen, taken as a given.
 
@@ -324,9 +368,9 @@ def every_digit_as_given(
     values = list(puzzle.values)
     for cell in pen:
         values[cell] = int(reading.digits[cell])
-    if any(_unit_has_duplicate(values, unit) for unit in NINE.units):
+    if any(_unit_has_duplicate(values, unit) for unit in rules.units):
         return None, 0
-    result = solve_before(Grid(NINE, tuple(values)), deadline)
+    result = rules.solve(tuple(values), deadline)
     if result.status is not Outcome.SOLVED:
         return None, 1
     q = digit_probabilities(reading)
@@ -342,6 +386,7 @@ def search_repairs(
     problems: tuple[Problem, ...],
     config: RepairConfig,
     deadline: float | None = None,
+    rules: Rules = CLASSIC_RULES,
 ) -> tuple[Found | None, int]:
     """Best-first over alternative readings: the most probable change with one solution.
 
@@ -354,7 +399,7 @@ def search_repairs(
     moves = candidate_moves(reading, givens, suspects, config)
     costs = [m.cost for m in moves]
     values = digit_values(givens)
-    broken = {u for u, unit in enumerate(NINE.units) if _unit_has_duplicate(values, unit)}
+    broken = {u for u, unit in enumerate(rules.units) if _unit_has_duplicate(values, unit)}
     calls = 0
     for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
         if n >= config.max_candidates or cost > config.max_log_loss:
@@ -365,13 +410,13 @@ def search_repairs(
         trial = list(values)
         for move in picked:
             trial[move.cell] = move.new
-        touched = broken.union(*(NINE.units_of[m.cell] for m in picked))
-        if any(_unit_has_duplicate(trial, NINE.units[u]) for u in touched):
+        touched = broken.union(*(rules.units_of[m.cell] for m in picked))
+        if any(_unit_has_duplicate(trial, rules.units[u]) for u in touched):
             continue
         if calls >= config.max_solver_calls:
             break
         calls += 1
-        result = solve_before(Grid(NINE, tuple(trial)), deadline)
+        result = rules.solve(tuple(trial), deadline)
         if result.status is Outcome.SOLVED:
             repairs = tuple(
                 _repair(reading, values, m) for m in sorted(picked, key=lambda m: m.cell)
@@ -511,11 +556,13 @@ def _solver_calls(result: SolveResult) -> int:
     return 0 if result.conflicts else 1
 
 
-def _solve(givens: Digits, deadline: float | None = None) -> SolveResult:
-    """Solve 81 digits 0-9 with the solver (ValueError for anything else) before ``deadline``."""
+def _solve(
+    givens: Digits, deadline: float | None = None, rules: Rules = CLASSIC_RULES
+) -> SolveResult:
+    """Solve 81 digits 0-9 under ``rules`` (ValueError for anything else) before ``deadline``."""
     if len(givens) != 81 or not givens.isdigit() or not givens.isascii():
         raise ValueError(f"givens must be 81 digits 0-9, got {len(givens)} characters")
-    return solve_before(solver_grid(givens), deadline)
+    return rules.solve(digit_values(givens), deadline)
 
 
 def _digit_word(value: int) -> str:

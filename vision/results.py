@@ -26,7 +26,15 @@ from .check import (
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig, answer_color, as_bgr, draw_digits, draw_rings
 from .load import Photo
 from .repair import Problem, Repair
-from .types import CellReading, Digits, GridDetection, Kind, solver_grid
+from .types import (
+    CLASSIC_STRUCTURE,
+    CellReading,
+    Digits,
+    GridDetection,
+    GridStructure,
+    Kind,
+    solver_grid,
+)
 
 DRAW_MODES = ("solution", "check")
 CONTENT_NAMES = {  # the JSON word for what a cell holds
@@ -152,6 +160,8 @@ class GridResult:
     problems: why the givens as read had no single solution (conflicting cells, ...).
     message: one line for a person.
     check: when a written entry that disagrees with the answer counts as surely wrong.
+    structure: the rules the grid's drawing sets (classic, Sudoku X, jigsaw; its regions,
+        diagonals and cages), which the givens were solved under.
     """
 
     detection: GridDetection
@@ -165,6 +175,7 @@ class GridResult:
     problems: tuple[Problem, ...]
     message: str
     check: CheckConfig = DEFAULT_CHECK_CONFIG
+    structure: GridStructure = CLASSIC_STRUCTURE
 
     @property
     def conflicts(self) -> tuple[Problem, ...]:
@@ -276,9 +287,10 @@ class GridResult:
 
         A cell whose notes leave out the answer comes first; otherwise the step may use the
         person's notes (their candidates, within what the grid allows). Only notes read whole
-        count (``complete_notes``).
+        count (``complete_notes``). None for a variant grid too: the classic steps do not
+        know its regions, diagonals or cages (``sudokucam hint FILE.json`` explains those).
         """
-        if self.solution is None:
+        if self.solution is None or not self.structure.is_classic:
             return None
         entries = solver_grid(self.kept_entries)
         return hint(solver_grid(self.givens), entries, notes=self.complete_notes)
@@ -371,6 +383,21 @@ class GridResult:
             "unreadable": [cell_name(c) for c in self.unreadable_cells],
         }
 
+    def structure_dict(self) -> dict[str, object]:
+        """The grid's rules as JSON: size, variant, symbols, regions (every cell's region,
+        a string of labels a row, boxes included), diagonals and cages."""
+        s = self.structure
+        return {
+            "size": s.size,
+            "variant": s.variant.value,
+            "symbols": s.symbols,
+            "regions": s.region_rows(),
+            "diagonals": s.diagonals,
+            "cages": [
+                {"sum": k.total, "cells": [cell_name(c, s.size) for c in k.cells]} for k in s.cages
+            ],
+        }
+
     def to_dict(self, with_trace: bool = True) -> dict[str, object]:
         """The JSON contract of one grid (see ``sudokucam read --json``).
 
@@ -391,7 +418,7 @@ class GridResult:
             "problems": [p.to_dict() for p in self.problems],
             "check": self.check_dict(),
             "score": round(float(self.detection.score), 4),
-        }
+        } | self.structure_dict()
         if with_trace:
             doc["trace"] = None if self.reading.trace is None else self.reading.trace.to_dict()
         return doc

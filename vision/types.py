@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..solver.geometry import shape_for_size
-from ..solver.grid import Grid
+from ..solver.grid import SYMBOLS, Grid
+from ..solver.variant import Cage, Variant, VariantPuzzle
 
 if TYPE_CHECKING:
     from .read.kind_trace import KindTrace
@@ -144,3 +145,70 @@ class CellReading:
         )
         chosen_p = self.probs[np.arange(81), chosen]
         return np.where(self.kinds == Kind.NOTES, 1.0 - self.probs[:, 0], chosen_p)
+
+
+@dataclass(frozen=True)
+class GridStructure:
+    """What a grid's drawing says its rules are, beside rows and columns.
+
+    size: cells a side. variant: classic, x, jigsaw (or killer, once cages are read).
+    regions: size² region numbers row by row (0-based, in reading order), () for the
+    standard boxes. diagonals: both main diagonals hold every digit once (Sudoku X).
+    diagonal_mark: how the diagonals were drawn ("lines", "shaded"; "none").
+    cages: Killer cages (``vision/structure/cages.py`` reads them; () where none).
+    """
+
+    size: int = 9
+    variant: Variant = Variant.CLASSIC
+    regions: tuple[int, ...] = ()
+    diagonals: bool = False
+    diagonal_mark: str = "none"
+    cages: tuple[Cage, ...] = ()
+
+    @property
+    def symbols(self) -> str:
+        """How the values 1..size are written."""
+        return SYMBOLS[: self.size]
+
+    @property
+    def is_classic(self) -> bool:
+        """True for rows, columns and the standard boxes only."""
+        return not (self.regions or self.diagonals or self.cages)
+
+    @property
+    def name(self) -> str:
+        """The variant in a person's words: 'Sudoku', 'Sudoku X', 'jigsaw Sudoku', ..."""
+        words = {
+            Variant.CLASSIC: "Sudoku",
+            Variant.X: "Sudoku X",
+            Variant.JIGSAW: "jigsaw Sudoku",
+            Variant.KILLER: "Killer Sudoku",
+        }
+        return words[self.variant] + (" X" if self.diagonals and self.variant is not Variant.X
+                                      else "")  # fmt: skip
+
+    def region_rows(self) -> list[str]:
+        """The region of every cell, one string of labels 1-9 (A..) a row; boxes too."""
+        n = self.size
+        labels = self.regions or box_regions(n)
+        return ["".join(SYMBOLS[labels[r * n + c]] for c in range(n)) for r in range(n)]
+
+    def puzzle(self, values: Iterable[int]) -> VariantPuzzle:
+        """The solver's puzzle of these rules holding ``values`` (0 empty); VariantError
+        when the values cannot keep them (a cage's sum out of reach)."""
+        return VariantPuzzle(
+            self.size, tuple(values), self.variant, self.regions, self.diagonals, self.cages
+        )
+
+
+def box_regions(size: int) -> tuple[int, ...]:
+    """The standard boxes of a size×size grid as region numbers, row by row."""
+    shape = shape_for_size(size)
+    labels = [0] * (size * size)
+    for k, unit in enumerate(shape.units[2 * size :]):
+        for c in unit:
+            labels[c] = k
+    return tuple(labels)
+
+
+CLASSIC_STRUCTURE = GridStructure()

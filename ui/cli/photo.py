@@ -505,6 +505,11 @@ def _next_line(grid: GridResult) -> str:
     from ...solver.geometry import cell_name
 
     found = grid.next_hint()
+    if found is None and not grid.structure.is_classic:
+        return (
+            f"next: no hint on a photo of a {grid.structure.name} yet "
+            "(type it into a .json file for `sudokucam hint`)"
+        )
     if found is None:
         return "next: no hint without a solution"
     if found.step is None:
@@ -569,7 +574,8 @@ def puzzle_label(index: int, count: int, form: str) -> str:
 
 
 def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
-    """The grid on paper: printed digits plain, pen digits marked ', answers plain too."""
+    """The grid on paper: printed digits plain, pen digits marked ', answers plain too; a
+    jigsaw's rows with their region labels beside them."""
     shown = digits or "".join(
         h if g == "0" else g for g, h in zip(grid.givens, grid.handwritten, strict=True)
     )
@@ -577,6 +583,9 @@ def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
     for c, d in enumerate(shown):
         mark = "'" if grid.handwritten[c] != "0" and digits is None else " "
         cells.append(("." if d == "0" else d) + mark)
+    if grid.structure.regions:  # a jigsaw: no boxes to rule, its regions beside each row
+        regions = grid.structure.region_rows()
+        return "\n".join("".join(cells[r * 9 : r * 9 + 9]) + "   " + regions[r] for r in range(9))
     rule = "+" + "+".join(["-" * 7] * 3) + "+"
     lines = [rule]
     for r in range(9):

@@ -1,0 +1,78 @@
+"""Puzzles that look like a Sudoku but are not one are named, never read as a Sudoku."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sudokucam.samples.render import LOOKALIKES, render_lookalike
+from sudokucam.ui.cli import app
+from sudokucam.vision.pipeline import default_reader
+from sudokucam.vision.structure import Lookalike, page_lookalike
+from sudokucam.vision.structure.config import DEFAULT_LOOKALIKE_CONFIG
+from sudokucam.vision.structure.lookalike import square_lookalike
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+NAMES = {
+    "samurai": "Samurai Sudoku",
+    "kakuro": "Kakuro",
+    "kenken": "KenKen",
+    "crossword": "crossword",
+}
+runner = CliRunner()
+
+
+@pytest.mark.parametrize("kind", LOOKALIKES)
+def test_committed_lookalike_is_named_and_refused(kind: str, tmp_path: Path) -> None:
+    photo = SAMPLES / "lookalikes" / f"{kind}.jpg"
+    done = runner.invoke(app, ["solve", str(photo), "-o", str(tmp_path / "out.jpg")])
+    assert done.exit_code == 1
+    expected = f"this looks like a {NAMES[kind]}"
+    assert expected in done.output and "sudokucam reads Sudoku variants only" in done.output
+    assert "Traceback" not in done.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", LOOKALIKES)
+@pytest.mark.parametrize("seed", [3, 4])
+def test_rendered_lookalikes_are_never_read_as_a_sudoku(kind: str, seed: int) -> None:
+    image, _ = render_lookalike(seed, kind)
+    result = default_reader().read(image)
+    assert result.grids == ()
+    assert result.error == Lookalike[kind.upper()].message
+
+
+def test_the_committed_sudokus_are_no_lookalikes() -> None:
+    for photo in sorted(SAMPLES.glob("*/*.jpg")):
+        if photo.parent.name in ("lookalikes", "pages"):  # pages: crosswords beside Sudokus
+            continue
+        gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
+        assert gray is not None and page_lookalike(np.asarray(gray)) is None, photo
+
+
+def drawn(n: int, black: set[tuple[int, int]], cell: int = 30) -> np.ndarray:
+    """An n×n ruled grid on white, ``black`` cells filled."""
+    img = np.full((n * cell + 1, n * cell + 1), 245, np.uint8)
+    for r, c in black:
+        img[r * cell : (r + 1) * cell, c * cell : (c + 1) * cell] = 20
+    for i in range(n + 1):
+        img[:, min(i * cell, n * cell)] = 30
+        img[min(i * cell, n * cell), :] = 30
+    return cv2.resize(img, (630, 630), interpolation=cv2.INTER_AREA)
+
+
+def test_black_squares_make_a_crossword_and_a_black_edge_a_kakuro() -> None:
+    rng = np.random.default_rng(0)
+    squares = {(int(r), int(c)) for r, c in rng.integers(1, 15, (40, 2))}
+    assert square_lookalike(drawn(15, squares), DEFAULT_LOOKALIKE_CONFIG) is Lookalike.CROSSWORD
+    edge = {(0, c) for c in range(10)} | {(r, 0) for r in range(10)}
+    kakuro = drawn(10, edge | {(int(r), int(c)) for r, c in rng.integers(1, 10, (12, 2))})
+    assert square_lookalike(kakuro, DEFAULT_LOOKALIKE_CONFIG) is Lookalike.KAKURO
+
+
+def test_a_plain_ruled_grid_is_no_lookalike() -> None:
+    assert square_lookalike(drawn(9, set()), DEFAULT_LOOKALIKE_CONFIG) is None

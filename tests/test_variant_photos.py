@@ -1,0 +1,100 @@
+"""Rendered Sudoku X and jigsaw photos are read, solved under their rules, and said so."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import cv2
+import pytest
+from typer.testing import CliRunner
+
+from sudokucam.samples.synth.variant_drawing import VariantPhoto, render_variant_photo
+from sudokucam.solver.variant import Variant
+from sudokucam.ui.cli import app
+from sudokucam.vision.pipeline import Reader, default_reader
+from sudokucam.vision.results import GridResult
+
+runner = CliRunner()
+CASES = [("x", "lines", 1), ("x", "shaded", 2), ("jigsaw", "thick", 1), ("jigsaw", "tinted", 2)]
+
+
+@cache
+def rendered(variant: str, style: str, seed: int) -> tuple[VariantPhoto, GridResult]:
+    """A rendered photo and the one grid the shipped reader finds in it."""
+    vp = render_variant_photo(seed, variant, style)
+    result = default_reader().read(vp.photo.image)
+    assert len(result.grids) == 1, result.message
+    return vp, result.grids[0]
+
+
+def canonical(labels: tuple[int, ...]) -> tuple[int, ...]:
+    """Region labels renumbered in reading order."""
+    names = list(dict.fromkeys(labels))
+    return tuple(names.index(x) for x in labels)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("variant", "style", "seed"), CASES)
+def test_variant_photo_is_read_and_solved(variant: str, style: str, seed: int) -> None:
+    vp, grid = rendered(variant, style, seed)
+    assert grid.structure.variant is Variant(variant)
+    if variant == "jigsaw":
+        assert canonical(grid.structure.regions) == canonical(vp.puzzle.regions)
+    assert grid.givens == "".join(map(str, vp.puzzle.givens))
+    assert grid.handwritten == "0" * 81, "a diagonal or region line read as a pen digit"
+    truth = tuple(int(v) for v in vp.photo.truth.solution.ravel())
+    assert grid.solution == "".join(map(str, truth))
+    assert vp.puzzle.is_solution(truth)
+
+
+@pytest.mark.slow
+def test_variant_json_and_message_name_the_rules() -> None:
+    vp, grid = rendered("jigsaw", "thick", 1)
+    doc = grid.to_dict()
+    assert (doc["size"], doc["variant"], doc["symbols"]) == (9, "jigsaw", "123456789")
+    rows = doc["regions"]
+    assert isinstance(rows, list) and len(rows) == 9 and rows[0][0] == "1"
+    assert canonical(tuple(ord(ch) for row in rows for ch in row)) == canonical(vp.puzzle.regions)
+    assert doc["diagonals"] is False and doc["cages"] == []
+    assert grid.message.startswith("jigsaw Sudoku: solved")
+    _, x = rendered("x", "shaded", 2)
+    assert x.to_dict()["diagonals"] is True and x.message.startswith("Sudoku X: solved")
+
+
+@pytest.mark.slow
+def test_a_corrected_variant_grid_is_solved_under_its_rules() -> None:
+    _, grid = rendered("x", "shaded", 2)
+    again = Reader(default_reader().classifier).resolve(grid, grid.givens)
+    assert again.structure == grid.structure and again.solution == grid.solution
+    first = next(c for c in range(81) if grid.givens[c] == "0")
+    twice = (
+        grid.givens[:first]
+        + grid.givens[first - 1 if first else first + 1]
+        + grid.givens[first + 1 :]
+    )
+    broken = Reader(default_reader().classifier).resolve(grid, twice)
+    assert broken.solution is None and broken.message.startswith("Sudoku X: ")
+
+
+@pytest.mark.slow
+def test_cli_names_the_variant_and_shows_the_regions(tmp_path: Path) -> None:
+    vp, _ = rendered("jigsaw", "thick", 1)
+    photo = tmp_path / "jigsaw.jpg"
+    assert cv2.imwrite(str(photo), vp.photo.image)
+    done = runner.invoke(app, ["solve", str(photo), "-o", str(tmp_path / "out.jpg")])
+    assert done.exit_code == 0, done.output
+    lines = done.output.splitlines()
+    assert lines[0].startswith("Solved (jigsaw Sudoku): ")
+    regions = [line.split()[-1] for line in lines[1:10]]
+    assert canonical(tuple(ord(ch) for row in regions for ch in row)) == canonical(
+        vp.puzzle.regions
+    )
+    done = runner.invoke(app, ["check", str(photo), "--hint", "-o", str(tmp_path / "c.jpg")])
+    assert done.exit_code == 0 and "no hint on a photo of a jigsaw Sudoku yet" in done.output
+    done = runner.invoke(app, ["read", str(photo), "--json"])
+    grid = json.loads(done.output)[0]["grids"][0]
+    assert grid["variant"] == "jigsaw" and grid["solution"] == "".join(
+        str(v) for v in vp.photo.truth.solution.ravel()
+    )

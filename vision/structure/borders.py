@@ -1,0 +1,106 @@
+"""Regions from the drawn borders: thick lines between cells split the grid into regions.
+
+Every border between two neighbouring cells of the straightened grid is weighed by the
+ink across it (a thick line holds two to four times a thin one's). The borders split
+into thin and thick at the widest gap in their weights; the cells joined across thin
+borders make the regions. Nine pieces of nine cells are regions; anything else is no
+reading of regions (the standard boxes are then assumed).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from .config import BorderConfig
+
+Labels = tuple[int, ...]  # size² region numbers, row by row, 0-based in reading order
+
+
+def border_ink(
+    warped: np.ndarray, size: int, config: BorderConfig
+) -> tuple[np.ndarray, np.ndarray]:
+    """The ink across each inner border: (size, size-1) between columns, (size-1, size) rows.
+
+    ``warped`` is the straightened grid (uint8 gray, square, a whole number of pixels a
+    cell, ``size`` cells a side).
+    """
+    dark = 255.0 - warped.astype(np.float32)
+    across = _borders_across(dark, size, config)
+    down = _borders_across(np.ascontiguousarray(dark.T), size, config).T
+    return across, down
+
+
+def _borders_across(dark: np.ndarray, size: int, config: BorderConfig) -> np.ndarray:
+    """(size, size-1): the ink of the vertical borders (between columns c and c+1), per row."""
+    side = dark.shape[0] // size
+    half, ground = max(2, round(config.strip * side)), max(1, round(config.ground * side))
+    margin = round(config.end_margin * side)
+    columns = np.arange(1, size)[:, None] * side + np.arange(-half, half + 1)[None, :]
+    strips = dark[:, columns].reshape(size, side, size - 1, 2 * half + 1)
+    profiles = np.median(strips[:, margin : side - margin], axis=1)  # (size, size-1, width)
+    left = profiles[..., :ground].mean(axis=-1, keepdims=True)
+    right = profiles[..., -ground:].mean(axis=-1, keepdims=True)
+    paper = left + (right - left) * np.linspace(0.0, 1.0, profiles.shape[-1])
+    return np.clip(profiles - paper, 0.0, None).sum(axis=-1).astype(np.float64)
+
+
+def thick_borders(
+    across: np.ndarray, down: np.ndarray, config: BorderConfig
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Which borders are thick (same shapes), or None when no border stands out."""
+    weights = np.sort(np.concatenate([across.ravel(), down.ravel()]))
+    gaps = np.diff(weights)
+    cut = int(np.argmax(gaps))
+    thin, thick = weights[: cut + 1], weights[cut + 1 :]
+    if thick.mean() < config.min_thick_ratio * max(float(thin.mean()), 1e-6):
+        return None
+    limit = (weights[cut] + weights[cut + 1]) / 2.0
+    return across > limit, down > limit
+
+
+def piece_roots(across: np.ndarray, down: np.ndarray, size: int) -> list[int]:
+    """For every cell, a name of the piece it lies in: cells joined across borders that
+    are not thick share one."""
+    parent = list(range(size * size))
+
+    def root(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    for r in range(size):
+        for c in range(size):
+            cell = r * size + c
+            if c < size - 1 and not across[r, c]:
+                parent[root(cell)] = root(cell + 1)
+            if r < size - 1 and not down[r, c]:
+                parent[root(cell)] = root(cell + size)
+    return [root(c) for c in range(size * size)]
+
+
+def regions_from_borders(across: np.ndarray, down: np.ndarray, size: int) -> Labels | None:
+    """The regions the thick borders enclose, or None unless they are ``size`` of ``size``."""
+    roots = piece_roots(across, down, size)
+    names = list(dict.fromkeys(roots))
+    if len(names) != size or any(n != size for n in Counter(roots).values()):
+        return None
+    return tuple(names.index(k) for k in roots)
+
+
+def box_labels(size: int = 9, box: tuple[int, int] = (3, 3)) -> Labels:
+    """The standard boxes as region labels (``box`` rows × columns a box)."""
+    rows, cols = box
+    per_row = size // cols
+    return tuple((r // rows) * per_row + c // cols for r in range(size) for c in range(size))
+
+
+def read_regions(warped: np.ndarray, size: int, config: BorderConfig) -> Labels | None:
+    """The regions drawn in a straightened grid, or None when the borders make none."""
+    across, down = border_ink(warped, size, config)
+    thick = thick_borders(across, down, config)
+    if thick is None:
+        return None
+    return regions_from_borders(*thick, size)

@@ -1,0 +1,119 @@
+"""The structure stage's settings: when a border is drawn thick, when diagonals are marked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..grid.config import SearchConfig
+
+
+@dataclass(frozen=True)
+class BorderConfig:
+    """How the line between two neighbouring cells is weighed (fractions of a cell side).
+
+    Each border's ink is measured across a strip ``strip`` wide on either side of it, over
+    the middle of its length (``end_margin`` left out at each end, where lines cross),
+    against the paper at the strip's ends (``ground`` wide). The borders split into thin
+    and thick at the widest gap in their ink; the thick ones must hold at least
+    ``min_thick_ratio`` times the thin ones' ink, else no border is thick.
+    """
+
+    strip: float = 0.14
+    ground: float = 0.06
+    end_margin: float = 0.2
+    min_thick_ratio: float = 1.6
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if not 0 < self.ground < self.strip < 0.5:
+            raise ValueError(f"need 0 < ground < strip < 0.5, got {self.ground}, {self.strip}")
+        if not 0 <= self.end_margin < 0.5:
+            raise ValueError(f"end_margin must be in [0, 0.5), got {self.end_margin}")
+        if self.min_thick_ratio <= 1:
+            raise ValueError(f"min_thick_ratio must exceed 1, got {self.min_thick_ratio}")
+
+
+@dataclass(frozen=True)
+class DiagonalConfig:
+    """When both main diagonals count as marked: drawn as lines, or their cells shaded.
+
+    Lines: the diagonal is sampled in each of its cells near the cell's corners (between
+    ``near_corner`` and ``far_corner`` of the way to the centre, where digits seldom
+    reach) and compared with parallel lines ``offset`` of a cell beside it; a diagonal is
+    drawn when its median cell is ``min_line_ink`` grey levels darker and at least
+    ``min_cells`` of its cells are half that. Shading: each diagonal cell's paper (the
+    ``ground_percentile`` of its inner pixels, ``inset`` in from its sides) against the
+    cells of its row in its box that lie on no diagonal; shaded when the median diagonal
+    cell is ``min_shade`` grey levels darker and ``min_shaded_cells`` of the 17 half that.
+    Drawn lines are painted out, ``erase_width`` of a cell either side of their path, for
+    the diagonal cells to be read again (``lines.py``).
+    """
+
+    near_corner: float = 0.1
+    far_corner: float = 0.28
+    offset: float = 0.1
+    min_line_ink: float = 14.0
+    min_cells: int = 7
+    inset: float = 0.12
+    ground_percentile: float = 70.0
+    min_shade: float = 12.0
+    min_shaded_cells: int = 14
+    erase_width: float = 0.08
+
+
+@dataclass(frozen=True)
+class LookalikeConfig:
+    """How sure a look-alike must be before it is named.
+
+    The outline is straightened to ``side`` pixels; its cells a side are the strongest
+    period of its lines between ``min_cells`` and ``max_cells`` (a half or a third of it
+    where that holds ``harmonic_share`` of its strength: the fundamental). A cell is black below
+    ``black_level`` of the paper's brightness; ``min_black`` of the cells black makes a
+    crossword, or a Kakuro when ``kakuro_edge`` of its top row and left column are black.
+    A Samurai has ``samurai_cells`` (± 1) a side and its four notches hold under
+    ``blank_ink`` ink, against ``min_ink`` elsewhere. A KenKen has no black cell, thick
+    borders, and at least ``kenken_cages`` pieces per cell a side inside them.
+    """
+
+    side: int = 630
+    min_cells: int = 4
+    max_cells: int = 26
+    harmonic_share: float = 0.3
+    black_level: float = 0.45
+    min_black: float = 0.08
+    kakuro_edge: float = 0.85
+    samurai_cells: int = 21
+    blank_ink: float = 0.01
+    min_ink: float = 0.04
+    kenken_cages: float = 2.0
+    search: SearchConfig = field(default_factory=SearchConfig)
+
+
+DEFAULT_LOOKALIKE_CONFIG = LookalikeConfig()
+
+
+@dataclass(frozen=True)
+class StructureConfig:
+    """What the grid's drawing is read for: region borders and marked diagonals.
+
+    regions: read irregular (jigsaw) regions from thick borders; diagonals: look for
+    marked diagonals (Sudoku X). Either off, the grid is taken as classic in that respect.
+    cell_pixels: the straightened grid is looked at with this many pixels a cell (shrunk
+    where finer). lookalikes: when a photo gives no grid it can solve, how surely a
+    Samurai, Kakuro, KenKen or crossword must show before it is named (``lookalike.py``).
+    """
+
+    regions: bool = True
+    diagonals: bool = True
+    cell_pixels: int = 20
+    borders: BorderConfig = field(default_factory=BorderConfig)
+    diagonal: DiagonalConfig = field(default_factory=DiagonalConfig)
+    lookalikes: LookalikeConfig = field(default_factory=LookalikeConfig)
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.cell_pixels < 8:
+            raise ValueError(f"cell_pixels must be at least 8, got {self.cell_pixels}")
+
+
+DEFAULT_STRUCTURE_CONFIG = StructureConfig()
