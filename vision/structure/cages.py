@@ -21,6 +21,7 @@ import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol, runtime_checkable
 
 import numpy as np
 
@@ -40,6 +41,30 @@ from .cage_sums import SumReading, read_sums
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 Change = tuple[int, int]  # (cage, index of its reading)
+
+
+class _InputSize(Protocol):
+    """A model's settings with its cell side."""
+
+    @property
+    def input_size(self) -> int:
+        """The side of the model's cell images."""
+        ...
+
+
+@runtime_checkable
+class DigitModel(Protocol):
+    """What the cage reader needs of the digit model (``DigitClassifier`` has it): its
+    ``predict`` and its cell side (``config.input_size``)."""
+
+    @property
+    def config(self) -> _InputSize:
+        """The model's settings."""
+        ...
+
+    def predict(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(N, C) class probabilities and (N, E) embeddings of N cell images."""
+        ...
 
 
 @dataclass(frozen=True)
