@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from sudokucam.solver.variant import Variant
+from sudokucam.vision import pipeline
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.structure.cage_sums import SumReading
+from sudokucam.vision.structure.cages import CageLayout
 
 SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "killer" / "dashed.jpg"
 
@@ -28,3 +32,17 @@ def test_the_killer_sample_is_read_and_solved(truth: dict[str, object]) -> None:
     answer = "".join(str(v) for row in truth["solution"] for v in row)  # type: ignore[attr-defined]
     assert grid.solution == answer
     assert set(grid.givens) == {"0"}  # no sum was taken for a given
+
+
+def test_lines_taken_for_cages_never_spoil_a_classic_grid(
+    monkeypatch: pytest.MonkeyPatch, samples_dir: Path
+) -> None:
+    """Were the cage step to see cages in a classic grid, with sums no puzzle can take,
+    the grid is still read and solved as the classic grid it is."""
+    singles = tuple((c,) for c in range(81))
+    bogus = CageLayout(singles, (SumReading((5,), (0.0,)),) * 81, 0.1, ((0.5, 0.5),) * 81)
+    monkeypatch.setattr(pipeline, "find_cages", lambda *args: bogus)
+    grid = Reader().read(samples_dir / "printed" / "demo.jpg").grids[0]
+    truth = json.loads((samples_dir / "printed" / "demo.json").read_text(encoding="utf-8"))
+    assert grid.structure.variant is Variant.CLASSIC
+    assert grid.solution == "".join(str(v) for row in truth["solution"] for v in row)

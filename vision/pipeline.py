@@ -279,17 +279,21 @@ class Reader:
         the givens if needed, and solve.
 
         With the colour ``image`` the grid was found in, ink colour helps tell print from pen.
+        A grid with Killer cages (``cages``) has its cells read again with the sums and cage
+        lines masked out, and is solved under its cages (``killer``).
         """
         clock: dict[str, float] = {} if timings is None else timings
         mark = timed(clock, "structure", lambda: self.diagonals(detection))
         detection, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
         layout = timed(clock, "structure", lambda: self.cages(detection))
+        structure = timed(clock, "structure", lambda: self.structure(detection, mark))
         if layout is not None:  # read again without the sums and cage lines
             masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
-            _, reading = timed(clock, "classify", lambda: self.classify(masked, image, mark))
-        structure = timed(clock, "structure", lambda: self.structure(detection, mark))
-        if layout is not None:
-            structure = timed(clock, "structure", lambda: self.killer(structure, layout, reading))
+            _, cells = timed(clock, "classify", lambda: self.classify(masked, image, mark))
+            plain = reading
+            killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells, plain))
+            if killer is not None:
+                structure, reading = killer, cells
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
         return grid_result(detection, reading, outcome, self.config, structure)
 
@@ -308,18 +312,22 @@ class Reader:
         return find_cages(detection.warped, scorer.predict, scorer.config.input_size, self.cfg)
 
     def killer(
-        self, structure: GridStructure, layout: CageLayout, reading: CellReading
-    ) -> GridStructure:
+        self,
+        structure: GridStructure,
+        layout: CageLayout,
+        reading: CellReading,
+        plain: CellReading,
+    ) -> GridStructure | None:
         """The grid's structure with its Killer cages, their sums settled by the rules
-        (``settle_cages``, the printed digits read as givens). Where no sums give one
-        solution but the givens alone solve a classic grid, the lines were no cages (a
-        classic grid is never turned into an unsolvable Killer)."""
-        givens = read_givens(reading)
-        settled = settle_cages(layout, [int(d) for d in givens], self.cfg)
+        (``settle_cages``, the printed digits of ``reading``, read with the sums masked, as
+        givens). None where no sums give one solution but the givens read in the grid as
+        it is (``plain``) solve it as a classic grid: the lines were no cages (a classic
+        grid is never turned into an unsolvable Killer)."""
+        settled = settle_cages(layout, [int(d) for d in read_givens(reading)], self.cfg)
         if not settled.consistent and structure.is_classic:
-            classic = solve_givens(givens, self.config.repair.time_limit_s)
+            classic = solve_givens(read_givens(plain), self.config.repair.time_limit_s)
             if classic.status is Outcome.SOLVED:
-                return structure
+                return None
         return replace(structure, variant=Variant.KILLER, cages=settled.cages)
 
     def diagonals(self, detection: GridDetection) -> DiagonalMark:
