@@ -17,6 +17,7 @@ seconds per photo (reading only, rendering aside).
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,7 @@ def main() -> None:
         for i in range(args.count):
             seed = args.seed + i
             outcomes.append(read_one(reader, variant, styles[i % len(styles)], seed))
+            print(f"{variant} {seed}: solved={outcomes[-1].solved}", file=sys.stderr, flush=True)
     print(table(outcomes))
     wrong = [o for o in outcomes if not (o.solved and o.structure and o.cells)]
     print(f"\n{len(outcomes)} photos; not all right: {len(wrong)}")

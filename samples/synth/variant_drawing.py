@@ -17,15 +17,18 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ...solver.errors import SearchTimeoutError
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_json import puzzle_to_json
 from ...solver.variant_sample import random_regions, random_variant
+from ...solver.variant_search import find_variant_solutions, variant_tables
 from .camera import photograph
 from .committed import fit_quality
 from .files import encode_jpeg
@@ -43,6 +46,7 @@ VARIANT_STYLES: dict[str, tuple[str, ...]] = {
     "jigsaw": ("thick", "tinted"),
 }
 SHADE: RGB = (0.8, 0.8, 0.8)
+LAYOUT_SECONDS = 1.0  # a jigsaw layout not completed this fast is cut again
 
 
 @dataclass(frozen=True)
@@ -69,11 +73,24 @@ def variant_puzzle(seed: int, variant: str) -> tuple[VariantPuzzle, tuple[int, .
         if variant == "x":
             made = random_variant(rng, 9, Variant.X, diagonals=True, min_clues=clues)
         elif variant == "jigsaw":
-            made = random_variant(rng, 9, Variant.JIGSAW, random_regions(9, rng), min_clues=clues)
+            regions = random_regions(9, rng)
+            if not quickly_solvable(regions):
+                continue
+            made = random_variant(rng, 9, Variant.JIGSAW, regions, min_clues=clues)
         else:
             raise ValueError(f"variant must be one of {', '.join(VARIANT_STYLES)}; got {variant!r}")
         if made is not None:
             return made
+
+
+def quickly_solvable(regions: tuple[int, ...], seconds: float = LAYOUT_SECONDS) -> bool:
+    """Whether an empty grid of these jigsaw regions is completed within ``seconds`` (some
+    layouts have no solution, and proving it can take minutes: those are cut again)."""
+    tables = variant_tables(9, regions, False, ())
+    try:
+        return bool(find_variant_solutions((0,) * 81, tables, 1, time.monotonic() + seconds))
+    except SearchTimeoutError:
+        return False
 
 
 def render_variant_photo(
