@@ -4,6 +4,7 @@
     python samples/render.py --out samples --seed 0          # the committed sample set
     python samples/render.py --out /tmp/s --kind progress --count 50 --seed 7
     python samples/render.py --out /tmp/p --pages 5 --n-puzzles 4 --dpi 200 --seed 3
+    python samples/render.py --out /tmp/k --kind killer --count 8     # Killer Sudoku photos
     python samples/render.py --out samples --variants      # Sudoku X, jigsaw, look-alikes
 
 A page is printed (paper, text columns, a crossword, the Sudoku grid and its givens in one
@@ -61,6 +62,14 @@ from sudokucam.samples.synth.fonts import (
     load_font,
     pick_font,
 )
+from sudokucam.samples.synth.killer_drawing import (
+    KILLER_STYLES,
+    KillerStyle,
+    KillerTruth,
+    render_killer,
+    render_killer_batch,
+    write_killer_sample,
+)
 from sudokucam.samples.synth.lookalikes import LOOKALIKES, render_lookalike, write_lookalike_samples
 from sudokucam.samples.synth.marks import Marks
 from sudokucam.samples.synth.params import KINDS, KindRanges, PhotoParams, sample_params
@@ -80,6 +89,7 @@ __all__ = [
     "ALL_FONTS",
     "FONT_PACKAGES",
     "FONT_ROOT",
+    "KILLER_STYLES",
     "KINDS",
     "LOOKALIKES",
     "PAGE_JPEG_QUALITY",
@@ -92,6 +102,8 @@ __all__ = [
     "VARIANT_STYLES",
     "FontMissingError",
     "GridTruth",
+    "KillerStyle",
+    "KillerTruth",
     "KindRanges",
     "Marks",
     "Photo",
@@ -111,6 +123,8 @@ __all__ = [
     "make_puzzle",
     "pick_font",
     "render_batch",
+    "render_killer",
+    "render_killer_batch",
     "render_lookalike",
     "render_page",
     "render_pages",
@@ -120,6 +134,7 @@ __all__ = [
     "resolve_font",
     "sample_params",
     "solved_grid",
+    "write_killer_sample",
     "write_lookalike_samples",
     "write_page",
     "write_photo",
@@ -140,7 +155,8 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    parser.add_argument("--kind", choices=sorted(KINDS), help="render a batch of this kind")
+    kinds = sorted([*KINDS, "killer"])
+    parser.add_argument("--kind", choices=kinds, help="render a batch of this kind")
     parser.add_argument("--count", type=int, default=10, help="batch size with --kind")
     parser.add_argument("--pages", type=int, default=0, help="render this many puzzle pages")
     parser.add_argument("--n-puzzles", type=int, default=4, help="Sudokus per page (1-6)")
@@ -148,8 +164,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--variants",
         action="store_true",
-        help="render the Sudoku X and jigsaw samples (variants/) and the look-alikes "
-        "sudokucam refuses (lookalikes/: Samurai, Kakuro, KenKen, crossword)",
+        help="render the Sudoku X and jigsaw samples (variants/), the Killer (killer/) and "
+        "the look-alikes sudokucam refuses (lookalikes/: Samurai, Kakuro, KenKen, crossword)",
     )
     return parser
 
@@ -158,10 +174,13 @@ def _render(args: argparse.Namespace) -> list[Path]:
     """Render what the options ask for: puzzle pages, a batch of one kind, or the sample set."""
     if args.pages:
         return render_pages(args.out, args.seed, args.pages, args.n_puzzles, args.dpi)
+    if args.kind == "killer":
+        return render_killer_batch(args.out, args.seed, args.count)
     if args.kind:
         return render_batch(args.out, args.seed, args.kind, args.count)
     if args.variants:
         variants = write_variant_samples(args.out / "variants", VARIANT_SAMPLE_MAX_BYTES)
+        variants += write_killer_sample(args.out / "killer")
         return variants + write_lookalike_samples(args.out / "lookalikes", VARIANT_SAMPLE_MAX_BYTES)
     return render_samples(args.out, args.seed)
 

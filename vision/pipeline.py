@@ -27,6 +27,7 @@ import numpy as np
 from ..limits import MAX_GRIDS_PER_PHOTO
 from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
+from ..solver.variant import Variant
 from .check import DEFAULT_CHECK_CONFIG, CheckConfig
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_GRID_CONFIG, GridConfig
@@ -76,6 +77,8 @@ from .structure import (
     marked_diagonals,
     page_lookalike,
 )
+from .structure.cage_config import CageConfig
+from .structure.cages import CageLayout, DigitModel, find_cages, settle_cages, without_sums
 from .structure.rules import rules_for
 from .types import (
     CLASSIC_STRUCTURE,
@@ -288,13 +291,56 @@ class Reader:
         the givens if needed, and solve.
 
         With the colour ``image`` the grid was found in, ink colour helps tell print from pen.
+        A grid with Killer cages (``cages``) has its cells read again with the sums and cage
+        lines masked out, and is solved under its cages (``killer``).
         """
         clock: dict[str, float] = {} if timings is None else timings
         mark = timed(clock, "structure", lambda: self.diagonals(detection))
         detection, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
+        layout = timed(clock, "structure", lambda: self.cages(detection))
         structure = timed(clock, "structure", lambda: self.structure(detection, mark))
+        if layout is not None:  # read again without the sums and cage lines
+            masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
+            _, cells = timed(clock, "classify", lambda: self.classify(masked, image, mark))
+            plain = reading
+            killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells, plain))
+            if killer is not None:
+                structure, reading = killer, cells
         outcome = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
         return grid_result(detection, reading, outcome, self.config, structure)
+
+    @property
+    def cfg(self) -> CageConfig:
+        """The Killer cage reader's settings (``StructureConfig.cages``)."""
+        return self.config.structure.cages
+
+    def cages(self, detection: GridDetection) -> CageLayout | None:
+        """The Killer cages drawn in the (upright) grid and their sums' readings
+        (``find_cages``); None where none are drawn, where ``StructureConfig.killer`` is
+        off, or where the cell scorer is no digit model that reads single digits."""
+        scorer = self.classifier
+        if not self.config.structure.killer or not isinstance(scorer, DigitModel):
+            return None
+        return find_cages(detection.warped, scorer.predict, scorer.config.input_size, self.cfg)
+
+    def killer(
+        self,
+        structure: GridStructure,
+        layout: CageLayout,
+        reading: CellReading,
+        plain: CellReading,
+    ) -> GridStructure | None:
+        """The grid's structure with its Killer cages, their sums settled by the rules
+        (``settle_cages``, the printed digits of ``reading``, read with the sums masked, as
+        givens). None where no sums give one solution but the givens read in the grid as
+        it is (``plain``) solve it as a classic grid: the lines were no cages (a classic
+        grid is never turned into an unsolvable Killer)."""
+        settled = settle_cages(layout, [int(d) for d in read_givens(reading)], self.cfg)
+        if not settled.consistent and structure.is_classic:
+            classic = solve_givens(read_givens(plain), self.config.repair.time_limit_s)
+            if classic.status is Outcome.SOLVED:
+                return None
+        return replace(structure, variant=Variant.KILLER, cages=settled.cages)
 
     def diagonals(self, detection: GridDetection) -> DiagonalMark:
         """How the grid's diagonals are marked (the same whichever way up it lies)."""

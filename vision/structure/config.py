@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..grid.config import SearchConfig
+from .cage_config import CageConfig
 
 
 @dataclass(frozen=True)
@@ -101,14 +102,19 @@ class StructureConfig:
     cell_pixels: the straightened grid is looked at with this many pixels a cell (shrunk
     where finer). lookalikes: when a photo gives no grid it can solve, how surely a
     Samurai, Kakuro, KenKen or crossword must show before it is named (``lookalike.py``).
+    killer: look for Killer cages (dashed or dotted outlines inside the cells, a sum in
+    each cage's corner: ``cages.py``, read by ``Reader`` with its digit model); cages: how
+    (``CageConfig``).
     """
 
     regions: bool = True
     diagonals: bool = True
+    killer: bool = True
     cell_pixels: int = 20
     borders: BorderConfig = field(default_factory=BorderConfig)
     diagonal: DiagonalConfig = field(default_factory=DiagonalConfig)
     lookalikes: LookalikeConfig = field(default_factory=LookalikeConfig)
+    cages: CageConfig = field(default_factory=CageConfig)
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

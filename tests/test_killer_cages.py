@@ -1,0 +1,130 @@
+"""Killer cages from a straightened grid: lines, grouping, sums, the rules, the mask."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import pytest
+
+from sudokucam.samples import render
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.read.classifier import DigitClassifier
+from sudokucam.vision.structure.cage_config import CageConfig
+from sudokucam.vision.structure.cage_lines import find_cage_lines, group_cells, has_cages
+from sudokucam.vision.structure.cage_sums import SumReading, readings, zero_like
+from sudokucam.vision.structure.cages import (
+    CageLayout,
+    find_cages,
+    settle_cages,
+    sum_candidates,
+    without_sums,
+)
+
+
+@pytest.fixture(scope="module")
+def classifier() -> DigitClassifier:
+    return DigitClassifier()
+
+
+def plain_grid(cell: int = 40) -> np.ndarray:
+    """A classic grid drawn straight: thin and thick lines on white, no cages."""
+    side = 9 * cell
+    img = np.full((side, side), 235, np.uint8)
+    for i in range(10):
+        width = 3 if i % 3 == 0 else 1
+        cv2.line(img, (i * cell, 0), (i * cell, side), 20, width)
+        cv2.line(img, (0, i * cell), (side, i * cell), 20, width)
+    return img
+
+
+def test_grouping_follows_the_borders() -> None:
+    assert len(group_cells(np.zeros((9, 8), bool), np.zeros((8, 9), bool))) == 1
+    assert len(group_cells(np.ones((9, 8), bool), np.ones((8, 9), bool))) == 81
+    across, down = np.ones((9, 8), bool), np.ones((8, 9), bool)
+    across[0, 0], down[0, 0] = False, False  # r1c1 joins r1c2 and r2c1
+    groups = group_cells(across, down)
+    assert groups[0] == (0, 1, 9) and len(groups) == 79
+
+
+def test_a_classic_grid_has_no_cages(classifier: DigitClassifier) -> None:
+    grid = plain_grid()
+    assert not has_cages(find_cage_lines(grid, CageConfig()), CageConfig())
+    assert find_cages(grid, classifier.predict, classifier.config.input_size) is None
+
+
+def test_a_zero_is_told_from_a_six() -> None:
+    def glyph(text: str) -> np.ndarray:
+        img = np.zeros((40, 30), np.uint8)
+        cv2.putText(img, text, (3, 34), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 255, 3)
+        ys, xs = np.nonzero(img)
+        return img[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1].astype(np.float32) / 255
+
+    assert zero_like(glyph("0"), CageConfig())
+    assert not zero_like(glyph("6"), CageConfig())
+    assert not zero_like(glyph("1"), CageConfig())
+
+
+def test_sums_a_cage_cannot_reach_are_never_offered() -> None:
+    logs = np.log(np.full((1, 10), 0.1))
+    logs[0, 2] = math.log(0.9)  # a clear 2: no two different digits add up to 2
+    read = readings(logs, 2, 12)
+    assert 2 not in read.totals and 3 in read.totals and 1 not in read.totals
+
+
+def test_the_rule_of_405_picks_the_runner_up() -> None:
+    sure = SumReading((45,), (0.0,))
+    unsure = SumReading((22, 12, 17), (math.log(0.5), math.log(0.3), math.log(0.2)))
+    sums = [sure] * 8 + [SumReading((28,), (0.0,)), unsure]  # 360 + 28 + 22 = 410
+    assert sum_candidates(sums, CageConfig()) == [((9, 2),)]  # 17 makes 405
+
+
+def test_without_sums_paints_the_corner_and_keeps_the_middle() -> None:
+    grid = plain_grid()
+    cv2.putText(grid, "17", (3, 13), cv2.FONT_HERSHEY_PLAIN, 0.8, 0, 1)
+    cv2.putText(grid, "5", (13, 32), cv2.FONT_HERSHEY_PLAIN, 1.5, 0, 2)
+    layout = CageLayout(tuple((c,) for c in range(81)), (), 0.12)
+    masked = without_sums(grid, layout)
+    assert masked[2:14, 2:20].min() >= 200  # the sum is gone
+    assert masked[18:32, 14:26].min() < 100  # the given stays
+
+
+def test_the_mask_stops_where_the_sum_ends() -> None:
+    grid = plain_grid()
+    grid[13:30, 20:26] = 0  # a given's stroke reaching up beside the sum's corner box
+    extents = ((0.3, 0.2),) + ((0.0, 0.0),) * 80  # r1c1's sum: a third of the box across
+    layout = CageLayout(tuple((c,) for c in range(81)), (), 0.12, extents)
+    masked = without_sums(grid, layout)
+    assert masked[2:8, 2:8].min() >= 200  # the sum's own corner is painted
+    assert masked[14:17, 21:25].max() < 100  # the given's top beside it stays
+    assert np.array_equal(masked[52:68, 52:68], grid[52:68, 52:68])  # a cell's middle stays
+
+
+def test_bad_input_is_named() -> None:
+    predict = DigitClassifier.predict
+    with pytest.raises(TypeError, match="warped"):
+        find_cages([[0]], predict, 32)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="warped"):
+        find_cages(np.zeros((90, 80), np.uint8), predict, 32)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="inset"):
+        CageConfig(inset=(0.3, 0.1))
+
+
+@pytest.mark.parametrize("seed", [2])
+def test_a_rendered_killer_is_read_and_solved(seed: int, classifier: DigitClassifier) -> None:
+    photo = render.render_killer(
+        seed, "dashed", size=(1280, 960), grid_fraction=0.8, blur_sigma=0.3
+    )
+    truth = photo.truth
+    assert isinstance(truth, render.KillerTruth)
+    detection = Reader(classifier).find(photo.image)[0]
+    layout = find_cages(detection.warped, classifier.predict, classifier.config.input_size)
+    assert layout is not None
+    assert set(layout.groups) == {cage.cells for cage in truth.cages}
+    reading = settle_cages(layout)
+    assert reading.cages == truth.cages
+    assert reading.solution == tuple(int(v) for v in truth.solution.ravel())
+    classic = render.render_photo(seed, "printed").image
+    for grid in Reader(classifier).find(classic):
+        assert find_cages(grid.warped, classifier.predict, classifier.config.input_size) is None

@@ -1,0 +1,57 @@
+"""The Killer renderer: cages cover the grid, sums are the answer's, styles differ, truth kept."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sudokucam.samples import render
+from sudokucam.samples.synth.killer_drawing import cage_segments, dashes, owners
+from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
+
+
+@pytest.mark.parametrize("style", render.KILLER_STYLES)
+def test_killer_photo_truth_is_a_unique_killer(style: str) -> None:
+    photo = render.render_killer(7, style, size=(640, 480))
+    t = photo.truth
+    assert isinstance(t, render.KillerTruth) and t.style == style
+    assert photo.image.shape == (480, 640, 3) and photo.image.dtype == np.uint8
+    cells = sorted(c for cage in t.cages for c in cage.cells)
+    assert cells == list(range(81))
+    assert sum(cage.total for cage in t.cages) == 405
+    givens = tuple(int(v) for v in t.givens.ravel())
+    puzzle = VariantPuzzle(9, givens, Variant.KILLER, cages=t.cages)
+    assert puzzle.is_solution([int(v) for v in t.solution.ravel()])
+    data = t.to_json()
+    assert data["variant"] == "killer" and len(data["cages"]) == len(t.cages)
+    assert data["cages"][0]["cells"][0] == "r1c1"
+
+
+def test_killer_photos_are_seeded() -> None:
+    a = render.render_killer(3, "dotted", size=(640, 480))
+    b = render.render_killer(3, "dotted", size=(640, 480))
+    assert np.array_equal(a.image, b.image)
+    other = render.render_killer(4, "dotted", size=(640, 480)).truth.to_json()
+    assert other["cages"] != a.truth.to_json()["cages"]
+
+
+def test_unknown_style_is_refused() -> None:
+    with pytest.raises(ValueError, match="style must be one of"):
+        render.render_killer(0, "neon")
+
+
+def test_an_l_shaped_cage_outline_turns_inside_its_corner() -> None:
+    singles = tuple(Cage(1, (c,)) for c in range(81) if c not in (0, 1, 9))
+    cages = (Cage(6, (0, 1, 9)), *singles)
+    segs = cage_segments(cages[0], owners(cages), 0.1)
+    assert len(segs) == 8  # an L of three cells shows eight cell sides
+    rounded = {tuple((round(x, 6), round(y, 6)) for x, y in seg) for seg in segs}
+    assert ((0.9, 0.9), (1.9, 0.9)) in rounded  # cell 1's bottom from the inner corner
+    assert ((0.9, 0.9), (0.9, 1.9)) in rounded  # cell 9's right side from the same corner
+    assert ((0.1, 0.1), (1.0, 0.1)) in rounded  # cell 0's top runs on into cell 1's
+
+
+def test_dashes_stay_on_their_segment() -> None:
+    out = dashes(((0.0, 0.0), (1.0, 0.0)), 0.1, 0.05)
+    assert len(out) == 7
+    assert all(0.0 <= a[0] < b[0] <= 1.0 for a, b in out)

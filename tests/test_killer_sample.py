@@ -1,0 +1,48 @@
+"""The committed Killer sample: read exactly (every cage and sum) and solved right, end to end."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sudokucam.solver.variant import Variant
+from sudokucam.vision import pipeline
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.structure.cage_sums import SumReading
+from sudokucam.vision.structure.cages import CageLayout
+
+SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "killer" / "dashed.jpg"
+
+
+@pytest.fixture(scope="module")
+def truth() -> dict[str, object]:
+    return json.loads(SAMPLE.with_suffix(".json").read_text(encoding="utf-8"))
+
+
+def test_the_killer_sample_is_read_and_solved(truth: dict[str, object]) -> None:
+    result = Reader().read(SAMPLE)
+    assert len(result.grids) == 1
+    grid = result.grids[0]
+    data = grid.to_dict()
+    assert data["variant"] == "killer"
+    cages = sorted((c["sum"], c["cells"]) for c in data["cages"])
+    assert cages == sorted((c["sum"], c["cells"]) for c in truth["cages"])  # type: ignore[attr-defined]
+    answer = "".join(str(v) for row in truth["solution"] for v in row)  # type: ignore[attr-defined]
+    assert grid.solution == answer
+    assert set(grid.givens) == {"0"}  # no sum was taken for a given
+
+
+def test_lines_taken_for_cages_never_spoil_a_classic_grid(
+    monkeypatch: pytest.MonkeyPatch, samples_dir: Path
+) -> None:
+    """Were the cage step to see cages in a classic grid, with sums no puzzle can take,
+    the grid is still read and solved as the classic grid it is."""
+    singles = tuple((c,) for c in range(81))
+    bogus = CageLayout(singles, (SumReading((5,), (0.0,)),) * 81, 0.1, ((0.5, 0.5),) * 81)
+    monkeypatch.setattr(pipeline, "find_cages", lambda *args: bogus)
+    grid = Reader().read(samples_dir / "printed" / "demo.jpg").grids[0]
+    truth = json.loads((samples_dir / "printed" / "demo.json").read_text(encoding="utf-8"))
+    assert grid.structure.variant is Variant.CLASSIC
+    assert grid.solution == "".join(str(v) for row in truth["solution"] for v in row)

@@ -1,0 +1,87 @@
+"""The Killer cage reader's settings: where cage lines are looked for, how sums are read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class CageConfig:
+    """How cage outlines are found and sums read in a straightened grid (shares of a cell).
+
+    Lines: each cell side's ink is profiled inward from its grid line (found within
+    ``line_search`` of where it should be) over the middle of the side's length
+    (``span``, away from the sum in the top-left corner and from the lines crossing at the
+    ends), the grid resampled to ``cell_px`` a cell. A cage line runs ``inset`` inside the
+    grid lines, the same for the whole grid (the offset where the profiles of all sides
+    show most ink above the dip before it and the paper ``paper_gap`` further in); a
+    side's line evidence is its ink there above that paper, a border's the mean of its two
+    sides'. The borders on thin grid lines split in two groups: the grid has cages when
+    those without a line hold at most ``max_open_ink``, those with one ``min_line_ink``
+    more, and the share without one is within ``open_share`` (cells of one cage).
+
+    Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
+    size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. The blob nearest the
+    corner at least ``min_digit_share`` of the box tall, ``min_digit_aspect`` as wide as
+    tall and clear of the box's far edges, and those as tall as ``digit_height`` of it
+    beside it are the digits (two at most); every sum of a grid is printed in one size, so
+    a blob ``tall_share`` taller than the grid's median blob is cut to its height from its
+    top, one under ``digit_height`` of it left out,
+    each scaled to each of ``blob_heights`` of the classifier's input and read (the
+    probabilities averaged). A blob is a zero when its
+    one hole is ``zero_hole`` of its height and lies in its middle. A sum is sure when its
+    reading has ``sure_probability``; the ``alternatives`` most probable readings of each
+    sum are tried (one or two changed at once, or three among the ``triple_cages`` least
+    sure; ``max_candidates`` sets of sums
+    checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
+    that add up to 405, each reachable by its cage, with exactly one solution. Failing
+    that, the least sure ``open_counts`` sums in turn are left open to all their readings
+    and the search given ``seconds_per_open`` to find the one solution; all of it within
+    ``time_limit_s``.
+
+    Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
+    and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
+    in) with each cell's paper.
+    """
+
+    cell_px: int = 64
+    span: tuple[float, float] = (0.4, 0.85)
+    line_search: float = 0.06
+    inset: tuple[float, float] = (0.05, 0.22)
+    paper_gap: float = 0.06
+    min_line_ink: float = 0.1
+    max_open_ink: float = 0.05
+    open_share: tuple[float, float] = (0.12, 0.68)
+    detail: int = 3
+    sum_box: tuple[float, float, float, float] = (0.03, 0.03, 0.62, 0.46)
+    min_digit_share: float = 0.25
+    min_digit_aspect: float = 0.2
+    digit_height: float = 0.6
+    tall_share: float = 1.2
+    blob_heights: tuple[float, ...] = (0.5, 0.6, 0.7)
+    zero_hole: float = 0.4
+    sure_probability: float = 0.9
+    alternatives: int = 12
+    triple_cages: int = 10
+    max_candidates: int = 20_000
+    max_solver_calls: int = 30
+    seconds_per_solve: float = 1.0
+    seconds_per_open: float = 1.5
+    time_limit_s: float = 3.0
+    open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
+    line_band: float = 0.05
+    mask_margin: float = 0.04
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.cell_px < 24:
+            raise ValueError(f"cell_px must be at least 24, got {self.cell_px}")
+        if not 0 < self.inset[0] < self.inset[1] < 0.4:
+            raise ValueError(f"inset must be 0 < low < high < 0.4, got {self.inset}")
+        if not 0 <= self.span[0] < self.span[1] <= 1:
+            raise ValueError(f"span must be 0 <= start < end <= 1, got {self.span}")
+        if self.detail < 1:
+            raise ValueError(f"detail must be at least 1, got {self.detail}")
+
+
+DEFAULT_CAGE_CONFIG = CageConfig()

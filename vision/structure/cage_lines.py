@@ -1,0 +1,183 @@
+"""Killer cage outlines: the dashed lines set inside the cells, and the cages they enclose.
+
+Every side of every cell is profiled inward from its grid line (``side_profiles``). A cage
+outline runs a little inside the grid lines, at the same inset all over the grid
+(``line_inset``), so a side on a cage's edge shows a second, fainter line there that a
+side inside a cage lacks (``evidence_at``). The borders between cells split into those
+with a line on both sides and those without (``find_cage_lines``); whether they split
+cleanly says whether the grid has cages at all (``has_cages``). The cells joined across
+the borders without a line are the cages (``group_cells``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..read.cells import CellConfig, ink_image
+from .cage_config import CageConfig
+
+TOP, BOTTOM, LEFT, RIGHT = range(4)  # the sides of a cell, in the order of side_profiles
+
+
+@dataclass(frozen=True)
+class CageLines:
+    """The cage lines seen in a grid.
+
+    evidence: (81, 4) each cell side's cage-line ink (TOP, BOTTOM, LEFT, RIGHT).
+    inset: the cage lines' distance inside the grid lines, share of a cell.
+    open_ink, line_ink: the mean ink of the thin borders without and with a cage line;
+    open_share: the share of thin borders without one.
+    across: (9, 8) the vertical borders between columns c and c+1 that are cage borders;
+    down: (8, 9) the horizontal ones between rows r and r+1.
+    """
+
+    evidence: np.ndarray
+    inset: float
+    open_ink: float
+    line_ink: float
+    open_share: float
+    across: np.ndarray
+    down: np.ndarray
+
+
+def side_profiles(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]:
+    """(81, 4, L) ink profiles from ``search`` px outside each side's grid line inward, and
+    ``search`` (the index where the grid line should be), averaged over ``span``."""
+    p = config.cell_px
+    k, half = max(2, round(config.line_search * p)), p // 2
+    a, b = round(config.span[0] * p), round(config.span[1] * p)
+    padded = np.pad(ink, half)
+    out = np.zeros((81, 4, k + half), np.float32)
+    for cell in range(81):
+        y, x = (v * p + half for v in divmod(cell, 9))
+        out[cell, TOP] = padded[y - k : y + half, x + a : x + b].mean(axis=1)
+        out[cell, BOTTOM] = padded[y + p - half : y + p + k, x + a : x + b].mean(axis=1)[::-1]
+        out[cell, LEFT] = padded[y + a : y + b, x - k : x + half].mean(axis=0)
+        out[cell, RIGHT] = padded[y + a : y + b, x + p - half : x + p + k].mean(axis=0)[::-1]
+    return out, k
+
+
+def aligned(profiles: np.ndarray, search: int) -> np.ndarray:
+    """(81, 4, T) the profiles moved so each starts at its own grid line (its darkest
+    point within ``search`` of where it should be)."""
+    centre = np.argmax(profiles[:, :, : 2 * search + 1], axis=2)
+    length = profiles.shape[2] - 2 * search - 1
+    idx = centre[:, :, None] + np.arange(length)[None, None, :]
+    return np.take_along_axis(profiles, idx, axis=2)
+
+
+def evidence_at(q: np.ndarray, t: int, gap: int) -> np.ndarray:
+    """Ink of a line ``t`` px in from the grid line above the paper ``gap`` px beyond it
+    (``q``: aligned profiles, the last axis the offset)."""
+    peak = q[..., t - 1 : t + 2].max(axis=-1)
+    return np.asarray(peak - q[..., t + gap : t + 2 * gap].mean(axis=-1))
+
+
+def line_inset(q: np.ndarray, config: CageConfig) -> tuple[int, int]:
+    """The cage lines' offset in px and the paper gap in px: where all the sides' mean
+    profile shows most line ink above both the dip before it and the paper beyond it."""
+    p = config.cell_px
+    gap = max(2, round(config.paper_gap * p))
+    lo = max(2, round(config.inset[0] * p))
+    hi = min(round(config.inset[1] * p), q.shape[-1] - 2 * gap)
+    mean = q.reshape(-1, q.shape[-1]).mean(axis=0)
+    paper = [float(mean[t + gap : t + 2 * gap].mean()) for t in range(lo, hi + 1)]
+    scores = [float(mean[t - 1 : t + 2].max()) - max(float(mean[1:t].min()), paper[t - lo])
+              for t in range(lo, hi + 1)]  # fmt: skip
+    return lo + int(np.argmax(scores)), gap
+
+
+def border_evidence(evidence: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(9, 8) and (8, 9): the mean evidence of each inner border's two sides."""
+    e = evidence.reshape(9, 9, 4)
+    across = (e[:, :-1, RIGHT] + e[:, 1:, LEFT]) / 2
+    down = (e[:-1, :, BOTTOM] + e[1:, :, TOP]) / 2
+    return across, down
+
+
+def thin_borders() -> tuple[np.ndarray, np.ndarray]:
+    """(9, 8) and (8, 9): which inner borders lie on thin grid lines (not box lines)."""
+    across, down = np.ones((9, 8), bool), np.ones((8, 9), bool)
+    across[:, [2, 5]], down[[2, 5], :] = False, False
+    return across, down
+
+
+def two_means(values: np.ndarray, least: int) -> tuple[float, float, float]:
+    """The split of ``values`` into a low and a high group (each at least ``least``) with
+    the least spread: the low mean, the high mean and the low group's share."""
+    s = np.sort(values)
+    best = (np.inf, 0.0, 0.0, 0.0)
+    for i in range(least, len(s) - least + 1):
+        spread = float(s[:i].var() * i + s[i:].var() * (len(s) - i))
+        if spread < best[0]:
+            best = (spread, float(s[:i].mean()), float(s[i:].mean()), i / len(s))
+    return best[1], best[2], best[3]
+
+
+def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
+    """The cage lines of a straightened grid (uint8 gray square), drawn or not.
+
+    The borders on thin grid lines split into those with a cage line and those without
+    (``two_means``); the split's midway ink decides every border (``box_limit`` for those
+    on box lines).
+    """
+    ink = ink_image(warped, CellConfig(cell_px=config.cell_px, inset_px=0))
+    profiles, search = side_profiles(ink, config)
+    q = aligned(profiles, search)
+    t, gap = line_inset(q, config)
+    evidence = evidence_at(q, t, gap)
+    across, down = border_evidence(evidence)
+    thin_a, thin_d = thin_borders()
+    low, high, open_share = two_means(np.concatenate([across[thin_a], down[thin_d]]), 4)
+    limit = np.where(thin_a, (low + high) / 2, box_limit(across, down, low, high))
+    limit_down = np.where(thin_d, (low + high) / 2, box_limit(across, down, low, high))
+    cut_a, cut_d = across >= limit, down >= limit_down
+    return CageLines(evidence, t / config.cell_px, low, high, open_share, cut_a, cut_d)
+
+
+def box_limit(across: np.ndarray, down: np.ndarray, low: float, high: float) -> float:
+    """The evidence a border on a box line needs: a thick line's own edge can reach the
+    cage lines' offset, so where the box borders split clearly in two (by at least half the
+    thin borders' gap) their own midway, if higher."""
+    thin_a, thin_d = thin_borders()
+    box = np.concatenate([across[~thin_a], down[~thin_d]])
+    box_low, box_high, _ = two_means(box, 2)
+    if box_high - box_low < (high - low) / 2:
+        return (low + high) / 2
+    return max((low + high) / 2, (box_low + box_high) / 2)
+
+
+def has_cages(lines: CageLines, config: CageConfig) -> bool:
+    """Whether the grid shows cage outlines: the thin borders split into some with a cage
+    line well above the paper and some (inside cages) with none."""
+    lo, hi = config.open_share
+    return (
+        lines.open_ink <= config.max_open_ink
+        and lines.line_ink - lines.open_ink >= config.min_line_ink
+        and lo <= lines.open_share <= hi
+    )
+
+
+def group_cells(across: np.ndarray, down: np.ndarray) -> tuple[tuple[int, ...], ...]:
+    """The cells joined across borders that are not cage borders, each group sorted,
+    groups in the order of their first cell."""
+    parent = list(range(81))
+
+    def root(c: int) -> int:
+        while parent[c] != c:
+            parent[c] = parent[parent[c]]
+            c = parent[c]
+        return c
+
+    for r in range(9):
+        for c in range(9):
+            if c < 8 and not across[r, c]:
+                parent[root(r * 9 + c)] = root(r * 9 + c + 1)
+            if r < 8 and not down[r, c]:
+                parent[root(r * 9 + c)] = root(r * 9 + c + 9)
+    groups: dict[int, list[int]] = {}
+    for cell in range(81):
+        groups.setdefault(root(cell), []).append(cell)
+    return tuple(sorted(tuple(g) for g in groups.values()))

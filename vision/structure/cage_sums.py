@@ -1,0 +1,268 @@
+"""Killer cage sums: the small digits in each cage's top-left corner, read and checked.
+
+The top-left cell of a cage is cut again from the straightened grid at a finer scale
+(as ``vision/read/notes.py`` does for candidate notes); the ink blobs in its corner box
+that stand as tall as the tallest, beside it, are the sum's digits (``sum_blobs``), each
+scaled to an entry's size and read by the digit model. The model knows no zero: a blob
+with one large hole in its middle is one (``zero_like``). Each sum's readings come with
+their probabilities (``sum_readings``), only those a cage of its size can reach.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+
+import cv2
+import numpy as np
+
+from ...solver.variant import cage_combinations
+from ..read.cells import CellConfig, ink_image
+from ..read.notes import (
+    NotesConfig,
+    Predict,
+    centred,
+    line_like,
+    split_pair,
+    trimmed,
+    without_lines,
+)
+from ..types import NUM_CLASSES
+from .cage_config import CageConfig
+
+PROB_FLOOR = 1e-6  # keeps every digit's log-probability finite
+MAX_SUM = 45  # nine different digits 1-9
+LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
+
+
+@dataclass(frozen=True)
+class SumReading:
+    """The readings of one cage's sum, most probable first, with their log-probabilities
+    (every one reachable by the cage's size); empty when no reading is."""
+
+    totals: tuple[int, ...]
+    log_probs: tuple[float, ...]
+
+    @property
+    def best(self) -> int:
+        """The most probable sum (0 when nothing could be read)."""
+        return self.totals[0] if self.totals else 0
+
+    @property
+    def probability(self) -> float:
+        """The most probable sum's probability (0 when nothing could be read)."""
+        return math.exp(self.log_probs[0]) if self.log_probs else 0.0
+
+
+def sum_corners(warped: np.ndarray, cells: Sequence[int], config: CageConfig) -> list[np.ndarray]:
+    """The corner boxes (``sum_box``) of the given cells as fine ink images."""
+    p = config.detail * 36
+    ink = ink_image(warped, CellConfig(cell_px=p, inset_px=0))
+    x0, y0, x1, y1 = (round(v * p) for v in config.sum_box)
+    out = []
+    for cell in cells:
+        r, c = divmod(cell, 9)
+        out.append(ink[r * p + y0 : r * p + y1, c * p + x0 : c * p + x1])
+    return out
+
+
+def _notes_config(config: CageConfig) -> NotesConfig:
+    """The notes reader's settings as the sum reader uses them (grid lines along the box's
+    top and left)."""
+    return NotesConfig(edge_share=0.14)
+
+
+Box = tuple[int, int, int, int, int]  # a blob's label, x, y, width, height
+
+
+def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[Box]]:
+    """The labelled blobs of a corner box and the sum's among them, left to right: the
+    blob nearest the corner that is shaped like a digit (``_digit_shaped``) and those at
+    least ``digit_height`` as tall beside it (two at most, from the left)."""
+    notes = _notes_config(config)
+    threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
+    mask = without_lines((corner > threshold).astype(np.uint8), notes)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n = max(corner.shape)
+    boxes: list[Box] = [
+        (i, int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3]))
+        for i in range(1, count)
+        if stats[i, 4] >= notes.min_blob_share * n * n
+        and not line_like(tuple(int(v) for v in stats[i, :4]), n, notes)  # type: ignore[arg-type]
+    ]
+    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    if not digits:
+        return labels, []
+    first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
+    tall = config.digit_height * first[4]
+    keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
+    return labels, sorted(keep, key=lambda b: b[1])[:2]
+
+
+def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
+    """The sum's digits in a corner box (``sum_boxes``), left to right, as ink images cut
+    to their boxes, two digits printed joined cut apart (``notes.split_pair``)."""
+    labels, keep = sum_boxes(corner, config)
+    cut = [
+        np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
+        for i, x, y, w, h in keep
+    ]
+    return [part for blob in cut for part in split_pair(blob, _notes_config(config))][:2]
+
+
+def sum_extent(corner: np.ndarray, config: CageConfig) -> tuple[float, float]:
+    """How far right and down the sum's ink reaches in its corner box, shares of the box
+    (0, 0 when no sum was seen)."""
+    _, keep = sum_boxes(corner, config)
+    if not keep:
+        return 0.0, 0.0
+    right = max(x + w for _, x, _, w, _ in keep) / corner.shape[1]
+    bottom = max(y + h for _, _, y, _, h in keep) / corner.shape[0]
+    return right, bottom
+
+
+def _digit_shaped(box: Box, shape: tuple[int, ...], config: CageConfig) -> bool:
+    """Whether a blob (i, x, y, w, h) may be a sum's digit: tall enough, not a thin dash,
+    clear of the box's bottom edge (a given's ink reaching in from below)."""
+    _, _, y, w, h = box
+    return (
+        h >= config.min_digit_share * shape[0]
+        and w >= config.min_digit_aspect * h
+        and y + h < shape[0] - 1
+    )
+
+
+def _overlap(a: Box, b: Box) -> float:
+    """How much of the shorter of two boxes (i, x, y, w, h) shares the other's rows."""
+    top, bottom = max(a[2], b[2]), min(a[2] + a[4], b[2] + b[4])
+    return max(0, bottom - top) / max(1, min(a[4], b[4]))
+
+
+def zero_like(blob: np.ndarray, config: CageConfig) -> bool:
+    """Whether an ink blob is a zero: its largest hole ``zero_hole`` of its height, in its
+    middle (a 6's, 8's or 9's holes are half as tall, or off the middle)."""
+    mask = (blob > 0).astype(np.uint8)
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return False
+    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    if not holes:
+        return False
+    _, y, _, h = max(holes, key=lambda box: box[3])
+    middle = (y + h / 2) / blob.shape[0]
+    return h >= config.zero_hole * blob.shape[0] and 0.42 <= middle <= 0.58
+
+
+def digit_log_probs(probs: np.ndarray, zeros: Sequence[bool]) -> np.ndarray:
+    """(N, 10) log-probabilities of 0-9 for N blobs from the model's (N, C) probabilities:
+    print and handwriting of a digit together, a zero from the blob's shape."""
+    digits = probs[:, 1:10] + probs[:, 10:NUM_CLASSES]
+    digits = digits / np.maximum(digits.sum(axis=1, keepdims=True), PROB_FLOOR)
+    zero = np.where(np.asarray(zeros, bool), 0.95, 0.01)[:, None]
+    out = np.concatenate([zero, (1.0 - zero) * digits], axis=1)
+    return np.asarray(np.log(np.maximum(out, PROB_FLOOR)))
+
+
+@cache
+def reachable(total: int, count: int) -> bool:
+    """Whether ``count`` different digits 1-9 can add up to ``total``."""
+    return bool(cage_combinations(total, count, 9))
+
+
+def readings(log_probs: np.ndarray, count: int, keep: int) -> SumReading:
+    """The ``keep`` most probable sums a cage of ``count`` cells can reach, from its
+    digits' (D, 10) log-probabilities (D = 1 or 2; no digit: every sum alike). One digit
+    may also be one of two whose other, a 1, went unseen (``LOST_ONE``)."""
+    if len(log_probs) == 0:
+        return unread(count, keep)
+    if len(log_probs) == 1:
+        lost = math.log(LOST_ONE)  # a thin 1 before the digit, not seen
+        scored = [(float(log_probs[0, d]), d) for d in range(1, 10)]
+        scored += [(float(log_probs[0, d]) + lost, 10 + d) for d in range(10)]
+        scored += [(float(log_probs[0, d]) + lost, 10 * d + 1) for d in range(2, 5)]
+    else:
+        scored = [
+            (float(log_probs[0, a] + log_probs[1, b]), 10 * a + b)
+            for a in range(1, 5)
+            for b in range(10)
+            if 10 * a + b <= MAX_SUM
+        ]
+    scored = sorted((s for s in scored if reachable(s[1], count)), reverse=True)[:keep]
+    if not scored:
+        return unread(count, keep)
+    return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
+
+
+def read_blobs(
+    blobs: Sequence[np.ndarray], predict: Predict, input_size: int, config: CageConfig
+) -> np.ndarray:
+    """(N, C) the model's probabilities of N blobs, each read at every height of
+    ``blob_heights`` (one ``predict`` call) and averaged."""
+    images = [
+        centred(b, input_size, replace(_notes_config(config), blob_height=h))
+        for h in config.blob_heights
+        for b in blobs
+    ]
+    probs, _ = predict(np.stack(images))
+    return np.asarray(probs.reshape(len(config.blob_heights), len(blobs), -1).mean(axis=0))
+
+
+def same_height(blobs: list[list[np.ndarray]], config: CageConfig) -> list[list[np.ndarray]]:
+    """The sums' digits held to the grid's one digit height (the median blob's): a blob
+    ``tall_share`` taller is cut to that height from its top (a cage line's dash hangs
+    below), one shorter than ``digit_height`` of it is left out (a dot, a fragment)."""
+    heights = [b.shape[0] for cage in blobs for b in cage]
+    if not heights:
+        return blobs
+    h = float(np.median(heights))
+    out = []
+    for cage in blobs:
+        cut = [trimmed(b[: round(h)]) if b.shape[0] > config.tall_share * h else b for b in cage]
+        out.append([b for b in cut if b.size and b.shape[0] >= config.digit_height * h])
+    return out
+
+
+def unread(count: int, keep: int) -> SumReading:
+    """A sum not read: every sum a cage of ``count`` cells can reach, all alike improbable
+    (``keep`` is not used: the rule of 405 picks one)."""
+    del keep
+    totals = [t for t in range(1, MAX_SUM + 1) if reachable(t, count)]
+    return SumReading(tuple(totals), (math.log(1 / MAX_SUM),) * len(totals))
+
+
+def read_sums(
+    warped: np.ndarray,
+    groups: Sequence[Sequence[int]],
+    predict: Predict,
+    input_size: int,
+    config: CageConfig,
+) -> tuple[tuple[SumReading, ...], tuple[tuple[float, float], ...]]:
+    """Each group's sum read in the corner of its first (top-left) cell, and how far its
+    ink reaches (``sum_extent``); every blob of every corner goes through ``predict`` in
+    one call."""
+    corners = sum_corners(warped, [g[0] for g in groups], config)
+    extents = tuple(sum_extent(c, config) for c in corners)
+    return read_corners(corners, groups, predict, input_size, config), extents
+
+
+def read_corners(
+    corners: Sequence[np.ndarray],
+    groups: Sequence[Sequence[int]],
+    predict: Predict,
+    input_size: int,
+    config: CageConfig,
+) -> tuple[SumReading, ...]:
+    """The sum readings of each group from its corner box."""
+    blobs = same_height([sum_blobs(c, config) for c in corners], config)
+    flat = [b for cage in blobs for b in cage]
+    if not flat:
+        return tuple(readings(np.zeros((0, 10)), len(g), config.alternatives) for g in groups)
+    probs = read_blobs(flat, predict, input_size, config)
+    logs = digit_log_probs(probs, [zero_like(b, config) for b in flat])
+    out, start = [], 0
+    for group, cage in zip(groups, blobs, strict=True):
+        out.append(readings(logs[start : start + len(cage)], len(group), config.alternatives))
+        start += len(cage)
+    return tuple(out)

@@ -1,0 +1,390 @@
+"""Killer Sudoku from a photo: the cages drawn in a straightened grid and their sums.
+
+``find_cages`` decides whether the grid has cages at all (dashed or dotted outlines set
+inside the cells: ``cage_lines.py``), groups the cells into cages and reads each cage's
+sum in its top-left corner (``cage_sums.py``); ``settle_cages`` (given the digits read in
+the cells, if any) lets the rules check the reading: the sums
+add up to 405, each is reachable by its cage's size (``cage_combinations``), and the
+puzzle has exactly one solution. When the most probable sums break a rule, the runner-up
+readings of the least sure sums are tried, cheapest first (as ``vision/repair.py`` does
+for digits), and the first set of sums with exactly one solution is kept; failing that,
+the unsure sums are left open to all their readings and the search itself looks for the
+one solution (``open_sums``).
+
+``without_sums`` masks the sums (and the cage lines) out of the grid, so that the cell
+reader never takes a sum for a given or for notes.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from ...solver.engine import candidate_bit, tuple_getter
+from ...solver.errors import SearchTimeoutError
+from ...solver.variant import Cage, cage_combinations
+from ...solver.variant_search import (
+    CageTable,
+    VariantTables,
+    find_variant_solutions,
+    variant_tables,
+)
+from ..read.notes import Predict
+from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
+from .cage_lines import find_cage_lines, group_cells, has_cages
+from .cage_sums import SumReading, read_sums
+
+TOTAL = 405  # 1 + ... + 9 in each of nine rows
+Change = tuple[int, int]  # (cage, index of its reading)
+
+
+class _InputSize(Protocol):
+    """A model's settings with its cell side."""
+
+    @property
+    def input_size(self) -> int:
+        """The side of the model's cell images."""
+        ...
+
+
+@runtime_checkable
+class DigitModel(Protocol):
+    """What the cage reader needs of the digit model (``DigitClassifier`` has it): its
+    ``predict`` and its cell side (``config.input_size``)."""
+
+    @property
+    def config(self) -> _InputSize:
+        """The model's settings."""
+        ...
+
+    def predict(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(N, C) class probabilities and (N, E) embeddings of N cell images."""
+        ...
+
+
+@dataclass(frozen=True)
+class CageReading:
+    """The cages read in a grid.
+
+    cages: every cage with its sum, in the order of their first cell.
+    sum_sure: per cage, whether its sum was read surely and kept.
+    repaired: the cages whose sum the rules changed from the most probable reading.
+    solution: the one answer the cages (and the givens) allow, or None when no reading of
+        the sums tried has exactly one.
+    inset: the cage lines' distance inside the grid lines, share of a cell.
+    """
+
+    cages: tuple[Cage, ...]
+    sum_sure: tuple[bool, ...]
+    repaired: tuple[int, ...]
+    solution: tuple[int, ...] | None
+    inset: float
+
+    @property
+    def consistent(self) -> bool:
+        """Whether the sums add up to 405 and the puzzle has exactly one solution."""
+        return self.solution is not None
+
+
+@dataclass(frozen=True)
+class CageLayout:
+    """The cages seen in a grid before the rules judge their sums.
+
+    groups: the cells of each cage, sorted, in the order of their first cell.
+    sums: each cage's sum readings, most probable first.
+    inset: the cage lines' distance inside the grid lines, share of a cell.
+    extents: how far each sum's ink reaches right and down in its corner box (shares of
+        ``CageConfig.sum_box``; 0, 0 where none was seen).
+    """
+
+    groups: tuple[tuple[int, ...], ...]
+    sums: tuple[SumReading, ...]
+    inset: float
+    extents: tuple[tuple[float, float], ...] = ()
+
+
+def find_cages(
+    warped: np.ndarray, predict: Predict, input_size: int, config: CageConfig = DEFAULT_CAGE_CONFIG
+) -> CageLayout | None:
+    """The cages of a straightened grid (uint8 gray square) and their sums' readings, or
+    None when it shows no cage outlines. ``predict`` is the digit model
+    (``DigitClassifier.predict``), ``input_size`` its cell side."""
+    _check_warped(warped)
+    lines = find_cage_lines(warped, config)
+    if not has_cages(lines, config):
+        return None
+    groups = group_cells(lines.across, lines.down)
+    sums, extents = read_sums(warped, groups, predict, input_size, config)
+    return CageLayout(groups, sums, lines.inset, extents)
+
+
+def settle_cages(
+    layout: CageLayout,
+    givens: Sequence[int] | None = None,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+) -> CageReading:
+    """The cages with the sums the rules pick (``choose_sums``); ``givens``: the 81 digits
+    read in the cells (0 empty), if any, for the uniqueness proof. When no sums tried
+    give the givens exactly one solution, the cages alone are tried (a misread given
+    breaks a puzzle that its cages decide; the caller checks the givens against it). All
+    of it within ``time_limit_s``."""
+    empty, deadline = (0,) * 81, time.monotonic() + config.time_limit_s
+    values = tuple(givens) if givens is not None else empty
+    totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config, deadline)
+    if solution is None and values != empty:  # a misread given may be what breaks it
+        choice = choose_sums(layout.sums, layout.groups, empty, config, deadline)
+        totals, changed, solution = choice
+    cages = tuple(Cage(t, g) for t, g in zip(totals, layout.groups, strict=True))
+    sure = tuple(
+        k not in changed and s.probability >= config.sure_probability
+        for k, s in enumerate(layout.sums)
+    )
+    return CageReading(cages, sure, changed, solution, layout.inset)
+
+
+def read_cages(
+    warped: np.ndarray,
+    predict: Predict,
+    input_size: int,
+    givens: Sequence[int] | None = None,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+) -> CageReading | None:
+    """The Killer cages of a straightened grid with their sums, or None when it has none:
+    ``find_cages`` then ``settle_cages``."""
+    layout = find_cages(warped, predict, input_size, config)
+    return None if layout is None else settle_cages(layout, givens, config)
+
+
+def choose_sums(
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    config: CageConfig,
+    deadline: float,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """The sums kept, the cages changed, and the one solution (None when none was found
+    before ``deadline``, a ``time.monotonic`` time).
+
+    The sets of sums adding up to 405 are tried cheapest first (``sum_candidates``); the
+    first with exactly one solution wins, else the most probable reading stays.
+    """
+    best = tuple(s.best for s in sums)
+    tried = sum_candidates(sums, config)[: config.max_solver_calls]
+    for changes in tried:
+        totals = _applied(best, sums, changes)
+        left = min(config.seconds_per_solve, deadline - time.monotonic())
+        if left <= 0:
+            return best, (), None
+        found = solutions(totals, groups, givens, left)
+        if len(found) == 1:
+            return totals, tuple(k for k, _ in changes), tuple(found[0])
+    return open_sums(sums, groups, givens, config, deadline)
+
+
+def open_sums(
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    config: CageConfig,
+    deadline: float,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """The sums, changed cages and solution when the least sure sums are left open: those
+    cages may hold any of their readings, and the search itself finds the one solution
+    (its sums are then the readings). The least sure ``open_counts`` cages are opened in
+    turn until one solution is found (past several, opening more cannot help). None when
+    none is found in ``seconds_per_open`` each, before ``deadline``."""
+    best = tuple(s.best for s in sums)
+    order = sorted(range(len(sums)), key=lambda k: sums[k].probability)
+    for count in config.open_counts:
+        opened = set(order[:count])
+        allowed = [s.totals if k in opened else s.totals[:1] for k, s in enumerate(sums)]
+        left = min(config.seconds_per_open, deadline - time.monotonic())
+        if left <= 0:
+            break
+        found = open_solutions(allowed, groups, givens, left)
+        if len(found) > 1:
+            break
+        if found:
+            totals = tuple(sum(found[0][c] for c in g) for g in groups)
+            changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
+            return totals, changed, tuple(found[0])
+    return best, (), None
+
+
+def sum_candidates(sums: Sequence[SumReading], config: CageConfig) -> list[tuple[Change, ...]]:
+    """Up to ``max_candidates`` sets of changes after which the sums add up to 405,
+    cheapest (least log-probability given up) first: none, one, two in different cages,
+    and three among the ``triple_cages`` least sure cages."""
+    missing = TOTAL - sum(s.best for s in sums)
+    moves = [
+        Move(s.totals[j] - s.best, s.log_probs[0] - s.log_probs[j], ((k, j),))
+        for k, s in enumerate(sums)
+        for j in range(1, len(s.totals))
+    ]
+    found = [Move(0, 0.0, ())] if missing == 0 else []
+    found += [m for m in moves if m.diff == missing]
+    found += _completed(moves, moves, missing)
+    unsure = set(sorted(range(len(sums)), key=lambda k: sums[k].probability)[: config.triple_cages])
+    few = [m for m in moves if m.first in unsure]
+    found += _completed([a.plus(b) for a in few for b in few if b.first > a.last], few, missing)
+    found.sort(key=lambda m: m.cost)
+    return [m.changes for m in found[: config.max_candidates]]
+
+
+def _completed(starts: Sequence[Move], moves: Sequence[Move], missing: int) -> list[Move]:
+    """Each start with one more move, in a later cage, making up ``missing`` together."""
+    by_diff: dict[int, list[Move]] = {}
+    for m in moves:
+        by_diff.setdefault(m.diff, []).append(m)
+    return [
+        a.plus(b) for a in starts for b in by_diff.get(missing - a.diff, []) if b.first > a.last
+    ]
+
+
+@dataclass(frozen=True)
+class Move:
+    """Changes to some cages' sums: what they add to the total, and the log-probability
+    they give up."""
+
+    diff: int
+    cost: float
+    changes: tuple[Change, ...]
+
+    @property
+    def first(self) -> int:
+        """The first cage changed."""
+        return self.changes[0][0]
+
+    @property
+    def last(self) -> int:
+        """The last cage changed."""
+        return self.changes[-1][0]
+
+    def plus(self, other: Move) -> Move:
+        """Both moves together."""
+        return Move(self.diff + other.diff, self.cost + other.cost, self.changes + other.changes)
+
+
+def _applied(
+    best: tuple[int, ...], sums: Sequence[SumReading], changes: tuple[Change, ...]
+) -> tuple[int, ...]:
+    """The best sums with some cages' readings changed."""
+    totals = list(best)
+    for k, j in changes:
+        totals[k] = sums[k].totals[j]
+    return tuple(totals)
+
+
+def solutions(
+    totals: Sequence[int],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    seconds: float,
+) -> list[list[int]]:
+    """Up to two solutions of the Killer these sums make ([] when it has none, when a sum is
+    impossible, or when the proof takes more than ``seconds``)."""
+    if any(t <= 0 for t in totals):
+        return []
+    cages = tuple(Cage(t, tuple(g)) for t, g in zip(totals, groups, strict=True))
+    try:
+        vt = variant_tables(9, (), False, cages)
+        return find_variant_solutions(givens, vt, 2, time.monotonic() + seconds)
+    except (SearchTimeoutError, ValueError):
+        return []
+
+
+def open_solutions(
+    allowed: Sequence[Sequence[int]],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    seconds: float,
+) -> list[list[int]]:
+    """Up to two solutions when each cage's cells hold different digits adding up to one of
+    its ``allowed`` sums ([] when none, or past ``seconds``). The search's own tables, with
+    each cage's value sets those of all its sums (and no 45-rule sums, which need sure ones)."""
+    if any(not a for a in allowed):
+        return []
+    cages = tuple(Cage(a[0], tuple(g)) for a, g in zip(allowed, groups, strict=True))
+    try:
+        vt = variant_tables(9, (), False, cages)
+        tables = tuple(open_cage(a, tuple(g), vt) for a, g in zip(allowed, groups, strict=True))
+        return find_variant_solutions(
+            givens, replace(vt, cages=tables, sums=()), 2, time.monotonic() + seconds
+        )
+    except (SearchTimeoutError, ValueError):
+        return []
+
+
+def open_cage(totals: Sequence[int], cells: tuple[int, ...], vt: VariantTables) -> CageTable:
+    """A cage of the search whose cells may add up to any of ``totals``."""
+    masks = {
+        sum(candidate_bit(v, vt.t) for v in combo)
+        for total in totals
+        for combo in cage_combinations(total, len(cells), 9)
+    }
+    return CageTable(cells, tuple_getter(cells), tuple(sorted(masks)))
+
+
+def without_sums(
+    warped: np.ndarray, layout: CageLayout, config: CageConfig = DEFAULT_CAGE_CONFIG
+) -> np.ndarray:
+    """A copy of the grid with each cage's sum (as far as its ink reaches, and
+    ``mask_margin`` more) and the cage lines painted over with the paper's shade, for the
+    cell reader (a sum is no given, a cage line no note); a given's top beside it stays."""
+    _check_warped(warped)
+    out = warped.copy()
+    cell = warped.shape[0] / 9
+    x0, y0, x1, y1 = config.sum_box
+    extents = layout.extents or ((1.0, 1.0),) * len(layout.groups)
+    for group, (right, bottom) in zip(layout.groups, extents, strict=True):
+        if not right:
+            continue
+        r, c = divmod(group[0], 9)
+        far_x = x0 + right * (x1 - x0) + config.mask_margin
+        far_y = y0 + bottom * (y1 - y0) + config.mask_margin
+        box = out[
+            math.floor((r + y0) * cell) : math.ceil((r + far_y) * cell),
+            math.floor((c + x0) * cell) : math.ceil((c + far_x) * cell),
+        ]
+        box[:] = _paper(warped, r, c)
+    _paint_lines(out, warped, layout.inset, config)
+    return out
+
+
+def _paper(warped: np.ndarray, r: int, c: int) -> int:
+    """The paper's shade in cell (r, c): its brightest tenth."""
+    cell = warped.shape[0] / 9
+    inner = warped[round(r * cell) : round((r + 1) * cell), round(c * cell) : round((c + 1) * cell)]
+    return int(np.percentile(inner, 90))
+
+
+def _paint_lines(out: np.ndarray, warped: np.ndarray, inset: float, config: CageConfig) -> None:
+    """Paint the band where cage lines run inside every cell (``line_band`` either side of
+    the inset) with the cell's paper."""
+    cell = warped.shape[0] / 9
+    lo, hi = max(inset - config.line_band, config.line_search), inset + config.line_band
+    for r in range(9):
+        for c in range(9):
+            top, left = r * cell, c * cell
+            paper = _paper(warped, r, c)
+            a, b = math.floor(lo * cell), math.ceil(hi * cell)
+            n = round(cell)
+            block = out[round(top) : round(top) + n, round(left) : round(left) + n]
+            for band in (slice(a, b), slice(n - b, n - a)):
+                block[band, a : n - a] = np.maximum(block[band, a : n - a], paper)
+                block[a : n - a, band] = np.maximum(block[a : n - a, band], paper)
+
+
+def _check_warped(warped: np.ndarray) -> None:
+    """Raise if ``warped`` is not a square 2-D uint8 image of at least 9 pixels a cell."""
+    if not isinstance(warped, np.ndarray):
+        raise TypeError(f"warped must be a numpy array, got {type(warped).__name__}")
+    if warped.ndim != 2 or warped.shape[0] != warped.shape[1] or warped.dtype != np.uint8:
+        raise ValueError(f"warped must be a square 2-D uint8 image, got {warped.shape}")
+    if warped.shape[0] < 81:
+        raise ValueError(f"warped must be at least 81 pixels wide, got {warped.shape[0]}")
