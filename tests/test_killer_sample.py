@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,19 +18,19 @@ SAMPLE = Path(__file__).resolve().parent.parent / "samples" / "killer" / "dashed
 
 
 @pytest.fixture(scope="module")
-def truth() -> dict[str, object]:
+def truth() -> dict[str, Any]:
     return json.loads(SAMPLE.with_suffix(".json").read_text(encoding="utf-8"))
 
 
-def test_the_killer_sample_is_read_and_solved(truth: dict[str, object]) -> None:
+def test_the_killer_sample_is_read_and_solved(truth: dict[str, Any]) -> None:
     result = Reader().read(SAMPLE)
     assert len(result.grids) == 1
     grid = result.grids[0]
-    data = grid.to_dict()
+    data: dict[str, Any] = grid.to_dict()
     assert data["variant"] == "killer"
     cages = sorted((c["sum"], c["cells"]) for c in data["cages"])
-    assert cages == sorted((c["sum"], c["cells"]) for c in truth["cages"])  # type: ignore[attr-defined]
-    answer = "".join(str(v) for row in truth["solution"] for v in row)  # type: ignore[attr-defined]
+    assert cages == sorted((c["sum"], c["cells"]) for c in truth["cages"])
+    answer = "".join(str(v) for row in truth["solution"] for v in row)
     assert grid.solution == answer
     assert set(grid.givens) == {"0"}  # no sum was taken for a given
 
