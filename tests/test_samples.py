@@ -197,7 +197,7 @@ def test_committed_set_is_complete_and_small() -> None:
     jpgs = sorted(SAMPLES.rglob("*.jpg"))
     expected = {f"{s.kind}/{s.name}.jpg" for s in render.SAMPLES} | {"pages/page0.jpg"}
     expected |= {"killer/dashed.jpg"}  # render.py --variants writes these three folders
-    expected |= {f"variants/{name}.jpg" for name in ("x_lines", "jigsaw_thick")}
+    expected |= {f"variants/{name}.jpg" for name in ("x_shaded", "jigsaw_thick")}
     expected |= {f"lookalikes/{name}.jpg" for name in ("crossword", "kakuro", "kenken", "samurai")}
     assert {p.relative_to(SAMPLES).as_posix() for p in jpgs} == expected
     heics = [p.relative_to(SAMPLES).as_posix() for p in SAMPLES.rglob("*.heic")]
