@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import streamlit as st
 
@@ -34,7 +35,23 @@ def hint_marks(found: Hint | None, revealed: bool) -> HintMarks:
         return HintMarks(frozenset(found.wrong))
     if found is not None and found.status is Outcome.WRONG_ENTRIES:
         return HintMarks(wrong=frozenset(found.wrong))
-    step = None if found is None else found.step
+    return step_marks(None if found is None else found.step, revealed)
+
+
+class MarkedStep(Protocol):
+    """A hint's step as the board marks it (a classic ``Step`` or a variant's)."""
+
+    @property
+    def cells(self) -> tuple[int, ...]: ...
+    @property
+    def placements(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def eliminations(self) -> tuple[tuple[int, int], ...]: ...
+
+
+def step_marks(step: MarkedStep | None, revealed: bool) -> HintMarks:
+    """The board marks of a step: its target before the digit is revealed, then every
+    cell it names and the candidates it rules out."""
     if step is None:
         return HintMarks()
     placed = {c for c, _ in step.placements}

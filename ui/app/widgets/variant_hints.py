@@ -14,7 +14,7 @@ from ....solver.variant import VariantPuzzle
 from ..state.backend import run_search
 from ..state.settings import APP_CONFIG
 from ..state.variants import VariantHint, variant_hint
-from .hints import HintMarks
+from .hints import HintMarks, step_marks
 
 
 def _find(
@@ -33,16 +33,7 @@ def marks_of(found: VariantHint, revealed: bool) -> HintMarks:
     """The board marks of a hint: the wrong entries, its target, or the whole step."""
     if found.status is Outcome.WRONG_ENTRIES:
         return HintMarks(wrong=frozenset(found.wrong))
-    step = found.step
-    if step is None:
-        return HintMarks()
-    placed = {c for c, _ in step.placements}
-    if not revealed:
-        return HintMarks(frozenset(placed or step.cells))
-    removed: dict[int, str] = {}
-    for cell, value in sorted(step.eliminations):
-        removed[cell] = removed.get(cell, "") + str(value)
-    return HintMarks(frozenset(placed | set(step.cells)), removed)
+    return step_marks(found.step, revealed)
 
 
 def show_variant_hint(
