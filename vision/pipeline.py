@@ -332,14 +332,13 @@ class Reader:
     ) -> GridStructure | None:
         """The grid's structure with its Killer cages, their sums settled by the rules
         (``settle_cages``, the printed digits of ``reading``, read with the sums masked, as
-        givens). None where no sums give one solution but the givens read in the grid as
-        it is (``plain``) solve it as a classic grid: the lines were no cages (a classic
-        grid is never turned into an unsolvable Killer)."""
+        givens). None where no sums give one solution but the grid as read (``plain``)
+        solves as a classic grid, its misreads repaired as any classic grid's are: the
+        lines were no cages (a classic grid is never turned into an unsolvable Killer)."""
         settled = settle_cages(layout, [int(d) for d in read_givens(reading)], self.cfg)
-        if not settled.consistent and structure.is_classic:
-            classic = solve_givens(read_givens(plain), self.config.repair.time_limit_s)
-            if classic.status is Outcome.SOLVED:
-                return None
+        classic = not settled.consistent and structure.is_classic
+        if classic and self.solve_reading(plain).status is Outcome.SOLVED:
+            return None
         return replace(structure, variant=Variant.KILLER, cages=settled.cages)
 
     def diagonals(self, detection: GridDetection) -> DiagonalMark:

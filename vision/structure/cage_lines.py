@@ -107,13 +107,18 @@ def thin_borders() -> tuple[np.ndarray, np.ndarray]:
 def two_means(values: np.ndarray, least: int) -> tuple[float, float, float]:
     """The split of ``values`` into a low and a high group (each at least ``least``) with
     the least spread: the low mean, the high mean and the low group's share."""
-    s = np.sort(values)
-    best = (np.inf, 0.0, 0.0, 0.0)
-    for i in range(least, len(s) - least + 1):
-        spread = float(s[:i].var() * i + s[i:].var() * (len(s) - i))
-        if spread < best[0]:
-            best = (spread, float(s[:i].mean()), float(s[i:].mean()), i / len(s))
-    return best[1], best[2], best[3]
+    s = np.sort(np.asarray(values, dtype=np.float64))
+    n = len(s)
+    splits = np.arange(least, n - least + 1)
+    if not len(splits):
+        return 0.0, 0.0, 0.0
+    sums, squares = np.concatenate(([0.0], np.cumsum(s))), np.concatenate(([0.0], np.cumsum(s * s)))
+    low_sum, high_sum = sums[splits], sums[n] - sums[splits]
+    spread = (squares[splits] - low_sum**2 / splits) + (
+        squares[n] - squares[splits] - high_sum**2 / (n - splits)
+    )  # each group's variance times its size, from running sums
+    i = int(splits[int(np.argmin(spread))])
+    return float(s[:i].mean()), float(s[i:].mean()), i / n
 
 
 def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
@@ -131,8 +136,9 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
     across, down = border_evidence(evidence)
     thin_a, thin_d = thin_borders()
     low, high, open_share = two_means(np.concatenate([across[thin_a], down[thin_d]]), 4)
-    limit = np.where(thin_a, (low + high) / 2, box_limit(across, down, low, high))
-    limit_down = np.where(thin_d, (low + high) / 2, box_limit(across, down, low, high))
+    on_box = box_limit(across, down, low, high)
+    limit = np.where(thin_a, (low + high) / 2, on_box)
+    limit_down = np.where(thin_d, (low + high) / 2, on_box)
     cut_a, cut_d = across >= limit, down >= limit_down
     return CageLines(evidence, t / config.cell_px, low, high, open_share, cut_a, cut_d)
 
