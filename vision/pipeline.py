@@ -92,6 +92,7 @@ from .types import (
 
 T = TypeVar("T")
 NO_GRID_MESSAGE = "no Sudoku grid found in the photo"
+CLASSIC_GIVENS = 17  # no classic 9×9 puzzle has fewer givens; a Killer mostly has none
 
 
 @dataclass(frozen=True)
@@ -291,23 +292,28 @@ class Reader:
         the givens if needed, and solve.
 
         With the colour ``image`` the grid was found in, ink colour helps tell print from pen.
-        A grid with Killer cages (``cages``) has its cells read again with the sums and cage
-        lines masked out, and is solved under its cages (``killer``).
+        Only a grid whose digits read give no single answer is looked at for Killer cages
+        (``cages``: a Killer's few givens never solve alone); one with cages has its cells
+        read again with the sums and cage lines masked out, and is solved under its cages
+        (``killer``).
         """
         clock: dict[str, float] = {} if timings is None else timings
         mark = timed(clock, "structure", lambda: self.diagonals(detection))
         detection, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
-        layout = timed(clock, "structure", lambda: self.cages(detection))
         structure = timed(clock, "structure", lambda: self.structure(detection, mark))
-        if layout is not None:  # read again without the sums and cage lines
-            masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
-            _, cells = timed(clock, "classify", lambda: self.classify(masked, image, mark))
-            plain = reading
-            killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells, plain))
-            if killer is not None:
-                structure, reading = killer, cells
-        outcome = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
-        return grid_result(detection, reading, outcome, self.config, structure)
+        first = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
+        layout = None
+        if first.status not in SOLVED_OUTCOMES:  # a Killer's few givens never solve alone
+            layout = timed(clock, "structure", lambda: self.cages(detection))
+        if layout is None:
+            return grid_result(detection, reading, first, self.config, structure)
+        masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
+        _, cells = timed(clock, "classify", lambda: self.classify(masked, image, mark))
+        killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells))
+        if killer is None:
+            return grid_result(detection, reading, first, self.config, structure)
+        outcome = timed(clock, "solve", lambda: self.solve_reading(cells, killer))
+        return grid_result(detection, cells, outcome, self.config, killer)
 
     @property
     def cfg(self) -> CageConfig:
@@ -324,20 +330,18 @@ class Reader:
         return find_cages(detection.warped, scorer.predict, scorer.config.input_size, self.cfg)
 
     def killer(
-        self,
-        structure: GridStructure,
-        layout: CageLayout,
-        reading: CellReading,
-        plain: CellReading,
+        self, structure: GridStructure, layout: CageLayout, reading: CellReading
     ) -> GridStructure | None:
         """The grid's structure with its Killer cages, their sums settled by the rules
         (``settle_cages``, the printed digits of ``reading``, read with the sums masked, as
-        givens). None where no sums give one solution but the grid as read (``plain``)
-        solves as a classic grid, its misreads repaired as any classic grid's are: the
-        lines were no cages (a classic grid is never turned into an unsolvable Killer)."""
-        settled = settle_cages(layout, [int(d) for d in read_givens(reading)], self.cfg)
-        classic = not settled.consistent and structure.is_classic
-        if classic and self.solve_reading(plain).status is Outcome.SOLVED:
+        givens). None where no sums give one solution on a grid with no other variant
+        rule and as many givens as a classic puzzle needs (``CLASSIC_GIVENS``): the lines
+        were likelier no cages, and the grid keeps its classic reading (a classic grid is
+        never turned into an unsolvable Killer)."""
+        givens = [int(d) for d in read_givens(reading)]
+        settled = settle_cages(layout, givens, self.cfg)
+        classic = structure.is_classic and sum(g > 0 for g in givens) >= CLASSIC_GIVENS
+        if not settled.consistent and classic:
             return None
         return replace(structure, variant=Variant.KILLER, cages=settled.cages)
 
