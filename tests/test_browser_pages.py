@@ -23,11 +23,11 @@ from sudokucam.tests.browser_harness import (
     open_tab,
     wait_until_still,
 )
+from sudokucam.tests.test_browser import upload
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 WAIT_MS = 90_000
-UPLOAD_TRIES, UPLOAD_SHOWN_MS = 3, 15_000  # an upload the app has taken shows its file name
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -47,19 +47,6 @@ def two_page_pdf(samples_dir: Path, out: Path) -> Path:
     blank = Image.new("RGB", photo.size, (235, 235, 235))
     blank.save(out, format="PDF", save_all=True, append_images=[photo], resolution=150)
     return out
-
-
-def upload(page: Any, path: Path) -> None:
-    """Choose ``path`` in the page's file input, again when a rerun of the page (the tab
-    just chosen) dropped it before the app took it (its name then never shows)."""
-    for _ in range(UPLOAD_TRIES):
-        page.locator("input[type=file]").set_input_files(str(path))
-        try:
-            page.get_by_text(path.name).first.wait_for(timeout=UPLOAD_SHOWN_MS)
-            return
-        except sync_api.TimeoutError:
-            continue
-    raise AssertionError(f"the app never took {path.name} from its file input")
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
