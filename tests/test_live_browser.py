@@ -22,11 +22,13 @@ CLIP = REPO / "samples" / "video" / "pan.mp4"
 FAKE_CAMERA = ("--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream")
 WAIT_MS = 90_000
 ANSWER_WAIT_MS = 150_000  # from Start to "Answer shown" (slow on a busy 2-core machine)
+HOLD = 2  # the clip pans at half speed: a busy server reads only some frames of the stream
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def clip_as_y4m(clip: Path, out: Path) -> Path:
-    """The clip as a Y4M (I420) video for Chromium's fake camera, at the clip's rate."""
+def clip_as_y4m(clip: Path, out: Path, hold: int = HOLD) -> Path:
+    """The clip as a Y4M (I420) video for Chromium's fake camera, at the clip's rate, each
+    frame shown ``hold`` times (the page moves that many times slower)."""
     capture = cv2.VideoCapture(str(clip))
     fps = round(capture.get(cv2.CAP_PROP_FPS))
     with open(out, "wb") as file:
@@ -35,7 +37,8 @@ def clip_as_y4m(clip: Path, out: Path) -> Path:
             ok, frame = capture.read()
             if not ok:
                 return out
-            file.write(b"FRAME\n" + cv2.cvtColor(frame, cv2.COLOR_BGR2YUV_I420).tobytes())
+            planes = cv2.cvtColor(frame, cv2.COLOR_BGR2YUV_I420).tobytes()
+            file.write((b"FRAME\n" + planes) * hold)
 
 
 def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: Path) -> None:
@@ -50,6 +53,10 @@ def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: P
         assert WAITING not in page.inner_text("body")  # nothing is awaited before Start
         frame = page.frame_locator("iframe[title*='streamlit_webrtc']")
         frame.get_by_role("button", name="START").click(timeout=WAIT_MS)
-        page.get_by_text("Answer shown").first.wait_for(timeout=ANSWER_WAIT_MS)
+        try:
+            page.get_by_text("Answer shown").first.wait_for(timeout=ANSWER_WAIT_MS)
+        except sync_api.TimeoutError:
+            page.screenshot(path=str(tmp_path / "live.png"), full_page=True)
+            pytest.fail(f"no answer shown; the page says: {page.inner_text('body')}")
         page.screenshot(path=str(tmp_path / "live.png"), full_page=True)
         assert "with the answer" in page.inner_text("body")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,13 +131,21 @@ def show_window() -> Callable[[np.ndarray], bool]:
 
 
 def run_frames(
-    capture: cv2.VideoCapture, processor: LiveProcessor, sink: Callable[[np.ndarray], bool]
+    capture: cv2.VideoCapture,
+    processor: LiveProcessor,
+    sink: Callable[[np.ndarray], bool],
+    fps: float | None = None,
 ) -> Tally:
-    """Feed every frame to the processor and its drawn image to ``sink`` (False stops)."""
+    """Feed every frame to the processor and its drawn image to ``sink`` (False stops).
+
+    fps: a video file's frame rate (frame n was taken at n / fps); None: a camera, whose
+    frames are timed by the clock as they arrive.
+    """
     tally = Tally()
     try:
-        for frame in frames_of(capture):
-            result = processor.process(frame)
+        for index, frame in enumerate(frames_of(capture)):
+            at = index / fps if fps else time.monotonic()
+            result = processor.process(frame, at=at)
             tally.add(result)
             if not sink(result.image):
                 break
@@ -181,8 +190,8 @@ def live(
     size = (int(capture.get(cv2.CAP_PROP_FRAME_WIDTH)),
             int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT)))  # fmt: skip
     writer = make_writer(out, fps, size) if out is not None else None
-    tally = run_frames(capture, LiveProcessor(), show_window() if writer is None else
-                       written(writer))  # fmt: skip
+    sink = show_window() if writer is None else written(writer)
+    tally = run_frames(capture, LiveProcessor(), sink, fps if video is not None else None)
     capture.release()
     if writer is not None:
         writer.release()

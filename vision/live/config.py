@@ -41,9 +41,14 @@ class LiveConfig:
     read_frames: the fewest frames whose classifier log-probabilities are summed before
     the reading is solved, and how many more are summed before each new try;
     max_read_frames: after this many frames without a unique answer the grid is searched
-    for afresh (it may have been found in the wrong place). max_vote_motion_cells: a frame
-    whose grid moved more than this (in cell widths) since the last one is too blurred to
-    vote.
+    for afresh (it may have been found in the wrong place). max_vote_speed_cells_s: a frame
+    whose grid moved faster than this (cell widths per second) since the last frame
+    processed is too blurred to vote; measured over the time between the two frames, so a
+    slow machine that processes only every third frame still reads a steadily moving page.
+    max_vote_gap_s: a longer time between two frames processed counts as this long (the
+    page's speed over a long gap says little about the blur of the last frame).
+    untimed_fps: frames given without a time are taken as this far apart (30 fps: 0.3 cell
+    widths a frame).
     recheck_every: while tracking, every this many frames the cells are read again (a
     new puzzle, new pen entries). new_puzzle_cells: a re-read whose givens differ from the
     shown puzzle's in at least this many cells is a new puzzle, read afresh.
@@ -61,7 +66,9 @@ class LiveConfig:
     track: TrackConfig = field(default_factory=TrackConfig)
     read_frames: int = 3
     max_read_frames: int = 12
-    max_vote_motion_cells: float = 0.3
+    max_vote_speed_cells_s: float = 9.0
+    max_vote_gap_s: float = 0.5
+    untimed_fps: float = 30.0
     recheck_every: int = 10
     new_puzzle_cells: int = 6
     min_margin_cells: float = 0.3

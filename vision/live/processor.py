@@ -69,14 +69,22 @@ class LiveProcessor:
         self._overlay: AnswerOverlay | None = None
         self._since_check = 0
         self._negative = False  # the grid is light on dark: frames are read as negatives
+        self._elapsed = 0.0  # seconds since the frame processed before this one
+        self._last_at: float | None = None  # when the last frame processed was taken
         self.last: FrameResult | None = None  # the last frame processed (its image dropped)
 
-    def process(self, frame: np.ndarray) -> FrameResult:
-        """Process the next frame (BGR uint8) and say what it shows."""
+    def process(self, frame: np.ndarray, at: float | None = None) -> FrameResult:
+        """Process the next frame (BGR uint8) and say what it shows.
+
+        at: when the frame was taken, in seconds (any origin; a stream's timestamps), so
+        that a page's speed is measured over the time between the frames processed, however
+        many were skipped between them. None: frames are ``LiveConfig.untimed_fps`` apart.
+        """
         image = check_image(frame, "frame")
         if image.ndim != 3 or image.shape[2] != 3:
             raise ValueError(f"frame must be a BGR image (H, W, 3), got {image.shape}")
         start = time.perf_counter()
+        self._clock(at)
         state = self._advance(image)
         h = self.tracker.homography
         lattice = None if h is None else lattice_of(h)
@@ -89,6 +97,14 @@ class LiveProcessor:
         self._index += 1
         self.last = replace(result, image=image[:0, :0])
         return result
+
+    def _clock(self, at: float | None) -> None:
+        """Note the time since the last frame processed (one untimed frame when unknown)."""
+        last, self._last_at = self._last_at, at
+        if at is None or last is None or at <= last:
+            self._elapsed = 1.0 / self.config.untimed_fps
+        else:
+            self._elapsed = min(at - last, self.config.max_vote_gap_s)
 
     def _advance(self, image: np.ndarray) -> FrameState:
         """Move the state on by one frame: search, or track and read."""
@@ -149,13 +165,13 @@ class LiveProcessor:
                     and ys.max() <= height - 1 - m)  # fmt: skip
 
     def _steady(self, before: np.ndarray) -> bool:
-        """True when the tracked grid moved little enough since the last frame to be read."""
+        """True when the tracked grid moved slowly enough since the last frame to be read."""
         after = self.tracker.homography
         assert after is not None
         old, new = lattice_of(before), lattice_of(after)
         cell = float(np.linalg.norm(new[0, 9] - new[0, 0])) / 9
         moved = float(np.max(np.linalg.norm(new - old, axis=-1)))
-        return moved <= self.config.max_vote_motion_cells * max(cell, 1.0)
+        return moved <= self.config.max_vote_speed_cells_s * self._elapsed * max(cell, 1.0)
 
     def _detection(self, frame: np.ndarray) -> GridDetection:
         """The tracked grid straightened out of the frame, for the classifier."""

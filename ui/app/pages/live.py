@@ -43,7 +43,7 @@ def frame_callback(processor: LiveProcessor) -> Any:
     def callback(frame: av.VideoFrame) -> av.VideoFrame:
         image = frame.to_ndarray(format="bgr24")
         try:
-            drawn = processor.process(image).image
+            drawn = processor.process(image, at=frame.time).image
         except (ValueError, TypeError, ArithmeticError):
             drawn = image  # one bad frame is shown as it came; the next is tried afresh
         return av.VideoFrame.from_ndarray(drawn, format="bgr24")
