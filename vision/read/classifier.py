@@ -15,6 +15,7 @@ from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
 from .config import DEFAULT_READ_CONFIG, ReadConfig
 from .decide import decide_kinds, digit_share
+from .faint import cell_ink, faint_candidates, reread_faint
 from .notes import note_digits
 from .recentre import reread_centred
 
@@ -191,6 +192,7 @@ class DigitClassifier:
         legible digit are read again centred first (``_recentred``).
         """
         probs, cells, unreadable = self._recentred(probs, cells, config)
+        probs, cells = self._faint_read(probs, cells, config)
         if not self.config.has_notes:
             return CellScores(probs, cells, unreadable=unreadable)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
@@ -240,6 +242,26 @@ class DigitClassifier:
         probs, cells = probs.copy(), cells.copy()
         probs[again.cells], cells[again.cells] = again.probs, again.images
         return probs, cells, unreadable
+
+    def _faint_read(
+        self, probs: np.ndarray, cells: np.ndarray, config: ReadConfig
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The output and cell images with every cell read as empty whose ink is as dark as
+        the page's written entries read again at its own contrast, where that reads as a
+        sure written digit (``faint.py``: pencil so faint it is nearly invisible)."""
+        other = np.zeros(len(probs))
+        if self.config.has_notes:
+            other = other + probs[:, NOTES_CLASS]
+        if self.config.has_crossed_out:
+            other = other + probs[:, CROSSED_CLASS]
+        faint = config.faint
+        todo = faint_candidates(self.digit_probs(probs), other, cell_ink(cells, faint), faint)
+        again = reread_faint(cells, todo, self.predict, self.digit_probs, faint)
+        if not again.cells.size:
+            return probs, cells
+        probs, cells = probs.copy(), cells.copy()
+        probs[again.cells], cells[again.cells] = again.probs, again.images
+        return probs, cells
 
     def _note_digits(
         self, scores: CellScores, warped: np.ndarray | None, config: ReadConfig

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .decide import DEFAULT_KIND_DECISION_CONFIG, KindDecisionConfig
+from .faint import DEFAULT_FAINT_CONFIG, FaintConfig
 from .notes import DEFAULT_NOTES_CONFIG, NotesConfig
 from .orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig
 from .pen import DEFAULT_PEN_CONFIG, PenConfig
@@ -29,6 +30,7 @@ class ReadConfig:
     orientation: when the other quarter turns of a grid are read, and when one wins.
     notes: how the digits of a cell taken for candidate notes are cut out and read.
     recentre: which cells holding ink but no legible digit are read again centred.
+    faint: which cells read as empty are read again at their own contrast (faint pencil).
     kind_decision: the thresholds that make a cell empty, notes, illegible or crossed out, and the
         print-or-pen evidence steps (copies, ink shape, ink colour).
     pen: how strongly the answer is expected in a pen-filled cell once the givens are solved.
@@ -37,6 +39,7 @@ class ReadConfig:
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
     notes: NotesConfig = DEFAULT_NOTES_CONFIG
     recentre: RecentreConfig = DEFAULT_RECENTRE_CONFIG
+    faint: FaintConfig = DEFAULT_FAINT_CONFIG
     kind_decision: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG
     pen: PenConfig = DEFAULT_PEN_CONFIG
 

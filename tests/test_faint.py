@@ -1,0 +1,74 @@
+"""Faint pencil read again at its own contrast; erasure ghosts and paper grain left empty."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from sudokucam.vision.read.classifier import default_classifier
+from sudokucam.vision.read.faint import FaintConfig, cell_ink, faint_candidates, reread_faint
+
+SIZE = 32
+
+
+def stroke_cell(text: str, ink: float) -> np.ndarray:
+    """A (32, 32) ink image of a digit drawn with a pen stroke at ``ink`` darkness."""
+    cell = np.zeros((SIZE, SIZE), np.uint8)
+    cv2.putText(cell, text, (9, 25), cv2.FONT_HERSHEY_SCRIPT_SIMPLEX, 0.8, 255, 2)
+    return cell.astype(np.float32) * (ink / 255)
+
+
+def page(entry_ink: float, other_ink: float) -> tuple[np.ndarray, np.ndarray]:
+    """Three written entries at ``entry_ink`` and one cell read as empty at ``other_ink``:
+    the cells and their (4, 19) digit probabilities."""
+    cells = np.stack([stroke_cell(d, entry_ink) for d in "475"] + [stroke_cell("3", other_ink)])
+    digit = np.zeros((4, 19))
+    digit[[0, 1, 2], [13, 16, 14]] = 0.95
+    digit[[0, 1, 2], 0] = 0.05
+    digit[3, 0] = 0.9
+    digit[3, 11] = 0.1
+    return cells, digit
+
+
+def test_a_cell_as_faint_as_the_written_entries_is_read_again() -> None:
+    """The page's writing is faint (0.12): a cell read empty at the same ink is a candidate."""
+    cells, digit = page(0.12, 0.12)
+    todo = faint_candidates(digit, np.zeros(4), cell_ink(cells), FaintConfig())
+    assert todo.tolist() == [False, False, False, True]
+
+
+def test_an_erasure_ghost_or_grain_is_not() -> None:
+    """Writing at 0.6 and a ghost at 0.15 (a quarter of it), or nothing but grain: no
+    candidate; nor where the cell may hold notes, nor on a page with no writing."""
+    config = FaintConfig()
+    cells, digit = page(0.6, 0.15)
+    assert not faint_candidates(digit, np.zeros(4), cell_ink(cells), config).any()
+    cells, digit = page(0.12, 0.03)
+    assert not faint_candidates(digit, np.zeros(4), cell_ink(cells), config).any()
+    cells, digit = page(0.12, 0.12)
+    notes = np.array([0.0, 0.0, 0.0, 0.5])
+    assert not faint_candidates(digit, notes, cell_ink(cells), config).any()
+    digit[:3] = 0.0
+    digit[:3, 0] = 1.0
+    assert not faint_candidates(digit, np.zeros(4), cell_ink(cells), config).any()
+
+
+def test_reread_stretches_the_cell_and_keeps_only_sure_written_digits() -> None:
+    """The shipped model reads a faint written 3 stretched to an entry's contrast; an
+    off switch reads nothing."""
+    model = default_classifier()
+    cells, _ = page(0.12, 0.12)
+    todo = np.array([False, False, False, True])
+    again = reread_faint(cells, todo, model.predict, model.digit_probs)
+    assert again.cells.tolist() == [3]
+    assert int(np.argmax(model.digit_probs(again.probs)[0])) == 12  # handwritten 3
+    assert float(again.images.max()) == pytest.approx(0.8, abs=0.05)
+    off = reread_faint(cells, todo, model.predict, model.digit_probs, FaintConfig(on=False))
+    assert off.cells.size == 0
+
+
+@pytest.mark.parametrize("field", ["sure_from", "stretch_to"])
+def test_config_is_checked(field: str) -> None:
+    with pytest.raises(ValueError, match=field):
+        FaintConfig(**{field: 0.0})  # type: ignore[arg-type]
