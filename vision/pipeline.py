@@ -300,7 +300,28 @@ class Reader:
         clock: dict[str, float] = {} if timings is None else timings
         mark = timed(clock, "structure", lambda: self.diagonals(detection))
         detection, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
-        structure = timed(clock, "structure", lambda: self.structure(detection, mark))
+        return self.ruled_grid(detection, reading, mark, clock, image)
+
+    def ruled_grid(
+        self,
+        detection: GridDetection,
+        reading: CellReading,
+        mark: DiagonalMark | None = None,
+        timings: dict[str, float] | None = None,
+        image: np.ndarray | None = None,
+    ) -> GridResult:
+        """The GridResult of an (upright) grid's reading under the rules its drawing sets:
+        regions and diagonals, and Killer cages where the digits read give no single answer
+        (the cells then read again with the sums masked). ``read_grid`` after classifying;
+        the live camera with the reading its frames voted for. ``mark``: how the diagonals
+        are marked, where already known (None: looked at here)."""
+        clock: dict[str, float] = {} if timings is None else timings
+        drawn = (
+            mark
+            if mark is not None
+            else timed(clock, "structure", lambda: self.diagonals(detection))
+        )
+        structure = timed(clock, "structure", lambda: self.structure(detection, drawn))
         first = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
         layout = None
         if first.status not in SOLVED_OUTCOMES:  # a Killer's few givens never solve alone
@@ -308,7 +329,7 @@ class Reader:
         if layout is None:
             return grid_result(detection, reading, first, self.config, structure)
         masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
-        _, cells = timed(clock, "classify", lambda: self.classify(masked, image, mark))
+        _, cells = timed(clock, "classify", lambda: self.classify(masked, image, drawn))
         killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells))
         if killer is None:
             return grid_result(detection, reading, first, self.config, structure)

@@ -12,7 +12,7 @@ from ...solver.outcome import SOLVED_OUTCOMES
 from ..grid.find import find_grid
 from ..grid.polarity import kept_negative
 from ..grid.warp import check_image, warp_from_corners
-from ..pipeline import Reader, grid_result
+from ..pipeline import Reader
 from ..read.reading import score_oriented, settle_cells
 from ..results import GridResult
 from ..types import CellScores, GridDetection
@@ -48,7 +48,8 @@ class LiveProcessor:
     No grid known: the frame is searched (``find_grid``). A grid found is turned upright
     (the reader's orientation step, ``score_oriented``) and tracked, and its cells are
     scored on every steady frame until the summed scores read the same two frames running
-    and, settled as a photo's are (``settle_cells``), solve to exactly one answer; from
+    and, settled as a photo's are (``settle_cells``), solve to exactly one answer under the
+    rules the grid's drawing sets (``Reader.ruled_grid``: X, jigsaw, Killer); from
     then on the grid is only tracked, the answer warped onto each frame, and every
     ``recheck_every`` frames the cells are read again (a new puzzle is read afresh; new pen
     entries are marked). A lost track sends it back to searching. A grid found in the
@@ -205,10 +206,11 @@ class LiveProcessor:
     def _settle(
         self, votes: ReadingVotes, frame: np.ndarray, detection: GridDetection
     ) -> GridResult:
-        """The summed scores settled into digits and kinds as a photo's are, and solved."""
-        cfg = self.reader.config
-        reading = settle_cells(votes.scores(), detection, frame, cfg.read)
-        return grid_result(detection, reading, self.reader.solve_reading(reading), cfg)
+        """The summed scores settled into digits and kinds as a photo's are, and solved
+        under the rules the grid's drawing sets (``Reader.ruled_grid``: jigsaw regions,
+        marked diagonals, Killer cages read from this frame)."""
+        reading = settle_cells(votes.scores(), detection, frame, self.reader.config.read)
+        return self.reader.ruled_grid(detection, reading, image=frame)
 
     def _show(self, grid: GridResult) -> None:
         """Draw this grid's answer (and its pen entries' marks) from now on."""
@@ -225,6 +227,8 @@ class LiveProcessor:
         self._since_check += 1
         if self._since_check < self.config.recheck_every or not self._steady(before):
             return
+        if self._grid is not None and self._grid.structure.cages:
+            return  # a Killer's sums read as digits would look like a new puzzle
         self._since_check = 0
         detection = self._detection(frame)
         self._votes.add(self._scores(detection))
