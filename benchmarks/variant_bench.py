@@ -27,8 +27,9 @@ from sudokucam.benchmarks.common import json_text, markdown_table, script_parser
 from sudokucam.solver.variant import Variant, VariantPuzzle
 from sudokucam.solver.variant_sample import (
     KillerConfig,
+    VariantConfig,
+    random_jigsaw,
     random_killer,
-    random_regions,
     random_variant,
 )
 from sudokucam.solver.variant_search import variant_tables
@@ -66,10 +67,7 @@ def _x(rng: random.Random) -> Made:
 def _jigsaw(rng: random.Random) -> Made:
     """A jigsaw with PRINTED_CLUES clues on random regions (new regions until a layout has
     a solution)."""
-    while True:
-        made = random_variant(rng, 9, Variant.JIGSAW, random_regions(9, rng), False, PRINTED_CLUES)
-        if made is not None:
-            return made
+    return random_jigsaw(rng, 9, PRINTED_CLUES, VariantConfig(time_limit_s=120.0, layouts=100))
 
 
 KINDS: dict[str, Callable[[random.Random], Made]] = {

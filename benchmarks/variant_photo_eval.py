@@ -12,6 +12,7 @@ seconds per photo (reading only, rendering aside).
     .venv/bin/python benchmarks/variant_photo_eval.py                 # 20 of each
     .venv/bin/python benchmarks/variant_photo_eval.py --count 40 --seed 1000
     .venv/bin/python benchmarks/variant_photo_eval.py --variants x --json /tmp/x.json
+    .venv/bin/python benchmarks/variant_photo_eval.py --variants x --styles lines --count 30
 """
 
 from __future__ import annotations
@@ -99,11 +100,23 @@ def table(outcomes: list[Outcome]) -> str:
     return "\n".join(rows)
 
 
+def chosen_styles(variant: str, wanted: list[str] | None) -> tuple[str, ...]:
+    """The styles of a variant to render in turn: all of them, or those in ``wanted``."""
+    styles = render.VARIANT_STYLES[variant]
+    return styles if wanted is None else tuple(s for s in styles if s in wanted)
+
+
 def main() -> None:
     """Render, read, print the table and the photos not solved right."""
     parser = script_parser(__doc__)
     parser.add_argument("--variants", nargs="+", choices=sorted(render.VARIANT_STYLES),
                         default=sorted(render.VARIANT_STYLES))  # fmt: skip
+    parser.add_argument(
+        "--styles",
+        nargs="+",
+        default=None,
+        help="only these styles, taken in turn (default: each variant's all)",
+    )
     parser.add_argument("--count", type=int, default=20, help="photos per variant")
     parser.add_argument("--seed", type=int, default=500, help="first seed")
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
@@ -113,7 +126,9 @@ def main() -> None:
     reader = Reader()
     outcomes = []
     for variant in args.variants:
-        styles = render.VARIANT_STYLES[variant]
+        styles = chosen_styles(variant, args.styles)
+        if not styles:
+            parser.error(f"no style of {variant} among --styles {' '.join(args.styles)}")
         for i in range(args.count):
             seed = args.seed + i
             outcomes.append(read_one(reader, variant, styles[i % len(styles)], seed))

@@ -1,18 +1,25 @@
-"""Random Killer puzzles with exactly one solution, for tests and benchmarks (seeded).
+"""Random Killer, Sudoku X and jigsaw puzzles with exactly one solution (seeded).
 
-A solved grid is cut into cages of a few cells, side by side, no value twice in a cage;
-each cage's sum is what its cells hold. A cutting whose sums leave more than one solution
-is thrown away and the grid cut again, so every puzzle made is proved unique.
+Killer: a solved grid is cut into cages of a few cells, side by side, no value twice in a
+cage; each cage's sum is what its cells hold. A cutting whose sums leave more than one
+solution is thrown away and the grid cut again, so every puzzle made is proved unique.
+
+Sudoku X and jigsaw: a first solution of the empty grid under the rules, its values
+shuffled, then clues removed while the puzzle stays unique. A jigsaw layout may have no
+solution at all, and proving so can take minutes: every search has a deadline
+(``VariantConfig``), and running out of time is a ``GenerationTimeoutError``.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from .errors import SearchTimeoutError
 from .geometry import Cell, shape_for_size
+from .logic.generate import GenerationTimeoutError
 from .sample import random_solution
 from .variant import Cage, Variant, VariantPuzzle, joined, neighbours
 from .variant_search import find_variant_solutions, variant_tables
@@ -25,6 +32,28 @@ class KillerConfig:
     cage_sizes: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 5)  # drawn per cage, as printed
     tries: int = 200  # cuttings tried before giving up
     seconds_per_try: float = 2.0  # a cutting whose proof takes longer is thrown away
+
+
+@dataclass(frozen=True)
+class VariantConfig:
+    """How random Sudoku X and jigsaw puzzles are made.
+
+    time_limit_s: give up on one puzzle after this long, whatever it is doing.
+    layouts: random jigsaw layouts tried before giving up (a layout may have no solution).
+    layout_seconds: how long a layout's first solution is searched for before the layout
+    is thrown away (one without any solution can take minutes to prove so).
+    """
+
+    time_limit_s: float = 20.0
+    layouts: int = 20
+    layout_seconds: float = 1.0
+
+    def __post_init__(self) -> None:
+        for name in ("time_limit_s", "layout_seconds"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be a positive number of seconds")
+        if self.layouts < 1:
+            raise ValueError(f"layouts must be at least 1; got {self.layouts}")
 
 
 def random_killer(
@@ -117,11 +146,18 @@ def random_variant(
     regions: tuple[int, ...] = (),
     diagonals: bool = False,
     min_clues: int = 0,
+    config: VariantConfig | None = None,
 ) -> tuple[VariantPuzzle, tuple[int, ...]] | None:
     """A unique X or jigsaw puzzle with clues removed in random order while it stays unique
-    (down to min_clues at least), and its solution; None when the layout has no solution."""
+    (down to min_clues at least), and its solution; None when the layout has no solution.
+
+    GenerationTimeoutError past ``config.time_limit_s`` (a layout without a solution can
+    take minutes to prove so: ``random_jigsaw`` throws such layouts away sooner).
+    """
+    cfg = config or VariantConfig()
+    deadline = time.monotonic() + cfg.time_limit_s
     vt = variant_tables(size, regions, diagonals, ())
-    found = find_variant_solutions((0,) * (size * size), vt, 1)
+    found = _before(deadline, cfg, lambda d: find_variant_solutions((0,) * size * size, vt, 1, d))
     if not found:
         return None
     perm = list(range(1, size + 1))
@@ -136,8 +172,62 @@ def random_variant(
             break
         kept, values[cell] = values[cell], 0
         clues -= 1
-        if len(find_variant_solutions(values, vt, 2)) != 1:
+        if len(_before(deadline, cfg, lambda d: find_variant_solutions(values, vt, 2, d))) != 1:
             values[cell] = kept
             clues += 1
     puzzle = VariantPuzzle(size, tuple(values), variant, regions, diagonals)
     return puzzle, solution
+
+
+def _before(
+    deadline: float, cfg: VariantConfig, search: Callable[[float], list[list[int]]]
+) -> list[list[int]]:
+    """The solutions ``search`` finds by the deadline; GenerationTimeoutError past it."""
+    try:
+        return search(deadline)
+    except SearchTimeoutError:
+        raise GenerationTimeoutError(
+            f"no puzzle was made in {cfg.time_limit_s:g} s (the search for its solutions "
+            "ran out of time); try another seed or allow more time"
+        ) from None
+
+
+def random_jigsaw(
+    rng: random.Random, size: int = 9, min_clues: int = 0, config: VariantConfig | None = None
+) -> tuple[VariantPuzzle, tuple[int, ...]]:
+    """A unique jigsaw on random regions and its solution: new regions until a layout's
+    first solution is found within ``config.layout_seconds``.
+
+    GenerationTimeoutError after ``config.layouts`` layouts without one, or past
+    ``config.time_limit_s`` in all.
+    """
+    cfg = config or VariantConfig()
+    deadline = time.monotonic() + cfg.time_limit_s
+    for _ in range(cfg.layouts):
+        regions = random_regions(size, rng)
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        if not layout_solvable(regions, min(cfg.layout_seconds, left)):
+            continue
+        rest = replace(cfg, time_limit_s=max(deadline - time.monotonic(), 1e-3))
+        made = random_variant(rng, size, Variant.JIGSAW, regions, min_clues=min_clues, config=rest)
+        if made is not None:
+            return made
+    raise GenerationTimeoutError(
+        f"no jigsaw layout with a solution was found ({cfg.layouts} layouts tried, "
+        f"{cfg.layout_seconds:g} s each, {cfg.time_limit_s:g} s in all); try another seed"
+    )
+
+
+def layout_solvable(regions: tuple[int, ...], seconds: float) -> bool:
+    """Whether an empty grid of these jigsaw regions is completed within ``seconds``
+    (False past them)."""
+    size = round(len(regions) ** 0.5)
+    tables = variant_tables(size, regions, False, ())
+    try:
+        return bool(
+            find_variant_solutions((0,) * len(regions), tables, 1, time.monotonic() + seconds)
+        )
+    except SearchTimeoutError:
+        return False

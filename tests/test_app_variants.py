@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
+from sudokucam.solver.logic.variant_hint import variant_hint
 from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
-from sudokucam.solver.variant_sample import random_killer
+from sudokucam.solver.variant_sample import layout_solvable, random_killer
 from sudokucam.tests.app_harness import open_app
 from sudokucam.tests.test_app import (
     all_text,
@@ -137,7 +138,7 @@ def test_new_variant_games_are_unique_and_saved_whole(kind: Kind) -> None:
 
 def test_a_jigsaw_layout_is_searched_for_a_solution_first() -> None:
     boxes = tuple((c // 27) * 3 + (c % 9) // 3 for c in range(81))
-    assert variants.has_solution(boxes, 1.0)
+    assert layout_solvable(boxes, 1.0)
 
 
 def test_new_x_and_jigsaw_keep_the_givens_asked_for() -> None:
@@ -149,9 +150,9 @@ def test_variant_hint_names_wrong_entries_first() -> None:
     puzzle, solution = killer()
     entries = [0] * 81
     entries[4] = solution[4] % 9 + 1
-    found = variants.variant_hint(puzzle, tuple(entries), solution)
+    found = variant_hint(puzzle, tuple(entries), solution)
     assert found.wrong == (4,)
-    step = variants.variant_hint(puzzle, (0,) * 81, solution).step
+    step = variant_hint(puzzle, (0,) * 81, solution).step
     assert step is not None and step.placements + step.eliminations
     for cell, value in step.placements:
         assert solution[cell] == value

@@ -10,6 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokucam.samples.render import LOOKALIKES, render_lookalike
+from sudokucam.samples.synth.lookalikes import render_sudoku_beside_crossword
+from sudokucam.solver import Outcome
 from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import default_reader
 from sudokucam.vision.structure import Lookalike, page_lookalike
@@ -52,6 +54,19 @@ def test_the_committed_sudokus_are_no_lookalikes() -> None:
             continue
         gray = cv2.imread(str(photo), cv2.IMREAD_GRAYSCALE)
         assert gray is not None and page_lookalike(np.asarray(gray)) is None, photo
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_a_sudoku_that_fails_beside_a_big_crossword_is_not_named_a_crossword(seed: int) -> None:
+    """The page's largest outline is a crossword, but the grid found is the Sudoku (too
+    few givens to solve): it keeps its own status, and no look-alike is named."""
+    image, truth = render_sudoku_beside_crossword(seed, size=(1600, 1200))
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    assert page_lookalike(gray) is Lookalike.CROSSWORD  # the neighbour, measured alone
+    result = default_reader().read(image)
+    assert result.error is None
+    assert [g.status for g in result.grids] == [Outcome.MULTIPLE_SOLUTIONS]
+    assert result.grids[0].givens == "".join(str(d) for row in truth["givens"] for d in row)
 
 
 def drawn(n: int, black: set[tuple[int, int]], cell: int = 30) -> np.ndarray:

@@ -93,7 +93,7 @@ def test_cli_names_the_variant_and_shows_the_regions(tmp_path: Path) -> None:
         vp.puzzle.regions
     )
     done = runner.invoke(app, ["check", str(photo), "--hint", "-o", str(tmp_path / "c.jpg")])
-    assert done.exit_code == 0 and "no hint on a photo of a jigsaw Sudoku yet" in done.output
+    assert done.exit_code == 0 and "\nnext: " in done.output and "no hint" not in done.output
     done = runner.invoke(app, ["read", str(photo), "--json"])
     grid = json.loads(done.output)[0]["grids"][0]
     assert grid["variant"] == "jigsaw" and grid["solution"] == "".join(
@@ -120,3 +120,33 @@ def test_committed_variant_samples_read_exactly(photo: Path) -> None:
         assert isinstance(rows, list)
         read = canonical(tuple(ord(ch) for row in rows for ch in row))
         assert read == canonical(tuple(ord(ch) for row in puzzle["regions"] for ch in row))
+
+
+HINT_PHOTOS = [SAMPLES / "variants" / "x_shaded.jpg", SAMPLES / "variants" / "jigsaw_thick.jpg",
+               SAMPLES / "killer" / "dashed.jpg"]  # fmt: skip
+
+
+@pytest.mark.parametrize("photo", HINT_PHOTOS, ids=lambda p: p.stem)
+def test_check_hint_on_a_variant_photo_gives_a_right_variant_step(
+    photo: Path, tmp_path: Path
+) -> None:
+    """`check PHOTO --hint` on a Sudoku X, jigsaw or Killer: a step of the variant, in the
+    text and the JSON, whose values are the photo's true answer."""
+    solution = [v for row in json.loads(photo.with_suffix(".json").read_text())["solution"]
+                for v in row]  # fmt: skip
+    out = str(tmp_path / "checked.png")
+    text = runner.invoke(app, ["check", str(photo), "-o", out, "--hint"])
+    assert text.exit_code == 0, text.output
+    next_lines = [line for line in text.stdout.splitlines() if line.startswith("next: ")]
+    assert len(next_lines) == 1 and "no hint" not in next_lines[0], text.stdout
+    done = runner.invoke(app, ["check", str(photo), "-o", out, "--hint", "--json"])
+    found = json.loads(done.stdout)["grids"][0]["next"]
+    assert found["status"] == "step" and found["message"] == next_lines[0].removeprefix("next: ")
+    step = found["step"]
+    assert step["placements"] or step["eliminations"]
+    for placed in step["placements"]:
+        cell = (int(placed["cell"][1]) - 1) * 9 + int(placed["cell"][3]) - 1
+        assert placed["value"] == solution[cell]
+    for struck in step["eliminations"]:
+        cell = (int(struck["cell"][1]) - 1) * 9 + int(struck["cell"][3]) - 1
+        assert struck["value"] != solution[cell]

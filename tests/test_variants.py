@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sudokucam.solver import Outcome, shape_for_size
+from sudokucam.solver.logic.generate import GenerationTimeoutError
 from sudokucam.solver.sample import random_solution
 from sudokucam.solver.variant import (
     Cage,
@@ -20,7 +22,14 @@ from sudokucam.solver.variant import (
     cage_combinations,
 )
 from sudokucam.solver.variant_json import puzzle_from_json, puzzle_to_json
-from sudokucam.solver.variant_sample import random_killer, random_regions, random_variant
+from sudokucam.solver.variant_sample import (
+    VariantConfig,
+    layout_solvable,
+    random_jigsaw,
+    random_killer,
+    random_regions,
+    random_variant,
+)
 from sudokucam.solver.variant_solve import solve_variant
 
 DATA = json.loads((Path(__file__).parent / "data" / "variant_puzzles.json").read_text())
@@ -123,6 +132,33 @@ def test_fresh_jigsaw_regions_are_pieces_of_nine() -> None:
     puzzle, solution = made
     assert solve_variant(puzzle).solution is not None
     assert puzzle.is_solution(solution)
+
+
+SLOW_LAYOUT_SEED = 14  # random_regions(9, Random(14)): no first solution within seconds
+
+
+def test_a_jigsaw_layout_without_a_quick_solution_stops_at_the_time_limit() -> None:
+    """An unsolvable (or very slow) layout once searched on without end: now the time
+    limit ends it with a clear error."""
+    regions = random_regions(9, random.Random(SLOW_LAYOUT_SEED))
+    assert not layout_solvable(regions, 0.2)
+    started = time.monotonic()
+    with pytest.raises(GenerationTimeoutError, match=r"no puzzle was made in 0\.5 s"):
+        random_variant(
+            random.Random(1), 9, Variant.JIGSAW, regions, config=VariantConfig(time_limit_s=0.5)
+        )
+    assert time.monotonic() - started < 5.0
+
+
+def test_random_jigsaw_throws_slow_layouts_away_and_says_when_it_gives_up() -> None:
+    cfg = VariantConfig(time_limit_s=5.0, layouts=1, layout_seconds=0.2)
+    with pytest.raises(GenerationTimeoutError, match="no jigsaw layout with a solution"):
+        random_jigsaw(random.Random(SLOW_LAYOUT_SEED), 9, 0, cfg)
+    puzzle, solution = random_jigsaw(random.Random(5), 9, 30)
+    assert puzzle.regions and puzzle.is_solution(solution)
+    assert solve_variant(puzzle).solution is not None
+    with pytest.raises(ValueError, match="time_limit_s"):
+        VariantConfig(time_limit_s=0)
 
 
 def test_cage_combinations() -> None:

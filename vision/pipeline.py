@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
@@ -191,17 +191,19 @@ class Reader:
         )
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
         if not any(g.solution is not None and "0" in g.givens for g in found.puzzles):
-            look = timed(timings, "structure", lambda: self.lookalike(page))
+            corners = [d.corners for d in detections]
+            look = timed(timings, "structure", lambda: self.lookalike(page, corners))
             if look is not None:
                 return PhotoResult(name, photo, (), look.message, timings)
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
 
-    def lookalike(self, page: ScaledImage) -> Lookalike | None:
+    def lookalike(self, page: ScaledImage, grids: Sequence[np.ndarray] = ()) -> Lookalike | None:
         """What a photo holding no Sudoku it can solve (none solved, or only grids printed
         full) looks like, where surely another puzzle (a Samurai, Kakuro, KenKen or
-        crossword: ``vision/structure/lookalike.py``)."""
+        crossword: ``vision/structure/lookalike.py``). ``grids``: the corners (page pixels)
+        of the grids found: only an outline holding them all is named, not a neighbour."""
         gray = cv2.cvtColor(page.pixels, cv2.COLOR_BGR2GRAY)
-        return page_lookalike(gray, self.config.structure.lookalikes)
+        return page_lookalike(gray, self.config.structure.lookalikes, grids)
 
     def no_sudoku(self, page: ScaledImage, timings: dict[str, float]) -> str:
         """Why a photo gave no grid: another puzzle it looks like, or no grid found."""

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..solver.geometry import cell_name
 from ..solver.logic.solving import Hint, hint
+from ..solver.logic.variant_hint import VariantHint, variant_hint
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from .check import (
     DEFAULT_CHECK_CONFIG,
@@ -41,6 +42,7 @@ from .types import (
     GridDetection,
     GridStructure,
     Kind,
+    digit_values,
     solver_grid,
 )
 
@@ -294,16 +296,21 @@ class GridResult:
         right = set(self.right_entries)
         return "".join(d if c in right else "0" for c, d in enumerate(self.handwritten))
 
-    def next_hint(self) -> Hint | None:
+    def next_hint(self) -> Hint | VariantHint | None:
         """What comes next from the right entries (others set aside) and the notes; None unsolved.
 
         A cell whose notes leave out the answer comes first; otherwise the step may use the
         person's notes (their candidates, within what the grid allows). Only notes read whole
-        count (``complete_notes``). None for a variant grid too: the classic steps do not
-        know its regions, diagonals or cages (``sudokucam hint FILE.json`` explains those).
+        count (``complete_notes``). On a variant grid (Sudoku X, jigsaw, Killer) the step
+        is one of the variant's (singles in its regions and diagonals, a cage's
+        combinations, the 45 rule: ``variant_hint``); notes are not used there.
         """
-        if self.solution is None or not self.structure.is_classic:
+        if self.solution is None:
             return None
+        if not self.structure.is_classic:
+            puzzle = self.structure.puzzle(digit_values(self.givens))
+            right = digit_values(self.kept_entries)
+            return variant_hint(puzzle, right, digit_values(self.solution))
         entries = solver_grid(self.kept_entries)
         return hint(solver_grid(self.givens), entries, notes=self.complete_notes)
 

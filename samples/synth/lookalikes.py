@@ -25,7 +25,7 @@ from .grid_drawing import draw_digits, draw_grid_lines, grid_lattice, sample_gri
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper
 from .params import sample_params
-from .puzzles import make_puzzle
+from .puzzles import make_puzzle, solved_grid
 from .sensor import develop
 from .sheet import INK, Sheet
 from .truth import jsonable
@@ -53,6 +53,36 @@ def render_lookalike(seed: int, kind: str, **overrides: Any) -> tuple[np.ndarray
     rgb_photo, _ = photograph(rng, PageDraft(rgb=rgb, lattice=lattice, fonts=fonts), params)
     image = develop(rng, rgb_photo, params)
     return image, {"seed": seed, "kind": kind, "effects": jsonable(asdict(params))}
+
+
+def render_sudoku_beside_crossword(
+    seed: int, givens: int = 12, **overrides: Any
+) -> tuple[np.ndarray, dict[str, Any]]:
+    """A photo (BGR uint8) of a page with a big 15×15 crossword and, beside it, a smaller
+    classic Sudoku printed with only ``givens`` givens (several solutions: it cannot be
+    solved), and what it shows. The Sudoku is a Sudoku, however big the crossword."""
+    rng = np.random.default_rng(seed)
+    params = replace(sample_params("printed", rng), **overrides)
+    side = params.grid_fraction * min(params.size) * params.supersample  # both puzzles' span
+    frame = sample_frame(rng, side / 9)
+    fonts = sample_fonts(rng, params.print_font)
+    sheet = Sheet(frame.width, frame.height)
+    cross_cell, sudoku_cell = 0.56 * side / 15, 0.42 * side / 9
+    draw_crossword(sheet, rng, (frame.left, frame.top), cross_cell, (15, 15))
+    solution = solved_grid(rng)
+    grid = np.where(rng.permutation(81).reshape(9, 9) < givens, solution, 0)
+    style = replace(sample_grid_style(rng, pick_font(rng, PRINT_FONTS)), shade="none")
+    at = (frame.left + 0.6 * side, frame.top + 0.07 * side)
+    draw_grid_lines(sheet, at[0], at[1], sudoku_cell, style)
+    lattice = grid_lattice(at[0], at[1], sudoku_cell)
+    draw_digits(sheet, lattice, grid, style.font, style.digit_height * sudoku_cell, INK)
+    draw_surroundings(sheet, rng, frame, side / 9, fonts)
+    rgb = paper(rng, frame.width, frame.height, params.paper_tone) * sheet.ink
+    whole = grid_lattice(frame.left, frame.top, side / 9)
+    rgb_photo, _ = photograph(rng, PageDraft(rgb=rgb, lattice=whole, fonts=fonts), params)
+    image = develop(rng, rgb_photo, params)
+    truth = {"seed": seed, "kind": "sudoku_beside_crossword", "givens": grid.tolist()}
+    return image, truth | {"effects": jsonable(asdict(params))}
 
 
 def draw_samurai(

@@ -17,18 +17,15 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...solver.errors import SearchTimeoutError
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_json import puzzle_to_json
-from ...solver.variant_sample import random_regions, random_variant
-from ...solver.variant_search import find_variant_solutions, variant_tables
+from ...solver.variant_sample import VariantConfig, random_jigsaw, random_variant
 from .camera import photograph
 from .committed import fit_quality
 from .files import encode_jpeg
@@ -46,7 +43,8 @@ VARIANT_STYLES: dict[str, tuple[str, ...]] = {
     "jigsaw": ("thick", "tinted"),
 }
 SHADE: RGB = (0.8, 0.8, 0.8)
-LAYOUT_SECONDS = 1.0  # a jigsaw layout not completed this fast is cut again
+# a jigsaw layout not completed within a second is cut again; rendering allows many layouts
+MAKING = VariantConfig(time_limit_s=120.0, layouts=100, layout_seconds=1.0)
 
 
 @dataclass(frozen=True)
@@ -66,31 +64,18 @@ class VariantPhoto:
 
 
 def variant_puzzle(seed: int, variant: str) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A seeded unique Sudoku X or jigsaw and its solution."""
+    """A seeded unique Sudoku X or jigsaw and its solution (GenerationTimeoutError when
+    none is made within ``MAKING``'s limits)."""
     rng = random.Random(seed)
     clues = rng.randint(24, 30)
-    while True:
-        if variant == "x":
-            made = random_variant(rng, 9, Variant.X, diagonals=True, min_clues=clues)
-        elif variant == "jigsaw":
-            regions = random_regions(9, rng)
-            if not quickly_solvable(regions):
-                continue
-            made = random_variant(rng, 9, Variant.JIGSAW, regions, min_clues=clues)
-        else:
-            raise ValueError(f"variant must be one of {', '.join(VARIANT_STYLES)}; got {variant!r}")
-        if made is not None:
-            return made
-
-
-def quickly_solvable(regions: tuple[int, ...], seconds: float = LAYOUT_SECONDS) -> bool:
-    """Whether an empty grid of these jigsaw regions is completed within ``seconds`` (some
-    layouts have no solution, and proving it can take minutes: those are cut again)."""
-    tables = variant_tables(9, regions, False, ())
-    try:
-        return bool(find_variant_solutions((0,) * 81, tables, 1, time.monotonic() + seconds))
-    except SearchTimeoutError:
-        return False
+    if variant == "jigsaw":
+        return random_jigsaw(rng, 9, clues, MAKING)
+    if variant != "x":
+        raise ValueError(f"variant must be one of {', '.join(VARIANT_STYLES)}; got {variant!r}")
+    made = random_variant(rng, 9, Variant.X, diagonals=True, min_clues=clues, config=MAKING)
+    if made is None:  # an empty X grid has solutions: never
+        raise ValueError("the Sudoku X rules left no solution")
+    return made
 
 
 def render_variant_photo(

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from math import prod
 
 from ..geometry import Cell, cell_name
+from ..outcome import Outcome
 from ..rule45 import HouseSum, house_sums
 from ..variant import VariantPuzzle, cage_combinations
 
+STUCK = "Solution"  # a hint's technique when singles, cages and the 45 rule find nothing
 MAX_CHOICES = 1_000_000  # a 45-rule group with more choices is cut by its bounds alone
 Candidates = list[set[int]]  # by cell: the values still possible (empty for a filled cell)
 
@@ -86,7 +88,8 @@ def naked_single(b: Board) -> VariantStep | None:
     for c, cs in enumerate(b.cands):
         if len(cs) == 1:
             v = next(iter(cs))
-            why = f"{_name(b, c)} can only be {v}: its units and cage hold every other value"
+            held = "its units and cage hold" if b.puzzle.cages else "its units hold"
+            why = f"{_name(b, c)} can only be {v}: {held} every other value"
             return VariantStep("Naked single", ((c, v),), (), (c,), why)
     return None
 
@@ -260,3 +263,52 @@ def variant_steps(
         steps.append(step)
         apply(b, step)
     return steps, 0 not in b.values
+
+
+@dataclass(frozen=True)
+class VariantHint:
+    """The next step for a variant grid, or the entries to correct first.
+
+    status: STEP (a step), WRONG_ENTRIES (entries disagree with the solution) or SOLVED.
+    message: one line on it (the step's words for STEP). step: the deduction (None
+    unless STEP). wrong: the wrong entries.
+    """
+
+    status: Outcome
+    message: str
+    step: VariantStep | None = None
+    wrong: tuple[Cell, ...] = ()
+
+
+def variant_hint(
+    puzzle: VariantPuzzle, entries: tuple[int, ...], solution: tuple[int, ...]
+) -> VariantHint:
+    """The easiest step a person can take from the givens and entries (0 empty), given
+    the puzzle's solution (a value of it when singles, cage combinations and the 45 rule
+    find nothing)."""
+    values = tuple(g or e for g, e in zip(puzzle.givens, entries, strict=True))
+    wrong = tuple(c for c, v in enumerate(values) if v and v != solution[c])
+    if wrong:
+        names = ", ".join(puzzle.cell_name(c) for c in wrong)
+        return VariantHint(Outcome.WRONG_ENTRIES, f"wrong entries at {names}", wrong=wrong)
+    if 0 not in values:
+        return VariantHint(Outcome.SOLVED, "the grid is complete and correct")
+    steps, _ = variant_steps(puzzle, values, 1)
+    step = steps[0] if steps else stuck_step(puzzle, values, solution)
+    return VariantHint(Outcome.STEP, str(step), step)
+
+
+def stuck_step(
+    puzzle: VariantPuzzle,
+    values: tuple[int, ...],
+    solution: tuple[int, ...],
+    placed: frozenset[Cell] = frozenset(),
+) -> VariantStep:
+    """A step saying the techniques find nothing more, giving one value of the solution
+    (in the first empty cell not in ``placed``)."""
+    c = next(c for c, v in enumerate(values) if not v and c not in placed)
+    why = (
+        "singles, cage combinations and the 45 rule find nothing more here; "
+        f"the solution has {puzzle.cell_name(c)} = {puzzle.symbols[solution[c] - 1]}"
+    )
+    return VariantStep(STUCK, ((c, solution[c]),), (), (c,), why)

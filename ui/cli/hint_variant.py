@@ -14,12 +14,10 @@ from typing import Any
 import typer
 
 from ...solver import Grid, Outcome, Wording
-from ...solver.logic.variant_hint import VariantStep, variant_steps
+from ...solver.logic.variant_hint import VariantStep, stuck_step, variant_steps
 from ...solver.variant import VariantPuzzle
 from ...solver.variant_solve import solve_variant
 from .common import fail
-
-STUCK = "Solution"  # the technique name of a step that only gives a value of the solution
 
 
 def hint_variant(
@@ -40,7 +38,8 @@ def hint_variant(
         return _report(puzzle, Outcome.SOLVED, "solved", (), [], as_json, time_limit)
     steps, done = variant_steps(puzzle, values, 10_000 if all_steps else 1)
     if not done and (all_steps or not steps):
-        steps.append(_stuck_step(puzzle, values, steps, solution.values))
+        placed = frozenset(c for s in steps for c, _ in s.placements)
+        steps.append(stuck_step(puzzle, values, solution.values, placed))
     return _report(puzzle, Outcome.STEP, str(steps[0]), (), steps, as_json, time_limit)
 
 
@@ -49,22 +48,6 @@ def _merged(puzzle: VariantPuzzle, entries: Grid | None) -> tuple[int, ...]:
     if entries is None:
         return puzzle.givens
     return tuple(g or e for g, e in zip(puzzle.givens, entries.values, strict=True))
-
-
-def _stuck_step(
-    puzzle: VariantPuzzle,
-    values: tuple[int, ...],
-    steps: list[VariantStep],
-    solution: tuple[int, ...],
-) -> VariantStep:
-    """A step that says the techniques found nothing more and gives one solution value."""
-    placed = {c for s in steps for c, _ in s.placements}
-    c = next(c for c, v in enumerate(values) if not v and c not in placed)
-    why = (
-        "singles, cage combinations and the 45 rule find nothing more here; "
-        f"the solution has {puzzle.cell_name(c)} = {puzzle.symbols[solution[c] - 1]}"
-    )
-    return VariantStep(STUCK, ((c, solution[c]),), (), (c,), why)
 
 
 def _report(

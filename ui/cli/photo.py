@@ -194,10 +194,11 @@ def check_command(
     notes included), which entries are wrong or unsure, and which cells' notes rule out
     the answer. With --hint it also gives the next step from where you are: your right
     entries and your notes (a cell whose notes leave out its answer first), as
-    "next: ..." in the text and "next" in each grid's JSON. An output that is the input
-    photo itself is refused unless --force. Every page of a PDF or multi-page TIFF is
-    checked (OUT_p1.png, ...), or only --page N. Exit status 0 when every puzzle could be
-    solved (whatever the entries), 1 otherwise.
+    "next: ..." in the text and "next" in each grid's JSON; on a Sudoku X, jigsaw or
+    Killer it is one of the variant's steps (singles, a cage's combinations, the 45 rule).
+    An output that is the input photo itself is refused unless --force. Every page of a
+    PDF or multi-page TIFF is checked (OUT_p1.png, ...), or only --page N. Exit status 0
+    when every puzzle could be solved (whatever the entries), 1 otherwise.
     """
     session = _Session(max_grids, no_repair, max_pixels)
     _run_drawing(image, output, "check", as_json, session, next_step=next_step, force=force,
@@ -488,15 +489,21 @@ def _print_read(result: PhotoResult) -> None:
 def _next_dict(grid: GridResult) -> dict[str, object] | None:
     """The next step from a checked grid as JSON; None when the grid has no solution."""
     from ...solver.geometry import cell_name, shape_for_size
+    from ...solver.logic.variant_hint import VariantStep
     from ...solver.outcome import Wording
 
     found = grid.next_hint()
     if found is None:
         return None
-    step = found.step.to_dict(shape_for_size(9)) if found.step is not None else None
+    step = found.step
+    shown: dict[str, object] | None = None
+    if isinstance(step, VariantStep):
+        shown = step.to_dict(grid.structure.size)
+    elif step is not None:
+        shown = step.to_dict(shape_for_size(9))
     status = found.status.spelled(Wording.HINT)
     cells = [cell_name(c) for c in found.wrong]
-    return {"status": status, "message": found.message, "step": step, "cells": cells}
+    return {"status": status, "message": found.message, "step": shown, "cells": cells}
 
 
 def _next_line(grid: GridResult) -> str:
@@ -504,11 +511,6 @@ def _next_line(grid: GridResult) -> str:
     from ...solver.geometry import cell_name
 
     found = grid.next_hint()
-    if found is None and not grid.structure.is_classic:
-        return (
-            f"next: no hint on a photo of a {grid.structure.name} yet "
-            "(type it into a .json file for `sudokucam hint`)"
-        )
     if found is None:
         return "next: no hint without a solution"
     if found.step is None:

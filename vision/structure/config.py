@@ -46,8 +46,12 @@ class DiagonalConfig:
     ``ground_percentile`` of its inner pixels, ``inset`` in from its sides) against the
     cells of its row in its box that lie on no diagonal; shaded when the median diagonal
     cell is ``min_shade`` grey levels darker and ``min_shaded_cells`` of the 17 half that.
-    Drawn lines are painted out, ``erase_width`` of a cell either side of their path, for
-    the diagonal cells to be read again (``lines.py``).
+    Drawn lines are taken out for the diagonal cells to be read again (``lines.py``): each
+    line is looked for up to ``line_search`` of a cell either side of the ideal diagonal
+    (at ``line_shifts`` shifts), cells more than ``fit_tolerance`` of a cell off the
+    straight fit through them left out of it; a band ``erase_width`` of a cell wide along
+    it is painted in the paper's tone wherever lighter than halfway between the line's
+    tone and the ink's (the ``ink_percentile`` darkest pixels of the grid).
     """
 
     near_corner: float = 0.1
@@ -60,6 +64,10 @@ class DiagonalConfig:
     min_shade: float = 12.0
     min_shaded_cells: int = 14
     erase_width: float = 0.08
+    line_search: float = 0.1
+    line_shifts: int = 17
+    fit_tolerance: float = 0.025
+    ink_percentile: float = 1.0
 
 
 @dataclass(frozen=True)

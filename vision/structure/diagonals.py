@@ -41,28 +41,38 @@ def diagonal_mark(warped: np.ndarray, size: int, config: DiagonalConfig) -> Diag
 def _line_drawn(dark: np.ndarray, size: int, anti: bool, config: DiagonalConfig) -> bool:
     """Whether one diagonal is drawn: darker on its path than beside it, cell after cell."""
     side = dark.shape[0] / size
-    ts = np.concatenate([
-        np.linspace(config.near_corner, config.far_corner, 6),
-        np.linspace(1 - config.far_corner, 1 - config.near_corner, 6),
-    ])  # fmt: skip
-    along = (np.arange(size)[:, None] + ts[None, :]) * side  # (size, points) on the path
+    along = corner_points(dark.shape[0], size, config)
     shift = config.offset * side / np.sqrt(2.0)
-    on = np.max([_sampled(dark, along, anti, d) for d in ALIGN_SHIFTS], axis=0)
-    beside = (_sampled(dark, along, anti, shift) + _sampled(dark, along, anti, -shift)) / 2.0
+    on = np.max([path_darkness(dark, along, anti, d) for d in ALIGN_SHIFTS], axis=0)
+    beside = path_darkness(dark, along, anti, shift) + path_darkness(dark, along, anti, -shift)
+    beside /= 2.0
     cells = on - beside
     strong = float(np.median(cells)) >= config.min_line_ink
     return strong and int(np.sum(cells >= config.min_line_ink / 2)) >= config.min_cells
 
 
-def _sampled(dark: np.ndarray, along: np.ndarray, anti: bool, shift: float) -> np.ndarray:
+def corner_points(side: int, size: int, config: DiagonalConfig) -> np.ndarray:
+    """(size, points): where a diagonal is sampled in each cell, as distances along the
+    main diagonal's axis (pixels), near the cell's two corners on it (digits seldom reach)."""
+    ts = np.concatenate([
+        np.linspace(config.near_corner, config.far_corner, 6),
+        np.linspace(1 - config.far_corner, 1 - config.near_corner, 6),
+    ])  # fmt: skip
+    return np.asarray((np.arange(size)[:, None] + ts[None, :]) * (side / size), np.float64)
+
+
+def path_darkness(
+    dark: np.ndarray, along: np.ndarray, anti: bool, shift: float | np.ndarray
+) -> np.ndarray:
     """(size,): each cell's mean darkness at the points ``along`` the main diagonal (or
-    the anti-diagonal), moved ``shift`` pixels along the path's normal."""
+    the anti-diagonal), moved ``shift`` pixels along the path's normal; (shifts, size)
+    for a column of shifts (shape (shifts, 1, 1))."""
     last = dark.shape[0] - 1
     y = along + shift
     x = (dark.shape[0] - along if anti else along) + (shift if anti else -shift)
     xs = np.clip(np.rint(x), 0, last).astype(np.intp)
     ys = np.clip(np.rint(y), 0, last).astype(np.intp)
-    return np.asarray(dark[ys, xs].mean(axis=1), np.float64)
+    return np.asarray(dark[ys, xs].mean(axis=-1), np.float64)
 
 
 def _cells_shaded(dark: np.ndarray, size: int, config: DiagonalConfig) -> bool:

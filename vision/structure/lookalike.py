@@ -4,7 +4,9 @@ A Samurai (five 9×9 grids overlapping at their corner boxes), a Kakuro (black c
 top row and left column all clue cells), a KenKen (cages drawn thick, no boxes, no givens)
 and a crossword (black squares among white ones) hold a lattice of cells but no Sudoku
 this reader can solve. When a photo gives no grid, or no grid it could solve, the largest
-grid-like outline on it is straightened and measured: its cells a side (the period of its
+grid-like outline on it (where grids were found, the largest holding all of them: a
+crossword beside a Sudoku that failed to read is never measured) is straightened and
+measured: its cells a side (the period of its
 lines), how many cells are black, whether the notches of a Samurai are blank paper, and
 how its thick borders part the cells. Only a sure match is named; anything else keeps the
 usual answer.
@@ -12,6 +14,7 @@ usual answer.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import StrEnum
 
 import cv2
@@ -37,12 +40,20 @@ class Lookalike(StrEnum):
 
 
 def page_lookalike(
-    gray: np.ndarray, config: LookalikeConfig = DEFAULT_LOOKALIKE_CONFIG
+    gray: np.ndarray,
+    config: LookalikeConfig = DEFAULT_LOOKALIKE_CONFIG,
+    grids: Sequence[np.ndarray] = (),
 ) -> Lookalike | None:
-    """What the largest grid-like outline on a gray page looks like, if surely no Sudoku."""
+    """What the largest grid-like outline on a gray page looks like, if surely no Sudoku.
+
+    ``grids``: the corners ((4, 2), page pixels) of the grids found on the page and not
+    solved. Then only an outline holding every one of them is measured: the grid itself
+    (or a Samurai around it), never a crossword beside it.
+    """
     shrink = 1000.0 / max(gray.shape)
     small = cv2.resize(gray, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
-    quads = find_candidates(small, config.search)
+    centres = [np.asarray(g, np.float64).mean(axis=0) * shrink for g in grids]
+    quads = [q for q in find_candidates(small, config.search) if _holds(q, centres)]
     if not quads:
         return None
     quad = max(quads, key=lambda q: cv2.contourArea(q.astype(np.float32)))
@@ -50,6 +61,12 @@ def page_lookalike(
     square = np.array([[0, 0], [s, 0], [s, s], [0, s]], np.float32)
     h = cv2.getPerspectiveTransform(quad.astype(np.float32), square)
     return square_lookalike(cv2.warpPerspective(small, h, (config.side, config.side)), config)
+
+
+def _holds(quad: np.ndarray, points: Sequence[np.ndarray]) -> bool:
+    """Whether every point lies inside (or on) the outline ``quad``."""
+    outline = quad.astype(np.float32).reshape(-1, 1, 2)
+    return all(cv2.pointPolygonTest(outline, (float(x), float(y)), False) >= 0 for x, y in points)
 
 
 def square_lookalike(square: np.ndarray, config: LookalikeConfig) -> Lookalike | None:

@@ -104,7 +104,7 @@ def _new_variant(kind: Kind) -> Game | None:
     try:
         with st.spinner(f"Making a new {kind} puzzle…"):
             puzzle, solution = run_search(new_variant, kind, min_givens, seed, limit_s=limit)
-    except (SearchTimeoutError, ValueError):
+    except (GenerationTimeoutError, SearchTimeoutError, ValueError):
         show_failure(f"No {kind} puzzle was found in {limit:g} s.",
                      ("Press New puzzle again: each try starts afresh.",))  # fmt: skip
         return None

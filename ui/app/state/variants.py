@@ -1,9 +1,9 @@
 """Variant puzzles in the app: Sudoku X, jigsaw and Killer games, clashes and hints.
 
 Pure functions of the solver's `VariantPuzzle` (no Streamlit), so that the searches among
-them (`new_variant`, `variant_hint`, `solve_typed`) run in the server's search pool as
-module-level jobs. The board shows 9×9 puzzles; other sizes are refused with a message
-that names the command line instead.
+them (`new_variant`, `solve_typed`; hints: `solver.logic.variant_hint`) run in the
+server's search pool as module-level jobs. The board shows 9×9 puzzles; other sizes are
+refused with a message that names the command line instead.
 """
 
 from __future__ import annotations
@@ -13,18 +13,19 @@ import random
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from ....solver import Outcome, SearchTimeoutError, SolveResult
+from ....solver import SolveResult
 from ....solver.grid import SYMBOLS
-from ....solver.logic.variant_hint import VariantStep, variant_steps
-from ....solver.solve import deadline_after
 from ....solver.variant import Variant, VariantError, VariantPuzzle
 from ....solver.variant_json import puzzle_from_json, puzzle_to_json
-from ....solver.variant_sample import random_killer, random_regions, random_variant
-from ....solver.variant_search import find_variant_solutions, variant_tables
+from ....solver.variant_sample import (
+    VariantConfig,
+    random_jigsaw,
+    random_killer,
+    random_variant,
+)
 from ....solver.variant_solve import solve_variant
 
 SIZE = 9
-STUCK = "Solution"  # a hint's technique when singles, cages and the 45 rule find nothing
 
 
 class Kind(StrEnum):
@@ -49,49 +50,35 @@ class VariantGameConfig:
     givens: for Sudoku X and jigsaw, the choices of how many givens stay (a puzzle is
     cut down from a full grid while it keeps one answer, stopping at this many; 0: as
     few as keep one answer). A Killer has cages and no givens.
-    jigsaw_layouts: random region layouts tried before giving up (a layout may have no
-    solution at all).
-    layout_seconds: how long a layout's first solution is searched for before the layout
-    is thrown away (one without any solution can take minutes to prove so).
+    making: the time limit, jigsaw layouts tried and seconds per layout of the solver's
+    maker (``solver/variant_sample.py``).
     """
 
     givens: dict[str, int] = field(
         default_factory=lambda: {"Many (32)": 32, "Fewer (26)": 26, "Fewest": 0}
     )
-    jigsaw_layouts: int = 20
-    layout_seconds: float = 1.0
+    making: VariantConfig = field(default_factory=VariantConfig)
 
 
 VARIANT_GAMES = VariantGameConfig()
 
 
 def new_variant(kind: str, min_givens: int, seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A new 9×9 puzzle of the kind with exactly one solution, and that solution (seeded)."""
+    """A new 9×9 puzzle of the kind with exactly one solution, and that solution (seeded);
+    GenerationTimeoutError when none was made in time."""
     rng = random.Random(seed)
+    making = VARIANT_GAMES.making
     if kind == Kind.KILLER:
         return random_killer(rng, SIZE)
-    if kind == Kind.X:
-        made = random_variant(rng, SIZE, Variant.X, diagonals=True, min_clues=min_givens)
-        if made is not None:
-            return made
     if kind == Kind.JIGSAW:
-        for _ in range(VARIANT_GAMES.jigsaw_layouts):
-            regions = random_regions(SIZE, rng)
-            if not has_solution(regions, VARIANT_GAMES.layout_seconds):
-                continue
-            made = random_variant(rng, SIZE, Variant.JIGSAW, regions, min_clues=min_givens)
-            if made is not None:
-                return made
-    raise ValueError(f"no {kind} puzzle was found; press New puzzle again")
-
-
-def has_solution(regions: tuple[int, ...], seconds: float) -> bool:
-    """Whether a jigsaw layout has a solution found within `seconds` (False past them)."""
-    tables = variant_tables(SIZE, regions, False, ())
-    try:
-        return bool(find_variant_solutions((0,) * SIZE * SIZE, tables, 1, deadline_after(seconds)))
-    except SearchTimeoutError:
-        return False
+        return random_jigsaw(rng, SIZE, min_givens, making)
+    made = None
+    if kind == Kind.X:
+        made = random_variant(rng, SIZE, Variant.X, diagonals=True, min_clues=min_givens,
+                              config=making)  # fmt: skip
+    if made is None:
+        raise ValueError(f"no {kind} puzzle was found; press New puzzle again")
+    return made
 
 
 def parse_variant_json(text: str) -> VariantPuzzle:
@@ -146,42 +133,6 @@ def clashing_cells(puzzle: VariantPuzzle, values: tuple[int, ...]) -> frozenset[
         if all(held) and sum(held) != cage.total:
             clashes.update(cage.cells)
     return frozenset(clashes)
-
-
-@dataclass(frozen=True)
-class VariantHint:
-    """The next step for a variant board, or the entries to correct first.
-
-    status: STEP (a step), WRONG_ENTRIES (entries disagree with the solution) or SOLVED.
-    step: the deduction (None unless STEP). wrong: the wrong entries.
-    """
-
-    status: Outcome
-    step: VariantStep | None = None
-    wrong: tuple[int, ...] = ()
-
-
-def variant_hint(
-    puzzle: VariantPuzzle, entries: tuple[int, ...], solution: tuple[int, ...]
-) -> VariantHint:
-    """The easiest step a person can take from the givens and entries (a value of the
-    solution when singles, cage combinations and the 45 rule find nothing)."""
-    values = tuple(g or e for g, e in zip(puzzle.givens, entries, strict=True))
-    wrong = tuple(c for c, v in enumerate(values) if v and v != solution[c])
-    if wrong:
-        return VariantHint(Outcome.WRONG_ENTRIES, wrong=wrong)
-    if 0 not in values:
-        return VariantHint(Outcome.SOLVED)
-    steps, _ = variant_steps(puzzle, values, 1)
-    if steps:
-        return VariantHint(Outcome.STEP, steps[0])
-    cell = values.index(0)
-    why = (
-        "singles, cage combinations and the 45 rule find nothing more here; "
-        f"the solution has {puzzle.cell_name(cell)} = {solution[cell]}"
-    )
-    step = VariantStep(STUCK, ((cell, solution[cell]),), (), (cell,), why)
-    return VariantHint(Outcome.STEP, step)
 
 
 def layout_words(puzzle: VariantPuzzle) -> str:

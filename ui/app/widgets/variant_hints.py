@@ -10,10 +10,10 @@ from __future__ import annotations
 import streamlit as st
 
 from ....solver import Outcome, SearchTimeoutError
+from ....solver.logic.variant_hint import VariantHint, variant_hint
 from ....solver.variant import VariantPuzzle
 from ..state.backend import run_search
 from ..state.settings import APP_CONFIG
-from ..state.variants import VariantHint, variant_hint
 from .hints import HintMarks, step_marks
 
 
