@@ -143,7 +143,7 @@ class CellReading:
             0,
             np.where(self.kinds == Kind.PRINTED, self.digits, self.digits + 9),
         )
-        chosen_p = self.probs[np.arange(81), chosen]
+        chosen_p = self.probs[np.arange(len(self.digits)), chosen]
         return np.where(self.kinds == Kind.NOTES, 1.0 - self.probs[:, 0], chosen_p)
 
 
@@ -177,7 +177,10 @@ class GridStructure:
 
     @property
     def name(self) -> str:
-        """The variant in a person's words: 'Sudoku', 'Sudoku X', 'jigsaw Sudoku', ..."""
+        """The variant in a person's words: 'Sudoku', 'Sudoku X', 'jigsaw Sudoku', ...
+        ('6×6 Sudoku' for a small classic grid)."""
+        if self.size != 9 and self.is_classic:
+            return f"{self.size}×{self.size} Sudoku"
         words = {
             Variant.CLASSIC: "Sudoku",
             Variant.X: "Sudoku X",
