@@ -16,6 +16,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from ..solver.geometry import BOX_SHAPES
+
 Color = tuple[int, int, int]  # B, G, R
 
 
@@ -283,8 +285,12 @@ def check_lattice(lattice: object) -> np.ndarray:
     """Return ``lattice`` as a finite (n + 1, n + 1, 2) float64 array (n cells a side: 9,
     or a small grid's 4, 6 or 8), else raise naming it."""
     lat = np.asarray(lattice, dtype=np.float64)
-    if lat.ndim != 3 or lat.shape[2] != 2 or lat.shape[0] != lat.shape[1] or lat.shape[0] < 3:
-        raise ValueError(f"lattice must have shape (10, 10, 2), got {lat.shape}")
+    square = lat.ndim == 3 and lat.shape[2] == 2 and lat.shape[0] == lat.shape[1]
+    if not square or lat.shape[0] - 1 not in BOX_SHAPES:
+        raise ValueError(
+            f"lattice must have shape (10, 10, 2), or (n + 1, n + 1, 2) for a grid of n "
+            f"cells a side ({', '.join(map(str, BOX_SHAPES))}), got {lat.shape}"
+        )
     if not np.all(np.isfinite(lat)):
         raise ValueError("lattice must hold finite numbers")
     return lat

@@ -217,13 +217,13 @@ class Reader:
         ``solved_only`` and it is not solved (a 9×9 grid was found: it stays), where
         ``PipelineConfig.small`` looks for none, or where the cell scorer is not the
         digit model."""
-        if not self.config.small.sizes or not isinstance(self.classifier, DigitClassifier):
-            return ()
         small = self.config.small
+        if not small.sizes:
+            return ()
         found = timed(
             timings, "find_grid", lambda: find_small_grid(page.pixels, self.config.grid, small)
         )
-        if found is None:
+        if found is None or not isinstance(self.classifier, DigitClassifier):
             return ()
         result = self.read_small_grid(found, timings)
         if solved_only and result.status not in SOLVED_OUTCOMES:
