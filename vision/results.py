@@ -303,7 +303,7 @@ class GridResult:
         count (``complete_notes``). None for a variant grid too: the classic steps do not
         know its regions, diagonals or cages (``sudokucam hint FILE.json`` explains those).
         """
-        if self.solution is None or not self.structure.is_classic:
+        if self.solution is None or not self.structure.is_classic or self.structure.size != 9:
             return None
         entries = solver_grid(self.kept_entries)
         return hint(solver_grid(self.givens), entries, notes=self.complete_notes)

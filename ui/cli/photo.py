@@ -504,7 +504,7 @@ def _next_line(grid: GridResult) -> str:
     from ...solver.geometry import cell_name
 
     found = grid.next_hint()
-    if found is None and not grid.structure.is_classic:
+    if found is None and (not grid.structure.is_classic or grid.structure.size != 9):
         return (
             f"next: no hint on a photo of a {grid.structure.name} yet "
             "(type it into a .json file for `sudokucam hint`)"
