@@ -113,3 +113,10 @@ def test_read_and_solve_a_6x6_photo_on_the_command_line(tmp_path: Path, truth: A
     before, after = cv2.imread(str(SAMPLE)), cv2.imread(str(out))
     assert after is not None and after.shape == before.shape
     assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
+
+
+def test_check_with_a_hint_on_a_6x6_photo_says_there_is_none(tmp_path: Path) -> None:
+    done = runner.invoke(app, ["check", "--hint", str(SAMPLE), "-o", str(tmp_path / "c.png")])
+    assert done.exit_code == 0, done.output
+    assert "23 cells left" in done.stdout
+    assert "next: no hint on a photo of a 6×6 Sudoku yet" in done.stdout
