@@ -93,8 +93,8 @@ def test_the_6x6_sample_is_read_exactly_and_solved(truth: dict[str, Any]) -> Non
     assert data["size"] == 6 and data["symbols"] == "123456" and data["variant"] == "classic"
     assert data["regions"] == ["111222", "111222", "333444", "333444", "555666", "555666"]
     assert len(data["contents"]) == 36 and data["check"]["empty"] == 36 - 13
-    drawn = result.draw()
-    assert drawn.shape == cv2.imread(str(SAMPLE)).shape
+    photo = cv2.imread(str(SAMPLE))
+    assert photo is not None and result.draw().shape == photo.shape
     corners = np.asarray(truth["corners"])
     assert np.abs(grid.detection.corners - corners).max() < 6
 
@@ -111,7 +111,7 @@ def test_read_and_solve_a_6x6_photo_on_the_command_line(tmp_path: Path, truth: A
     first_row = " ".join(truth["answer"][:3]) + " | " + " ".join(truth["answer"][3:6])
     assert f"| {first_row} |" in done.stdout
     before, after = cv2.imread(str(SAMPLE)), cv2.imread(str(out))
-    assert after is not None and after.shape == before.shape
+    assert before is not None and after is not None and after.shape == before.shape
     assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
 
 
