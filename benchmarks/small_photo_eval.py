@@ -9,9 +9,12 @@ exactly), solved right (the true answer), and milliseconds per photo (reading on
 process time, rendering aside).
 
 ``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
-the shared sudoku_dataset's validation photos (both versions) and rendered photos of
-every classic kind, and counts those read as a grid of another size (0 expected; a
-small grid is only looked for where no 9×9 is solved, so nothing else can change).
+the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
+every classic kind and of the Killer, and counts those read as a grid of another size
+(0 expected; a small grid is only looked for where no 9×9 is solved, so nothing else can
+change). As that search runs on few of them, the small-grid finder is also run alone on
+every one of these photos (``find_small_grid``, whatever the 9×9 reading): the photos in
+which it takes a quad for a small grid are counted too (0 expected).
 
     .venv/bin/python benchmarks/small_photo_eval.py                     # 24 6×6 photos
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12
@@ -34,6 +37,7 @@ from sudokucam.benchmarks.common import json_text, markdown_table, script_parser
 from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
+from sudokucam.vision.small.find import find_small_grid
 
 
 @dataclass(frozen=True)
@@ -57,7 +61,7 @@ def jpeg_round_trip(image: np.ndarray, quality: int) -> np.ndarray:
     return image if decoded is None else np.asarray(decoded)
 
 
-def timed_read(reader: Reader, image: np.ndarray | Path) -> tuple[PhotoResult, float]:
+def timed_read(reader: Reader, image: np.ndarray) -> tuple[PhotoResult, float]:
     """The photo read, and the process milliseconds it took."""
     started = time.process_time()
     result = reader.read(image)
@@ -97,13 +101,15 @@ def table(outcomes: list[Outcome]) -> str:
     return "\n".join(markdown_table(head, "llrrrrr", rows))
 
 
-def nine_photos(per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray | Path]]:
-    """The 9×9 photos to check: the dataset's validation photos, then ``per_kind``
+def nine_photos(split: str, per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray]]:
+    """The 9×9 photos to check: the dataset's photos of ``split``, then ``per_kind``
     rendered photos of each classic kind and of the Killer."""
     if dataset.DATASET.is_dir():
-        for photo_id in dataset.validation_ids():
+        for photo_id in dataset.split_ids(split):
             for version in dataset.VERSIONS:
-                yield f"dataset {version} {photo_id}", dataset.photo_path(photo_id, version)
+                image = cv2.imread(str(dataset.photo_path(photo_id, version)))
+                if image is not None:
+                    yield f"dataset {version} {photo_id}", image
     else:
         print(f"no dataset at {dataset.DATASET}: rendered photos only", file=sys.stderr)
     for kind in sorted(render.KINDS):
@@ -115,19 +121,29 @@ def nine_photos(per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray | Pa
         yield f"killer {seed + i}", jpeg_round_trip(photo.image, photo.jpeg_quality)
 
 
-def check_nine(reader: Reader, per_kind: int, seed: int) -> int:
-    """Read every 9×9 photo; print those read as another size; return how many were."""
-    photos, changed, solved = 0, 0, 0
-    for name, image in nine_photos(per_kind, seed):
+def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
+    """Read every 9×9 photo and run the small-grid finder alone on it; print those read
+    as another size or in which the finder took a quad for a small grid; return how
+    many photos were either."""
+    photos, changed, solved, taken, ms = 0, 0, 0, 0, []
+    for name, image in nine_photos(split, per_kind, seed):
         result, _ = timed_read(reader, image)
         photos += 1
         solved += result.ok
         other = [g.structure.size for g in result.grids if g.structure.size != 9]
+        started = time.process_time()
+        alone = find_small_grid(image)
+        ms.append(1000 * (time.process_time() - started))
+        if alone is not None:
+            taken += 1
+            print(f"- {name}: the finder alone takes a {alone.size}×{alone.size} grid in it")
         if other:
             changed += 1
             print(f"- {name}: read as {other[0]}×{other[0]}: {result.message}")
-    print(f"\n9×9 photos read: {photos}; solved: {solved}; read as a small grid: {changed}")
-    return changed
+    print(f"\n9×9 photos read: {photos}; solved: {solved}; read as a small grid: {changed}; "
+          f"a small grid found by the finder alone: {taken} "
+          f"(its median {statistics.median(ms or [0.0]):.0f} ms a photo)")  # fmt: skip
+    return changed + taken
 
 
 def main() -> None:
@@ -138,6 +154,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=700, help="first seed")
     parser.add_argument("--nine", action="store_true", help="also check 9×9 photos stay 9×9")
     parser.add_argument("--per-kind", type=int, default=4, help="rendered 9×9 photos per kind")
+    parser.add_argument("--split", choices=dataset.SPLITS, default="validation",
+                        help="the dataset's photos --nine reads (default validation)")  # fmt: skip
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
     args = parser.parse_args()
     if args.count < 0 or args.per_kind < 0:
@@ -157,7 +175,7 @@ def main() -> None:
             print(f"- {o.size}×{o.size}/{o.style} seed {o.seed}: found={o.found} "
                   f"cells={o.cells} solved={o.solved}: {o.message}")  # fmt: skip
     if args.nine:
-        check_nine(reader, args.per_kind, args.seed)
+        check_nine(reader, args.split, args.per_kind, args.seed)
     if args.json is not None:
         args.json.write_text(json_text(outcomes))
 
