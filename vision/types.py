@@ -57,10 +57,11 @@ class Kind(IntEnum):
 
 @dataclass(frozen=True)
 class GridDetection:
-    """Where a 9×9 grid lies in a photo.
+    """Where a 9×9 grid (or a small one: ``vision/small/``) lies in a photo.
 
     corners: (4, 2) float64, top-left, top-right, bottom-right, bottom-left, original pixels.
-    lattice: (10, 10, 2) float64, the grid-line intersections in original pixels
+    lattice: (10, 10, 2) float64 ((n + 1, n + 1, 2) for a small grid of n cells a side),
+        the grid-line intersections in original pixels
         (row-major: lattice[i, j] is where horizontal line i meets vertical line j).
         For a flat page it follows from the homography; for a bent page it is measured.
     homography: (3, 3) maps original pixels to the warped square image.
