@@ -20,8 +20,9 @@ class SmallGridConfig:
     is covered at least ``min_line``, the middles between lines (mid-cells) at most
     ``max_between``; its box lines (2 rows × 3 columns for 6×6) are at least
     ``box_thickness`` times as thick as its other inner lines on average; and no line
-    continues past the border on both sides (covered ``max_outside``: a part of a
-    larger grid). The same quad fitting 9 + 1 lines is a 9×9 grid and never a small one.
+    continues one spacing past the border on either side (covered more than
+    ``max_outside``: a part of a larger grid). A quad holding 9 + 1 evenly spaced lines
+    each way, all but ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
 
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
@@ -40,6 +41,7 @@ class SmallGridConfig:
     max_between: float = 0.25
     max_outside: float = 0.5
     box_thickness: float = 0.9
+    nine_lines_missing: int = 1
     cell_px: int = 40
     time_limit_s: float = 5.0
 

@@ -139,10 +139,10 @@ def _width(profile: np.ndarray, at: float, reach: float) -> float:
 
 def is_grid_of(fit: LineFit, boxes: int, config: SmallGridConfig) -> bool:
     """Whether one direction's lines make a grid: all there, nothing between them, box
-    lines (every ``boxes``-th) at least as thick as the others, not running on past it."""
+    lines (every ``boxes``-th) at least as thick as the others, none past the border."""
     if fit.coverage.min() < config.min_line or fit.between > config.max_between:
         return False
-    if min(fit.outside) > config.max_outside:
+    if max(fit.outside) > config.max_outside:
         return False
     inner = np.arange(1, len(fit.widths) - 1)
     box = fit.widths[inner[inner % boxes == 0]]
@@ -152,14 +152,23 @@ def is_grid_of(fit: LineFit, boxes: int, config: SmallGridConfig) -> bool:
     return float(box.mean()) >= config.box_thickness * float(other.mean())
 
 
+def is_nine(
+    rows: np.ndarray, cols: np.ndarray, side: int, margin: int, config: SmallGridConfig
+) -> bool:
+    """Whether the line profiles hold a 9×9 grid: 10 evenly spaced lines each way, all
+    but ``nine_lines_missing`` of them drawn (a cut or faint border line)."""
+    least = 10 - config.nine_lines_missing
+    fits = [fit_lines(p, 9, side, margin, config) for p in (rows, cols)]
+    return all(int(np.count_nonzero(f.coverage >= config.min_line)) >= least for f in fits)
+
+
 def size_of_quad(
     warped: np.ndarray, side: int, margin: int, grid: GridConfig, config: SmallGridConfig
 ) -> tuple[int, LineFit, LineFit] | None:
     """The small size (cells a side) whose lines a quad warped square holds, with its row
     and column lines; None for a 9×9 grid or no grid."""
     rows, cols = line_profiles(warped, side, margin, grid)
-    nine = [fit_lines(p, 9, side, margin, config) for p in (rows, cols)]
-    if all(is_grid_of(f, 3, config) for f in nine):
+    if is_nine(rows, cols, side, margin, config):
         return None
     for n in config.sizes:
         box_rows, box_cols = BOX_SHAPES[n]
