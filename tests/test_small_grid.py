@@ -60,6 +60,14 @@ def test_a_9x9_grid_is_never_a_small_one() -> None:
     assert find_small_grid(drawn_grid(9)) is None
 
 
+def test_a_9x9_grid_missing_a_border_line_is_never_a_small_one() -> None:
+    """A 9×9 grid whose top border did not print (or was cut off) holds 8 rows of cells
+    under 9 lines: not an 8×8 (its columns are ninths), and not a 9×9 part taken alone."""
+    page = drawn_grid(9)
+    page[112:128, 100:-100] = 250  # the top border line gone
+    assert find_small_grid(page) is None
+
+
 def test_a_6x6_block_of_a_9x9_grid_is_not_a_6x6_sudoku() -> None:
     """Six cells of a 9×9 grid have their thick line in the middle both ways: 3×3 boxes,
     not a 6×6's 2 rows × 3 columns."""

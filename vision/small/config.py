@@ -22,7 +22,8 @@ class SmallGridConfig:
     ``box_thickness`` times as thick as its other inner lines on average; and no line
     continues one spacing past the border on either side (covered more than
     ``max_outside``: a part of a larger grid). A quad holding 9 + 1 evenly spaced lines
-    each way, all but ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
+    each way (spaced a ninth of its side ± ``nine_spacing_slack``), all but
+    ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
 
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
@@ -42,6 +43,7 @@ class SmallGridConfig:
     max_outside: float = 0.5
     box_thickness: float = 0.9
     nine_lines_missing: int = 1
+    nine_spacing_slack: float = 0.05
     cell_px: int = 40
     time_limit_s: float = 5.0
 

@@ -14,7 +14,7 @@ taken for a small grid. Points are (x, y) pixels of the image searched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -156,9 +156,11 @@ def is_nine(
     rows: np.ndarray, cols: np.ndarray, side: int, margin: int, config: SmallGridConfig
 ) -> bool:
     """Whether the line profiles hold a 9×9 grid: 10 evenly spaced lines each way, all
-    but ``nine_lines_missing`` of them drawn (a cut or faint border line)."""
+    but ``nine_lines_missing`` of them drawn (a cut or faint border line), spaced within
+    ``nine_spacing_slack`` of a ninth of the quad (an 8×8's lines are an eighth apart)."""
     least = 10 - config.nine_lines_missing
-    fits = [fit_lines(p, 9, side, margin, config) for p in (rows, cols)]
+    tight = replace(config, spacing_slack=config.nine_spacing_slack)
+    fits = [fit_lines(p, 9, side, margin, tight) for p in (rows, cols)]
     return all(int(np.count_nonzero(f.coverage >= config.min_line)) >= least for f in fits)
 
 
