@@ -128,3 +128,12 @@ def test_check_with_a_hint_on_a_6x6_photo_says_there_is_none(tmp_path: Path) -> 
     assert done.exit_code == 0, done.output
     assert "23 cells left" in done.stdout
     assert "next: no hint on a photo of a 6×6 Sudoku yet" in done.stdout
+
+
+def test_an_empty_6x6_grid_is_read_as_one_without_a_single_answer() -> None:
+    result = Reader().read(drawn_grid(6))
+    assert result.error is None and len(result.grids) == 1
+    grid = result.grids[0]
+    assert grid.structure.size == 6 and grid.givens == "0" * 36
+    assert grid.status == "multiple_solutions" and grid.solution is None
+    assert grid.message.startswith("6×6 Sudoku: multiple solutions")

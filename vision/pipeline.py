@@ -191,10 +191,7 @@ class Reader:
             return PhotoResult(name, None, (), str(exc), timings)
         seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
-            small = self.small_grids(page, timings, solved_only=False)
-            if small:
-                return PhotoResult(name, photo, small, None, timings)
-            return PhotoResult(name, photo, (), self.no_sudoku(page, timings), timings)
+            return self.without_grid(name, photo, page, timings)
         page, detections = self.sharpen(seen, page, detections, timings)
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
@@ -257,10 +254,19 @@ class Reader:
         gray = cv2.cvtColor(page.pixels, cv2.COLOR_BGR2GRAY)
         return page_lookalike(gray, self.config.structure.lookalikes)
 
-    def no_sudoku(self, page: ScaledImage, timings: dict[str, float]) -> str:
-        """Why a photo gave no grid: another puzzle it looks like, or no grid found."""
+    def without_grid(
+        self, name: str, photo: Photo, page: ScaledImage, timings: dict[str, float]
+    ) -> PhotoResult:
+        """A photo in which no 9×9 grid was found: its small Sudoku (solved; or not, where
+        the photo looks like no other puzzle), else why there is none (another puzzle it
+        looks like, or no grid found)."""
+        small = self.small_grids(page, timings, solved_only=False)
+        if small and small[0].status in SOLVED_OUTCOMES:
+            return PhotoResult(name, photo, small, None, timings)
         look = timed(timings, "structure", lambda: self.lookalike(page))
-        return NO_GRID_MESSAGE if look is None else look.message
+        if look is not None:
+            return PhotoResult(name, photo, (), look.message, timings)
+        return PhotoResult(name, photo, small, None if small else NO_GRID_MESSAGE, timings)
 
     def find_either_way(
         self, photo: Photo, page: ScaledImage, timings: dict[str, float]
