@@ -21,7 +21,8 @@ class SmallGridConfig:
     ``max_between``; its box lines (2 rows × 3 columns for 6×6) are at least
     ``box_thickness`` times as thick as its other inner lines on average; and no line
     continues one spacing past the border on either side (covered more than
-    ``max_outside``: a part of a larger grid). A quad holding 9 + 1 evenly spaced lines
+    ``max_outside``, as a grid line is: a part of a larger grid; a paragraph of text
+    above a grid covers about half). A quad holding 9 + 1 evenly spaced lines
     each way (spaced a ninth of its side ± ``nine_spacing_slack``), all but
     ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
 
@@ -40,7 +41,7 @@ class SmallGridConfig:
     peak_px: int = 3
     min_line: float = 0.5
     max_between: float = 0.25
-    max_outside: float = 0.5
+    max_outside: float = 0.8
     box_thickness: float = 0.9
     nine_lines_missing: int = 1
     nine_spacing_slack: float = 0.05
