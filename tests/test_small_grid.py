@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+from sudokucam.samples import render
 from sudokucam.solver.geometry import BOX_SHAPES
 from sudokucam.ui.cli import app
 from sudokucam.vision.draw import cell_quad, check_lattice
@@ -137,3 +138,12 @@ def test_an_empty_6x6_grid_is_read_as_one_without_a_single_answer() -> None:
     assert grid.structure.size == 6 and grid.givens == "0" * 36
     assert grid.status == "multiple_solutions" and grid.solution is None
     assert grid.message.startswith("6×6 Sudoku: multiple solutions")
+
+
+def test_an_8x8_taken_for_a_9x9_solved_by_calling_print_pen_is_read_as_8x8() -> None:
+    """The 9×9 finder lays its lattice over this 8×8 and a line beside it, and "solves"
+    that by taking printed digits for pen: the photo is looked at for a small grid too."""
+    made = render.render_small_photo(706, 8, "shaded")
+    grid = Reader().read(made.photo.image).grids[0]
+    assert grid.structure.size == 8 and grid.message.startswith("8×8 Sudoku: solved")
+    assert grid.solution == "".join(map(str, made.answer))

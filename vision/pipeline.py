@@ -197,10 +197,12 @@ class Reader:
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
-        if not any(g.solution is not None and "0" in g.givens for g in found.puzzles):
+        solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
+        if not solved or print_taken_for_pen(found.puzzles):
             small = self.small_grids(page, timings, solved_only=True)
             if small:
                 return PhotoResult(name, photo, small, None, timings)
+        if not solved:
             look = timed(timings, "structure", lambda: self.lookalike(page))
             if look is not None:
                 return PhotoResult(name, photo, (), look.message, timings)
@@ -487,6 +489,13 @@ class Reader:
             self.config.check,
             grid.structure,
         )
+
+
+def print_taken_for_pen(puzzles: tuple[GridResult, ...]) -> bool:
+    """Whether a photo's one grid was solved only by taking printed digits for pen: the
+    sign of a 9×9 lattice laid over a small grid and a line beside it (an 8×8 and one
+    more row and column), so the photo is looked at for a small grid as well."""
+    return len(puzzles) == 1 and any(r.kind_changed and not r.new for r in puzzles[0].repairs)
 
 
 def grid_result(

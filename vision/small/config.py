@@ -39,7 +39,7 @@ class SmallGridConfig:
     spacing_steps: int = 21
     offset_slack: float = 0.1
     peak_px: int = 3
-    min_line: float = 0.5
+    min_line: float = 0.4
     max_between: float = 0.25
     max_outside: float = 0.8
     box_thickness: float = 0.9
