@@ -99,6 +99,7 @@ def _shuffled_lines(rng: random.Random, size: int) -> tuple[list[int], list[int]
     box_rows, box_cols = BOX_SHAPES[size]
 
     def order(step: int) -> list[int]:
+        """Groups of ``step`` lines shuffled whole, and the lines within each."""
         groups = list(range(size // step))
         rng.shuffle(groups)
         out = []
