@@ -6,6 +6,8 @@
     python samples/render.py --out /tmp/p --pages 5 --n-puzzles 4 --dpi 200 --seed 3
     python samples/render.py --out /tmp/k --kind killer --count 8     # Killer Sudoku photos
     python samples/render.py --out samples --variants      # Sudoku X, jigsaw, look-alikes
+    python samples/render.py --out /tmp/6 --kind small --count 20   # 6×6 Sudokus (2×3 boxes)
+    python samples/render.py --out /tmp/4 --kind small --grid-size 4   # 4×4 (8×8: 2×4 boxes)
 
 A page is printed (paper, text columns, a crossword, the Sudoku grid and its givens in one
 of several fonts), optionally filled in with a pen (including deliberate mistakes), bent,
@@ -77,6 +79,15 @@ from sudokucam.samples.synth.pen import choose_pen_entries
 from sudokucam.samples.synth.photo import render_photo
 from sudokucam.samples.synth.puzzle_page import render_page
 from sudokucam.samples.synth.puzzles import count_solutions, make_puzzle, solved_grid
+from sudokucam.samples.synth.small_drawing import (
+    SMALL_SAMPLE_MAX_BYTES,
+    SMALL_SIZES,
+    SMALL_STYLES,
+    SmallPhoto,
+    render_small_batch,
+    render_small_photo,
+    write_small_sample,
+)
 from sudokucam.samples.synth.truth import GridTruth, Photo, PhotoTruth
 from sudokucam.samples.synth.variant_drawing import (
     VARIANT_STYLES,
@@ -97,6 +108,9 @@ __all__ = [
     "PRINT_FONTS",
     "SAMPLES",
     "SAMPLE_MAX_BYTES",
+    "SMALL_SAMPLE_MAX_BYTES",
+    "SMALL_SIZES",
+    "SMALL_STYLES",
     "TEXT_FONTS",
     "TITLE_FONTS",
     "VARIANT_STYLES",
@@ -110,6 +124,7 @@ __all__ = [
     "PhotoParams",
     "PhotoTruth",
     "SampleSpec",
+    "SmallPhoto",
     "VariantPhoto",
     "choose_pen_entries",
     "count_solutions",
@@ -130,6 +145,8 @@ __all__ = [
     "render_pages",
     "render_photo",
     "render_samples",
+    "render_small_batch",
+    "render_small_photo",
     "render_variant_photo",
     "resolve_font",
     "sample_params",
@@ -138,6 +155,7 @@ __all__ = [
     "write_lookalike_samples",
     "write_page",
     "write_photo",
+    "write_small_sample",
     "write_variant_samples",
 ]
 
@@ -155,17 +173,25 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    kinds = sorted([*KINDS, "killer"])
+    kinds = sorted([*KINDS, "killer", "small"])
     parser.add_argument("--kind", choices=kinds, help="render a batch of this kind")
     parser.add_argument("--count", type=int, default=10, help="batch size with --kind")
+    parser.add_argument(
+        "--grid-size",
+        type=int,
+        choices=SMALL_SIZES,
+        default=6,
+        help="cells a side of --kind small (6: 2×3 boxes, 4: 2×2, 8: 2×4; default 6)",
+    )
     parser.add_argument("--pages", type=int, default=0, help="render this many puzzle pages")
     parser.add_argument("--n-puzzles", type=int, default=4, help="Sudokus per page (1-6)")
     parser.add_argument("--dpi", type=int, default=200, help="page resolution (72-600)")
     parser.add_argument(
         "--variants",
         action="store_true",
-        help="render the Sudoku X and jigsaw samples (variants/), the Killer (killer/) and "
-        "the look-alikes sudokucam refuses (lookalikes/: Samurai, Kakuro, KenKen, crossword)",
+        help="render the Sudoku X and jigsaw samples (variants/), the Killer (killer/), the "
+        "6×6 (small/) and the look-alikes sudokucam refuses (lookalikes/: Samurai, Kakuro, "
+        "KenKen, crossword)",
     )
     return parser
 
@@ -176,11 +202,14 @@ def _render(args: argparse.Namespace) -> list[Path]:
         return render_pages(args.out, args.seed, args.pages, args.n_puzzles, args.dpi)
     if args.kind == "killer":
         return render_killer_batch(args.out, args.seed, args.count)
+    if args.kind == "small":
+        return render_small_batch(args.out, args.seed, args.count, args.grid_size)
     if args.kind:
         return render_batch(args.out, args.seed, args.kind, args.count)
     if args.variants:
         variants = write_variant_samples(args.out / "variants", VARIANT_SAMPLE_MAX_BYTES)
         variants += write_killer_sample(args.out / "killer")
+        variants += write_small_sample(args.out / "small", SMALL_SAMPLE_MAX_BYTES)
         return variants + write_lookalike_samples(args.out / "lookalikes", VARIANT_SAMPLE_MAX_BYTES)
     return render_samples(args.out, args.seed)
 

@@ -118,7 +118,7 @@ def test_gray_and_cut_off_photos_keep_their_size() -> None:
 def test_misuse_is_refused() -> None:
     photo = np.zeros((50, 50, 3), dtype=np.uint8)
     with pytest.raises(ValueError, match="lattice"):
-        draw_digits(photo, np.zeros((9, 9, 2)), {0: 1})
+        draw_digits(photo, np.zeros((8, 8, 2)), {0: 1})  # 7 cells a side: no Sudoku
     with pytest.raises(ValueError, match="digits"):
         draw_digits(photo, tilted_lattice(), {0: 10})
     with pytest.raises(ValueError, match="cell"):

@@ -196,7 +196,8 @@ def test_cli_writes_a_batch(tmp_path: Path) -> None:
 def test_committed_set_is_complete_and_small() -> None:
     jpgs = sorted(SAMPLES.rglob("*.jpg"))
     expected = {f"{s.kind}/{s.name}.jpg" for s in render.SAMPLES} | {"pages/page0.jpg"}
-    expected |= {"killer/dashed.jpg"}  # render.py --variants writes these three folders
+    expected |= {"killer/dashed.jpg", "small/six_book.jpg"}  # render.py --variants writes
+    # these four folders
     expected |= {f"variants/{name}.jpg" for name in ("x_shaded", "jigsaw_thick")}
     expected |= {f"lookalikes/{name}.jpg" for name in ("crossword", "kakuro", "kenken", "samurai")}
     assert {p.relative_to(SAMPLES).as_posix() for p in jpgs} == expected

@@ -16,6 +16,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from ..solver.geometry import BOX_SHAPES
+
 Color = tuple[int, int, int]  # B, G, R
 
 
@@ -193,10 +195,12 @@ def crop_box(
 
 
 def cell_quad(lattice: np.ndarray, cell: int) -> np.ndarray:
-    """(4, 2) corners TL, TR, BR, BL of one cell (row-major index 0-80) in photo pixels."""
-    if not 0 <= cell < 81:
-        raise ValueError(f"cell must be 0-80, got {cell}")
-    r, c = divmod(cell, 9)
+    """(4, 2) corners TL, TR, BR, BL of one cell (row-major index, 0-80 on a 9×9 grid's
+    (10, 10, 2) lattice, 0 to n² - 1 on an n × n grid's) in photo pixels."""
+    n = lattice.shape[0] - 1
+    if not 0 <= cell < n * n:
+        raise ValueError(f"cell must be 0-{n * n - 1}, got {cell}")
+    r, c = divmod(cell, n)
     return np.array(
         [lattice[r, c], lattice[r, c + 1], lattice[r + 1, c + 1], lattice[r + 1, c]],
         dtype=np.float64,
@@ -278,10 +282,15 @@ def as_bgr(image: np.ndarray) -> np.ndarray:
 
 
 def check_lattice(lattice: object) -> np.ndarray:
-    """Return ``lattice`` as a finite (10, 10, 2) float64 array, else raise naming it."""
+    """Return ``lattice`` as a finite (n + 1, n + 1, 2) float64 array (n cells a side: 9,
+    or a small grid's 4, 6 or 8), else raise naming it."""
     lat = np.asarray(lattice, dtype=np.float64)
-    if lat.shape != (10, 10, 2):
-        raise ValueError(f"lattice must have shape (10, 10, 2), got {lat.shape}")
+    square = lat.ndim == 3 and lat.shape[2] == 2 and lat.shape[0] == lat.shape[1]
+    if not square or lat.shape[0] - 1 not in BOX_SHAPES:
+        raise ValueError(
+            f"lattice must have shape (10, 10, 2), or (n + 1, n + 1, 2) for a grid of n "
+            f"cells a side ({', '.join(map(str, BOX_SHAPES))}), got {lat.shape}"
+        )
     if not np.all(np.isfinite(lat)):
         raise ValueError("lattice must hold finite numbers")
     return lat

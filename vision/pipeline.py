@@ -47,6 +47,7 @@ from .load import (
     describe_array,
     open_photo,
 )
+from .read.classifier import DigitClassifier
 from .read.config import DEFAULT_READ_CONFIG, ReadConfig
 from .read.kind_trace import KindStep, LaterChange
 from .read.pen import read_pen_entries
@@ -67,6 +68,9 @@ from .results import (
     PuzzlePolicyConfig,
     sort_grids,
 )
+from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
+from .small.find import SmallGrid, find_small_grid
+from .small.read import read_small_cells, solve_reading
 from .structure import (
     DEFAULT_STRUCTURE_CONFIG,
     DiagonalLinesAside,
@@ -114,7 +118,9 @@ class PipelineConfig:
     photos are decoded (``DecodeConfig``). polarity: when a photo's negative is
     searched too, for a grid drawn light on a dark ground (a screen in dark mode).
     structure: how a grid's drawing is read for its rules (jigsaw regions, Sudoku X
-    diagonals: ``StructureConfig``, ``vision/structure/``).
+    diagonals: ``StructureConfig``, ``vision/structure/``). small: how a photo in which
+    no 9×9 grid was solved is looked at for a 4×4, 6×6 or 8×8 Sudoku (``SmallGridConfig``,
+    ``vision/small/``; ``sizes=()`` never).
     """
 
     grid: GridConfig = DEFAULT_GRID_CONFIG
@@ -130,6 +136,7 @@ class PipelineConfig:
     polarity: PolarityConfig = DEFAULT_POLARITY_CONFIG
     check: CheckConfig = DEFAULT_CHECK_CONFIG
     structure: StructureConfig = DEFAULT_STRUCTURE_CONFIG
+    small: SmallGridConfig = DEFAULT_SMALL_GRID_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -184,18 +191,64 @@ class Reader:
             return PhotoResult(name, None, (), str(exc), timings)
         seen, page, detections = self.find_either_way(photo, page, timings)
         if not detections:
-            return PhotoResult(name, photo, (), self.no_sudoku(page, timings), timings)
+            return self.without_grid(name, photo, page, timings)
         page, detections = self.sharpen(seen, page, detections, timings)
         grids = tuple(
             at_full_scale(self.read_grid(d, timings, page.pixels), page) for d in detections
         )
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
-        if not any(g.solution is not None and "0" in g.givens for g in found.puzzles):
+        solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
+        if not solved or print_taken_for_pen(found.puzzles):
+            small = self.small_grids(page, timings, solved_only=True)
+            if small:
+                return PhotoResult(name, photo, small, None, timings)
+        if not solved:
             corners = [d.corners for d in detections]
             look = timed(timings, "structure", lambda: self.lookalike(page, corners))
             if look is not None:
                 return PhotoResult(name, photo, (), look.message, timings)
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
+
+    def small_grids(
+        self, page: ScaledImage, timings: dict[str, float], solved_only: bool
+    ) -> tuple[GridResult, ...]:
+        """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``) of a photo in which no
+        9×9 grid was solved, read and solved; () where none is drawn, where
+        ``solved_only`` and it is not solved (a 9×9 grid was found: it stays), where
+        ``PipelineConfig.small`` looks for none, or where the cell scorer is not the
+        digit model."""
+        small = self.config.small
+        if not small.sizes:
+            return ()
+        found = timed(
+            timings, "find_grid", lambda: find_small_grid(page.pixels, self.config.grid, small)
+        )
+        if found is None or not isinstance(self.classifier, DigitClassifier):
+            return ()
+        result = self.read_small_grid(found, timings)
+        if solved_only and result.status not in SOLVED_OUTCOMES:
+            return ()
+        return (at_full_scale(result, page),)
+
+    def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
+        """Read the cells of a small Sudoku (digits 1 to its size), solve (or repair) it."""
+        classifier = self.classifier
+        if not isinstance(classifier, DigitClassifier):
+            raise TypeError("a small grid is read by the shipped DigitClassifier only")
+        reading = timed(
+            timings, "classify", lambda: read_small_cells(classifier, grid, self.config.read)
+        )
+        outcome = timed(
+            timings, "solve", lambda: solve_reading(reading, grid.size, self.config.small)
+        )
+        confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
+        for repair in outcome.repairs:
+            confidence[repair.cell] = repair.new_probability
+        structure = GridStructure(size=grid.size)
+        hand = "0" * grid.size**2
+        return finish(
+            grid.detection, reading, outcome, hand, confidence, self.config.check, structure
+        )
 
     def lookalike(self, page: ScaledImage, grids: Sequence[np.ndarray] = ()) -> Lookalike | None:
         """What a photo holding no Sudoku it can solve (none solved, or only grids printed
@@ -205,10 +258,19 @@ class Reader:
         gray = cv2.cvtColor(page.pixels, cv2.COLOR_BGR2GRAY)
         return page_lookalike(gray, self.config.structure.lookalikes, grids)
 
-    def no_sudoku(self, page: ScaledImage, timings: dict[str, float]) -> str:
-        """Why a photo gave no grid: another puzzle it looks like, or no grid found."""
+    def without_grid(
+        self, name: str, photo: Photo, page: ScaledImage, timings: dict[str, float]
+    ) -> PhotoResult:
+        """A photo in which no 9×9 grid was found: its small Sudoku (solved; or not, where
+        the photo looks like no other puzzle), else why there is none (another puzzle it
+        looks like, or no grid found)."""
+        small = self.small_grids(page, timings, solved_only=False)
+        if small and small[0].status in SOLVED_OUTCOMES:
+            return PhotoResult(name, photo, small, None, timings)
         look = timed(timings, "structure", lambda: self.lookalike(page))
-        return NO_GRID_MESSAGE if look is None else look.message
+        if look is not None:
+            return PhotoResult(name, photo, (), look.message, timings)
+        return PhotoResult(name, photo, small, None if small else NO_GRID_MESSAGE, timings)
 
     def find_either_way(
         self, photo: Photo, page: ScaledImage, timings: dict[str, float]
@@ -452,6 +514,13 @@ class Reader:
         )
 
 
+def print_taken_for_pen(puzzles: tuple[GridResult, ...]) -> bool:
+    """Whether a photo's one grid was solved only by taking printed digits for pen: the
+    sign of a 9×9 lattice laid over a small grid and a line beside it (an 8×8 and one
+    more row and column), so the photo is looked at for a small grid as well."""
+    return len(puzzles) == 1 and any(r.kind_changed and not r.new for r in puzzles[0].repairs)
+
+
 def grid_result(
     detection: GridDetection,
     reading: CellReading,
@@ -558,7 +627,7 @@ def _with_message(result: GridResult) -> GridResult:
         problems = "; ".join(p.text for p in result.problems[:4])
         more = f" (and {len(result.problems) - 4} more)" if len(result.problems) > 4 else ""
         text = f"{result.status.replace('_', ' ')}: {problems}{more}"
-    if not result.structure.is_classic:
+    if not result.structure.is_classic or result.structure.size != 9:
         text = f"{result.structure.name}: {text}"
     return replace(result, message=text)
 

@@ -134,6 +134,7 @@ class Repair:
     new_probability: float
     kind_changed: bool = False
     read: int = 0
+    size: int = 9  # cells a side of the grid the cell is named in
 
     @property
     def keeps_digit(self) -> bool:
@@ -143,7 +144,7 @@ class Repair:
     @property
     def text(self) -> str:
         """A person's sentence, e.g. 'r1c3 read as 7 (55%), taken as 1 (40%)'."""
-        name = cell_name(self.cell)
+        name = cell_name(self.cell, self.size)
         if self.kind_changed and self.new and not self.keeps_digit:
             return (
                 f"{name} read as a handwritten {self.read} ({self.old_probability:.0%}), "
@@ -161,7 +162,7 @@ class Repair:
     def to_dict(self) -> dict[str, object]:
         """Plain JSON-ready fields."""
         return {
-            "cell": cell_name(self.cell),
+            "cell": cell_name(self.cell, self.size),
             "index": self.cell,
             "old": self.old,
             "new": self.new,

@@ -223,8 +223,9 @@ class GridResult:
         A cell read as notes stays notes where none of its digits is legible.
         """
         noted = [n or k == Kind.NOTES for n, k in zip(self.notes, self.reading.kinds, strict=True)]
-        crossed = self.reading.crossed_out or (False,) * 81
-        unread = self.reading.unreadable or (False,) * 81
+        cells = len(self.givens)
+        crossed = self.reading.crossed_out or (False,) * cells
+        unread = self.reading.unreadable or (False,) * cells
         return tuple(
             Kind.PRINTED if g != "0" else Kind.HANDWRITTEN if h != "0" else
             Kind.NOTES if n else Kind.CROSSED_OUT if x else Kind.UNREADABLE if u else Kind.EMPTY
@@ -273,7 +274,7 @@ class GridResult:
         cell's candidates: only these notes may be said to rule out the answer, in the
         check and in the hint.
         """
-        sure = self.reading.notes_sure or (True,) * 81
+        sure = self.reading.notes_sure or (True,) * len(self.givens)
         least = self.check.min_candidates
         return tuple(
             n if s and len(n) >= least else "" for n, s in zip(self.notes, sure, strict=True)
@@ -305,7 +306,7 @@ class GridResult:
         is one of the variant's (singles in its regions and diagonals, a cage's
         combinations, the 45 rule: ``variant_hint``); notes are not used there.
         """
-        if self.solution is None:
+        if self.solution is None or self.structure.size != 9:
             return None
         if not self.structure.is_classic:
             puzzle = self.structure.puzzle(digit_values(self.givens))
@@ -317,7 +318,10 @@ class GridResult:
     @property
     def empty_cells(self) -> tuple[int, ...]:
         """Cells holding neither a printed nor a handwritten digit."""
-        return tuple(c for c in range(81) if self.givens[c] == "0" and self.handwritten[c] == "0")
+        return tuple(
+            c for c, (g, h) in enumerate(zip(self.givens, self.handwritten, strict=True))
+            if g == "0" and h == "0"
+        )  # fmt: skip
 
     @property
     def answer(self) -> dict[int, int]:
@@ -344,12 +348,17 @@ class GridResult:
         """One line on the entries: cells left, entries wrong, unsure and right, wrong notes."""
         if self.solution is None:
             return self._cannot_check()
+        name = self.cell_name
         return self.entry_counts.text(
-            [cell_name(c) for c in self.wrong_entries],
-            [f"{cell_name(u.cell)}: {u.reading} or {u.other}?" for u in self.unsure_entries()],
-            [cell_name(c) for c in self.wrong_notes()],
-            [cell_name(c) for c in self.unreadable_cells],
+            [name(c) for c in self.wrong_entries],
+            [f"{name(u.cell)}: {u.reading} or {u.other}?" for u in self.unsure_entries()],
+            [name(c) for c in self.wrong_notes()],
+            [name(c) for c in self.unreadable_cells],
         )
+
+    def cell_name(self, cell: int) -> str:
+        """The r1c1-style name of a cell of this grid (of its size)."""
+        return cell_name(cell, self.structure.size)
 
     def _cannot_check(self) -> str:
         """Why the entries cannot be checked: the status in words, and the cells concerned."""
@@ -391,18 +400,19 @@ class GridResult:
     def check_dict(self) -> dict[str, object]:
         """The check as JSON: entries wrong, unsure, right; cells left (with notes); wrong
         notes; cells holding writing no digit was read in."""
+        name = self.cell_name
         return {
-            "wrong": [cell_name(c) for c in self.wrong_entries],
+            "wrong": [name(c) for c in self.wrong_entries],
             "unsure": [
-                {"cell": cell_name(u.cell), "reading": u.reading, "other": u.other}
+                {"cell": name(u.cell), "reading": u.reading, "other": u.other}
                 for u in self.unsure_entries()
             ],
-            "right": [cell_name(c) for c in self.right_entries],
+            "right": [name(c) for c in self.right_entries],
             "empty": len(self.empty_cells),
             "left": self.cells_left(),
             "with_notes": sum(1 for n in self.notes if n),
-            "wrong_notes": [cell_name(c) for c in self.wrong_notes()],
-            "unreadable": [cell_name(c) for c in self.unreadable_cells],
+            "wrong_notes": [name(c) for c in self.wrong_notes()],
+            "unreadable": [name(c) for c in self.unreadable_cells],
         }
 
     def structure_dict(self) -> dict[str, object]:

@@ -57,10 +57,11 @@ class Kind(IntEnum):
 
 @dataclass(frozen=True)
 class GridDetection:
-    """Where a 9×9 grid lies in a photo.
+    """Where a 9×9 grid (or a small one: ``vision/small/``) lies in a photo.
 
     corners: (4, 2) float64, top-left, top-right, bottom-right, bottom-left, original pixels.
-    lattice: (10, 10, 2) float64, the grid-line intersections in original pixels
+    lattice: (10, 10, 2) float64 ((n + 1, n + 1, 2) for a small grid of n cells a side),
+        the grid-line intersections in original pixels
         (row-major: lattice[i, j] is where horizontal line i meets vertical line j).
         For a flat page it follows from the homography; for a bent page it is measured.
     homography: (3, 3) maps original pixels to the warped square image.
@@ -143,7 +144,7 @@ class CellReading:
             0,
             np.where(self.kinds == Kind.PRINTED, self.digits, self.digits + 9),
         )
-        chosen_p = self.probs[np.arange(81), chosen]
+        chosen_p = self.probs[np.arange(len(self.digits)), chosen]
         return np.where(self.kinds == Kind.NOTES, 1.0 - self.probs[:, 0], chosen_p)
 
 
@@ -177,7 +178,10 @@ class GridStructure:
 
     @property
     def name(self) -> str:
-        """The variant in a person's words: 'Sudoku', 'Sudoku X', 'jigsaw Sudoku', ..."""
+        """The variant in a person's words: 'Sudoku', 'Sudoku X', 'jigsaw Sudoku', ...
+        ('6×6 Sudoku' for a small classic grid)."""
+        if self.size != 9 and self.is_classic:
+            return f"{self.size}×{self.size} Sudoku"
         words = {
             Variant.CLASSIC: "Sudoku",
             Variant.X: "Sudoku X",

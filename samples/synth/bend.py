@@ -53,8 +53,8 @@ OBLIQUE_PARALLAX = 0.5  # across-axis shift per unit of depth (a camera ~30° of
 def make_bend(p: PhotoParams, page_size: tuple[int, int], lattice: np.ndarray) -> Bend:
     """The bend of a page: flat, a gentle wave (cockled newsprint) or a curl near one side."""
     axis = 0 if p.bend_axis == "x" else 1
-    side = float(np.linalg.norm(lattice[0, 9] - lattice[0, 0]))
-    centre = tuple(float(v) for v in lattice[[0, 9]][:, [0, 9]].reshape(4, 2).mean(axis=0))
+    side = float(np.linalg.norm(lattice[0, -1] - lattice[0, 0]))
+    centre = tuple(float(v) for v in lattice[[0, -1]][:, [0, -1]].reshape(4, 2).mean(axis=0))
     length = page_size[axis]
     along = np.arange(-length, 2.0 * length + 1.0)
     z = page_depth(p, along, side, centre[axis])

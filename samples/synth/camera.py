@@ -67,13 +67,15 @@ def frame(h: np.ndarray, grid_points: np.ndarray, p: PhotoParams) -> np.ndarray:
 def photograph(
     rng: np.random.Generator, page: PageDraft, p: PhotoParams
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Bend and photograph the page; returns the RGB float image and the lattice in pixels."""
+    """Bend and photograph the page; returns the RGB float image and the lattice in pixels
+    (the page's lattice, (n + 1, n + 1, 2) for a grid of n cells a side: 10 × 10 for 9 × 9)."""
     height, width = page.rgb.shape[:2]
     bend = make_bend(p, (width, height), page.lattice)
     flat_lattice = page.lattice.reshape(-1, 2)
     bent_lattice = bend.forward(flat_lattice)
-    h = frame(camera_homography(bend.forward(flat_lattice[[0, 9, 99, 90]]), p), bent_lattice, p)
-    lattice = apply_homography(h, bent_lattice).reshape(10, 10, 2)
+    corners = page.lattice[[0, 0, -1, -1], [0, -1, -1, 0]]  # TL, TR, BR, BL
+    h = frame(camera_homography(bend.forward(corners), p), bent_lattice, p)
+    lattice = apply_homography(h, bent_lattice).reshape(page.lattice.shape)
     maps = sampling_maps(h, bend, p.size)
     img, alpha = project_page(shade_page(page.rgb, bend), maps, p.supersample)
     ground = background(rng, alpha, p)

@@ -19,7 +19,7 @@ class PhotoTruth:
     solution: np.ndarray  # (9, 9)
     pen: np.ndarray  # (9, 9) pen digits, 0 = none
     mistakes: tuple[tuple[int, int], ...]  # (row, col), 0-based, pen digits that are wrong
-    lattice: np.ndarray  # (10, 10, 2) grid-line crossings in output pixels
+    lattice: np.ndarray  # (10, 10, 2) grid-line crossings in output pixels (n + 1 for n × n)
     fonts: dict[str, str]
     effects: dict[str, Any]
     notes: np.ndarray | None = None  # (9, 9) noted digits ("" none); None: no marks drawn
@@ -29,7 +29,7 @@ class PhotoTruth:
     @property
     def corners(self) -> np.ndarray:
         """(4, 2) grid corners TL, TR, BR, BL: centres of the outer border lines."""
-        return self.lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+        return self.lattice[[0, 0, -1, -1], [0, -1, -1, 0]]
 
     @property
     def contents(self) -> list[list[str]]:

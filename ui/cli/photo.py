@@ -511,6 +511,11 @@ def _next_line(grid: GridResult) -> str:
     from ...solver.geometry import cell_name
 
     found = grid.next_hint()
+    if found is None and grid.structure.size != 9:
+        return (
+            f"next: no hint on a photo of a {grid.structure.name} yet "
+            "(type it into a .json file for `sudokucam hint`)"
+        )
     if found is None:
         return "next: no hint without a solution"
     if found.step is None:
@@ -587,11 +592,21 @@ def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
     if grid.structure.regions:  # a jigsaw: no boxes to rule, its regions beside each row
         regions = grid.structure.region_rows()
         return "\n".join("".join(cells[r * 9 : r * 9 + 9]) + "   " + regions[r] for r in range(9))
-    rule = "+" + "+".join(["-" * 7] * 3) + "+"
+    return ruled(cells, grid.structure.size)
+
+
+def ruled(cells: list[str], n: int) -> str:
+    """The cells (two characters each) of a grid of ``n`` cells a side, its boxes ruled
+    (3 × 3 on a 9×9, 2 rows × 3 columns on a 6×6: ``BOX_SHAPES``)."""
+    from ...solver.geometry import BOX_SHAPES
+
+    box_rows, box_cols = BOX_SHAPES[n]
+    rule = "+" + "+".join(["-" * (2 * box_cols + 1)] * (n // box_cols)) + "+"
     lines = [rule]
-    for r in range(9):
-        row = cells[r * 9 : r * 9 + 9]
-        lines.append("| " + "| ".join("".join(row[b : b + 3]) for b in (0, 3, 6)) + "|")
-        if r % 3 == 2:
+    for r in range(n):
+        row = cells[r * n : r * n + n]
+        parts = ("".join(row[b : b + box_cols]) for b in range(0, n, box_cols))
+        lines.append("| " + "| ".join(parts) + "|")
+        if r % box_rows == box_rows - 1:
             lines.append(rule)
     return "\n".join(lines)

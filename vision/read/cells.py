@@ -44,10 +44,13 @@ class CellConfig:
 DEFAULT_CELL_CONFIG = CellConfig()
 
 
-def ink_image(warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG) -> np.ndarray:
-    """The grid resampled to 9 * cell_px pixels as float32 ink in [0, 1] (1 = darkest ink)."""
+def ink_image(
+    warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG, n: int = 9
+) -> np.ndarray:
+    """The grid of ``n`` cells a side resampled to n * cell_px pixels as float32 ink in
+    [0, 1] (1 = darkest ink)."""
     _check_warped(warped)
-    side = 9 * config.cell_px
+    side = n * config.cell_px
     interpolation = cv2.INTER_AREA if warped.shape[0] > side else cv2.INTER_LINEAR
     gray = cv2.resize(warped, (side, side), interpolation=interpolation).astype(np.float32)
     k = max(3, round(config.background_kernel_cells * config.cell_px) | 1)
@@ -58,11 +61,14 @@ def ink_image(warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG) -> n
     return np.minimum(ink / scale, 1.0).astype(np.float32)
 
 
-def split_cells(warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG) -> np.ndarray:
-    """The 81 cells of a warped grid, row-major, as (81, N, N) float32 ink images in [0, 1]."""
+def split_cells(
+    warped: np.ndarray, config: CellConfig = DEFAULT_CELL_CONFIG, n: int = 9
+) -> np.ndarray:
+    """The 81 cells of a warped grid (n² of a grid of ``n`` cells a side), row-major, as
+    (81, N, N) float32 ink images in [0, 1]."""
     p, i = config.cell_px, config.inset_px
-    ink = ink_image(warped, config)
-    cells = ink.reshape(9, p, 9, p).transpose(0, 2, 1, 3).reshape(81, p, p)
+    ink = ink_image(warped, config, n)
+    cells = ink.reshape(n, p, n, p).transpose(0, 2, 1, 3).reshape(n * n, p, p)
     return np.ascontiguousarray(cells[:, i : p - i, i : p - i])
 
 

@@ -39,10 +39,15 @@ T = TypeVar("T")
 
 @st.cache_resource(show_spinner="Loading the digit reader…")
 def shared_reader() -> Reader:
-    """The photo reader with the shipped model, built once per server; it reads every grid."""
-    from ....vision.pipeline import EVERY_GRID_CONFIG, Reader
+    """The photo reader with the shipped model, built once per server; it reads every grid.
 
-    return Reader(config=EVERY_GRID_CONFIG)
+    It looks for no small (6×6) grid: the app's board and corrections are 9×9 only."""
+    from dataclasses import replace
+
+    from ....vision.pipeline import EVERY_GRID_CONFIG, Reader
+    from ....vision.small.config import SmallGridConfig
+
+    return Reader(config=replace(EVERY_GRID_CONFIG, small=SmallGridConfig(sizes=())))
 
 
 @st.cache_resource(show_spinner=False)

@@ -1,0 +1,184 @@
+"""Read rendered photos of small Sudokus (6×6 with 2×3 boxes; 4×4, 8×8) end to end.
+
+Photos come from ``samples/synth/small_drawing.py`` (through ``samples/render.py``), the
+style alternating photo by photo (newspaper, book, shaded boxes, a children's book's
+coloured lines and boxes), each photographed at the angles, light, shadows, blur and
+noise of the classic rendered photos and passed through JPEG at its own quality. Each is
+read by the default reader: grid found (its size right), cells right (the printed digits
+exactly), solved right (the true answer), and milliseconds per photo (reading only,
+process time, rendering aside).
+
+``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
+the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
+every classic kind and of the Killer, and counts those read as a grid of another size
+(0 expected; a small grid is only looked for where no 9×9 is solved, so nothing else can
+change). As that search runs on few of them, the small-grid finder is also run alone on
+every one of these photos (``find_small_grid``, whatever the 9×9 reading): the photos in
+which it takes a quad for a small grid are counted too (0 expected).
+
+    .venv/bin/python benchmarks/small_photo_eval.py                     # 24 6×6 photos
+    .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12
+    .venv/bin/python benchmarks/small_photo_eval.py --count 0 --nine --per-kind 6
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from sudokucam.benchmarks.common import json_text, markdown_table, script_parser
+from sudokucam.samples import dataset, render
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.results import PhotoResult
+from sudokucam.vision.small.find import find_small_grid
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One small photo read: what was right, and how long reading took."""
+
+    size: int
+    style: str
+    seed: int
+    found: bool
+    cells: bool
+    solved: bool
+    ms: float
+    message: str
+
+
+def jpeg_round_trip(image: np.ndarray, quality: int) -> np.ndarray:
+    """The image as its JPEG file would give it back."""
+    ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR) if ok else None
+    return image if decoded is None else np.asarray(decoded)
+
+
+def timed_read(reader: Reader, image: np.ndarray) -> tuple[PhotoResult, float]:
+    """The photo read, and the process milliseconds it took."""
+    started = time.process_time()
+    result = reader.read(image)
+    return result, 1000 * (time.process_time() - started)
+
+
+def read_one(reader: Reader, size: int, style: str, seed: int) -> Outcome:
+    """Render one small photo, pass it through JPEG, read it and judge the reading."""
+    made = render.render_small_photo(seed, size, style)
+    image = jpeg_round_trip(made.photo.image, made.photo.jpeg_quality)
+    result, ms = timed_read(reader, image)
+    grid = result.grids[0] if result.grids else None
+    if grid is None or grid.structure.size != size:
+        message = result.message or ""
+        return Outcome(size, style, seed, False, False, False, ms, message)
+    givens = "".join(map(str, made.puzzle.givens))
+    answer = "".join(map(str, made.answer))
+    cells = grid.givens == givens and set(grid.handwritten) == {"0"}
+    return Outcome(size, style, seed, True, cells, grid.solution == answer, ms, grid.message)
+
+
+def table(outcomes: list[Outcome]) -> str:
+    """A Markdown table: per size and style, then per size, the rates and timing."""
+    groups: dict[tuple[int, str], list[Outcome]] = {}
+    for o in outcomes:
+        groups.setdefault((o.size, o.style), []).append(o)
+        groups.setdefault((o.size, "all"), []).append(o)
+    rows = []
+    for (size, style), group in sorted(groups.items()):
+        n = len(group)
+        rates = [f"{100 * sum(getattr(o, k) for o in group) / n:.1f} %"
+                 for k in ("found", "cells", "solved")]  # fmt: skip
+        ms = statistics.median(o.ms for o in group)
+        rows.append([f"{size}×{size}", style, n, *rates, f"{ms:.0f}"])
+    head = ["grid", "style", "photos", "grid found", "cells right", "solved right",
+            "ms per photo (median)"]  # fmt: skip
+    return "\n".join(markdown_table(head, "llrrrrr", rows))
+
+
+def nine_photos(split: str, per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray]]:
+    """The 9×9 photos to check: the dataset's photos of ``split``, then ``per_kind``
+    rendered photos of each classic kind and of the Killer."""
+    if dataset.DATASET.is_dir():
+        for photo_id in dataset.split_ids(split):
+            for version in dataset.VERSIONS:
+                image = cv2.imread(str(dataset.photo_path(photo_id, version)))
+                if image is not None:
+                    yield f"dataset {version} {photo_id}", image
+    else:
+        print(f"no dataset at {dataset.DATASET}: rendered photos only", file=sys.stderr)
+    for kind in sorted(render.KINDS):
+        for i in range(per_kind):
+            photo = render.render_photo(seed + i, kind)
+            yield f"{kind} {seed + i}", jpeg_round_trip(photo.image, photo.jpeg_quality)
+    for i in range(per_kind):
+        photo = render.render_killer(seed + i)
+        yield f"killer {seed + i}", jpeg_round_trip(photo.image, photo.jpeg_quality)
+
+
+def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
+    """Read every 9×9 photo and run the small-grid finder alone on it; print those read
+    as another size or in which the finder took a quad for a small grid; return how
+    many photos were either."""
+    photos, changed, solved, taken, ms = 0, 0, 0, 0, []
+    for name, image in nine_photos(split, per_kind, seed):
+        result, _ = timed_read(reader, image)
+        photos += 1
+        solved += result.ok
+        other = [g.structure.size for g in result.grids if g.structure.size != 9]
+        started = time.process_time()
+        alone = find_small_grid(image)
+        ms.append(1000 * (time.process_time() - started))
+        if alone is not None:
+            taken += 1
+            print(f"- {name}: the finder alone takes a {alone.size}×{alone.size} grid in it")
+        if other:
+            changed += 1
+            print(f"- {name}: read as {other[0]}×{other[0]}: {result.message}")
+    print(f"\n9×9 photos read: {photos}; solved: {solved}; read as a small grid: {changed}; "
+          f"a small grid found by the finder alone: {taken} "
+          f"(its median {statistics.median(ms or [0.0]):.0f} ms a photo)")  # fmt: skip
+    return changed + taken
+
+
+def main() -> None:
+    """Render, read, print the table, the photos not solved right, and the 9×9 check."""
+    parser = script_parser(__doc__)
+    parser.add_argument("--sizes", type=int, nargs="+", choices=render.SMALL_SIZES, default=[6])
+    parser.add_argument("--count", type=int, default=24, help="photos per size (0: none)")
+    parser.add_argument("--seed", type=int, default=700, help="first seed")
+    parser.add_argument("--nine", action="store_true", help="also check 9×9 photos stay 9×9")
+    parser.add_argument("--per-kind", type=int, default=4, help="rendered 9×9 photos per kind")
+    parser.add_argument("--split", choices=dataset.SPLITS, default="validation",
+                        help="the dataset's photos --nine reads (default validation)")  # fmt: skip
+    parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
+    args = parser.parse_args()
+    if args.count < 0 or args.per_kind < 0:
+        parser.error("--count and --per-kind must be at least 0")
+    reader = Reader()
+    outcomes = []
+    for size in args.sizes:
+        for i in range(args.count):
+            style = render.SMALL_STYLES[i % len(render.SMALL_STYLES)]
+            outcomes.append(read_one(reader, size, style, args.seed + i))
+            print(f"{size}×{size} {args.seed + i}: solved={outcomes[-1].solved}", file=sys.stderr)
+    if outcomes:
+        print(table(outcomes))
+        wrong = [o for o in outcomes if not (o.solved and o.cells)]
+        print(f"\n{len(outcomes)} photos; not all right: {len(wrong)}")
+        for o in wrong:
+            print(f"- {o.size}×{o.size}/{o.style} seed {o.seed}: found={o.found} "
+                  f"cells={o.cells} solved={o.solved}: {o.message}")  # fmt: skip
+    if args.nine:
+        check_nine(reader, args.split, args.per_kind, args.seed)
+    if args.json is not None:
+        args.json.write_text(json_text(outcomes))
+
+
+if __name__ == "__main__":
+    main()

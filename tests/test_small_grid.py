@@ -1,0 +1,149 @@
+"""Small Sudokus from a photo: the 6×6 grid (2×3 boxes) found by its lines, read, solved,
+drawn, and said by `sudokucam read / solve`; 9×9 grids never taken for one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sudokucam.samples import render
+from sudokucam.solver.geometry import BOX_SHAPES
+from sudokucam.ui.cli import app
+from sudokucam.vision.draw import cell_quad, check_lattice
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.small.find import find_small_grid
+from sudokucam.vision.small.read import mask_digits
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "samples" / "small" / "six_book.jpg"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def truth() -> dict[str, Any]:
+    return json.loads(SAMPLE.with_suffix(".json").read_text(encoding="utf-8"))
+
+
+def drawn_grid(n: int, thick_every: tuple[int, int] | None = None, cell: int = 50) -> np.ndarray:
+    """A white page with an n × n grid drawn: thin lines, thick ones every (rows, columns)
+    of ``thick_every`` (the standard boxes when None), and a thick border."""
+    box_rows, box_cols = thick_every or BOX_SHAPES[n]
+    margin, side = 120, n * cell
+    page = np.full((side + 2 * margin, side + 2 * margin, 3), 250, np.uint8)
+    for i in range(n + 1):
+        at = margin + i * cell
+        across = 5 if i in (0, n) or i % box_rows == 0 else 1
+        down = 5 if i in (0, n) or i % box_cols == 0 else 1
+        cv2.line(page, (margin, at), (margin + side, at), (20, 20, 20), across)
+        cv2.line(page, (at, margin), (at, margin + side), (20, 20, 20), down)
+    return page
+
+
+@pytest.mark.parametrize("n", [4, 6, 8])
+def test_a_small_grid_is_found_with_its_size_and_lines(n: int) -> None:
+    found = find_small_grid(drawn_grid(n))
+    assert found is not None and found.size == n
+    lattice = found.detection.lattice
+    assert lattice.shape == (n + 1, n + 1, 2)
+    expected = 120 + 50 * np.arange(n + 1)
+    assert np.abs(lattice[0, :, 0] - expected).max() < 3
+    assert np.abs(lattice[:, 0, 1] - expected).max() < 3
+    assert found.detection.warped.shape == (n * 40, n * 40)
+
+
+def test_a_9x9_grid_is_never_a_small_one() -> None:
+    assert find_small_grid(drawn_grid(9)) is None
+
+
+def test_a_9x9_grid_missing_a_border_line_is_never_a_small_one() -> None:
+    """A 9×9 grid whose top border did not print (or was cut off) holds 8 rows of cells
+    under 9 lines: not an 8×8 (its columns are ninths), and not a 9×9 part taken alone."""
+    page = drawn_grid(9)
+    page[112:128, 100:-100] = 250  # the top border line gone
+    assert find_small_grid(page) is None
+
+
+def test_a_6x6_block_of_a_9x9_grid_is_not_a_6x6_sudoku() -> None:
+    """Six cells of a 9×9 grid have their thick line in the middle both ways: 3×3 boxes,
+    not a 6×6's 2 rows × 3 columns."""
+    assert find_small_grid(drawn_grid(6, thick_every=(3, 3))) is None
+
+
+def test_digits_above_the_size_are_ruled_out() -> None:
+    probs = np.full((2, 19), 1 / 19)
+    kept = mask_digits(probs, 6)
+    assert np.allclose(kept.sum(axis=1), 1.0)
+    assert not kept[:, 7:10].any() and not kept[:, 16:19].any()
+    assert kept[0, 6] > 0 and kept[0, 15] > 0
+
+
+def test_a_small_lattice_is_drawn_cell_by_cell() -> None:
+    lattice = np.stack(np.meshgrid(np.arange(7.0), np.arange(7.0)), axis=-1) * 10
+    assert check_lattice(lattice).shape == (7, 7, 2)
+    assert cell_quad(lattice, 35).tolist() == [[50, 50], [60, 50], [60, 60], [50, 60]]
+    with pytest.raises(ValueError, match="cell must be 0-35"):
+        cell_quad(lattice, 36)
+
+
+def test_the_6x6_sample_is_read_exactly_and_solved(truth: dict[str, Any]) -> None:
+    result = Reader().read(SAMPLE)
+    assert len(result.grids) == 1
+    grid = result.grids[0]
+    assert grid.givens == truth["puzzle"]["givens"].replace(".", "0")
+    assert grid.solution == truth["answer"]
+    assert grid.message.startswith("6×6 Sudoku: solved")
+    data: dict[str, Any] = grid.to_dict()
+    assert data["size"] == 6 and data["symbols"] == "123456" and data["variant"] == "classic"
+    assert data["regions"] == ["111222", "111222", "333444", "333444", "555666", "555666"]
+    assert len(data["contents"]) == 36 and data["check"]["empty"] == 36 - 13
+    photo = cv2.imread(str(SAMPLE))
+    assert photo is not None and result.draw().shape == photo.shape
+    corners = np.asarray(truth["corners"])
+    assert np.abs(grid.detection.corners - corners).max() < 6
+
+
+def test_read_and_solve_a_6x6_photo_on_the_command_line(tmp_path: Path, truth: Any) -> None:
+    done = runner.invoke(app, ["read", "--json", str(SAMPLE)])
+    assert done.exit_code == 0, done.output
+    (photo,) = json.loads(done.stdout)
+    assert photo["grids"][0]["solution"] == truth["answer"] and photo["grids"][0]["size"] == 6
+    out = tmp_path / "solved.png"
+    done = runner.invoke(app, ["solve", str(SAMPLE), "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert "+-------+-------+" in done.stdout
+    first_row = " ".join(truth["answer"][:3]) + " | " + " ".join(truth["answer"][3:6])
+    assert f"| {first_row} |" in done.stdout
+    before, after = cv2.imread(str(SAMPLE)), cv2.imread(str(out))
+    assert before is not None and after is not None and after.shape == before.shape
+    assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
+
+
+def test_check_with_a_hint_on_a_6x6_photo_says_there_is_none(tmp_path: Path) -> None:
+    done = runner.invoke(app, ["check", "--hint", str(SAMPLE), "-o", str(tmp_path / "c.png")])
+    assert done.exit_code == 0, done.output
+    assert "23 cells left" in done.stdout
+    assert "next: no hint on a photo of a 6×6 Sudoku yet" in done.stdout
+
+
+def test_an_empty_6x6_grid_is_read_as_one_without_a_single_answer() -> None:
+    result = Reader().read(drawn_grid(6))
+    assert result.error is None and len(result.grids) == 1
+    grid = result.grids[0]
+    assert grid.structure.size == 6 and grid.givens == "0" * 36
+    assert grid.status == "multiple_solutions" and grid.solution is None
+    assert grid.message.startswith("6×6 Sudoku: multiple solutions")
+
+
+def test_an_8x8_taken_for_a_9x9_solved_by_calling_print_pen_is_read_as_8x8() -> None:
+    """The 9×9 finder lays its lattice over this 8×8 and a line beside it, and "solves"
+    that by taking printed digits for pen: the photo is looked at for a small grid too."""
+    made = render.render_small_photo(706, 8, "shaded")
+    grid = Reader().read(made.photo.image).grids[0]
+    assert grid.structure.size == 8 and grid.message.startswith("8×8 Sudoku: solved")
+    assert grid.solution == "".join(map(str, made.answer))

@@ -1,0 +1,61 @@
+"""Tunable numbers of the small-grid step (``vision/small/``): 4×4, 6×6 and 8×8 Sudokus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SmallGridConfig:
+    """How a candidate quad is told for a small Sudoku by its drawn lines, and read.
+
+    A candidate (the grid finder's rough quads, ``vision/grid/candidates.py``) is warped
+    to ``side_px`` pixels a side with ``margin_share`` of that around it. Its line
+    profile (the share of each row, or column, of the quad covered by long runs of ink)
+    is fitted with n + 1 evenly spaced lines for each n of ``sizes``: line spacings of
+    the side / n ± ``spacing_slack``, the first line within ``offset_slack`` of the
+    side from the quad's edge, each line looked for within ``peak_px`` of its place.
+
+    A grid of n cells a side is taken when, in both directions, every one of its lines
+    is covered at least ``min_line``, the middles between lines (mid-cells) at most
+    ``max_between``; its box lines (2 rows × 3 columns for 6×6) are at least
+    ``box_thickness`` times as thick as its other inner lines on average; and no line
+    continues one spacing past the border on either side (covered more than
+    ``max_outside``, as a grid line is: a part of a larger grid; a paragraph of text
+    above a grid covers about half). A quad holding 9 + 1 evenly spaced lines
+    each way (spaced a ninth of its side ± ``nine_spacing_slack``), all but
+    ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
+
+    sizes: () looks for none. candidates: the biggest candidate quads looked at.
+    cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
+    the solver's limit.
+    """
+
+    sizes: tuple[int, ...] = (6, 8, 4)
+    side_px: int = 360
+    margin_share: float = 0.25
+    candidates: int = 6
+    spacing_slack: float = 0.1
+    spacing_steps: int = 21
+    offset_slack: float = 0.1
+    peak_px: int = 3
+    min_line: float = 0.4
+    max_between: float = 0.25
+    max_outside: float = 0.8
+    box_thickness: float = 0.9
+    nine_lines_missing: int = 1
+    nine_spacing_slack: float = 0.05
+    cell_px: int = 40
+    time_limit_s: float = 5.0
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if any(n not in (4, 6, 8) for n in self.sizes):
+            raise ValueError(f"sizes must be some of 4, 6 and 8 (none: never), got {self.sizes!r}")
+        if self.side_px < 72 or self.cell_px < 8:
+            raise ValueError(f"side_px and cell_px are too small: {self.side_px}, {self.cell_px}")
+        if not 0 < self.min_line <= 1 or not 0 <= self.max_between < self.min_line:
+            raise ValueError("min_line must be in (0, 1] and max_between below it")
+
+
+DEFAULT_SMALL_GRID_CONFIG = SmallGridConfig()

@@ -1,0 +1,167 @@
+"""Read and solve a small Sudoku found in a photo (``find.SmallGrid``): n² cells, digits 1-n.
+
+The cells of the straightened grid are cut as the 9×9 grid's are (``split_cells`` with
+n cells a side) and read by the same digit model in one run; digits above n cannot be
+in the grid, so their probabilities are set to nothing (``mask_digits``) before every
+cell's digit and print-or-pen kind is settled (``decide_kinds``, without the ink-colour
+step). The givens are solved by the solver of every size (``solve_variant``: rows,
+columns and the boxes of ``BOX_SHAPES[n]``), the answer proved unique. A reading that
+breaks a rule or has no single answer is tried again with its least sure cells read as
+their next likeliest digit (``repaired``), as for a 9×9 grid but simpler: one or two
+cells at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import combinations
+
+import numpy as np
+
+from ...solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
+from ...solver.solve import SolveResult
+from ...solver.variant import VariantError
+from ...solver.variant_solve import solve_variant
+from ..read.cells import split_cells
+from ..read.classifier import DigitClassifier
+from ..read.config import ReadConfig
+from ..read.decide import decide_kinds
+from ..repair import Problem, Repair, RepairOutcome
+from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
+from .config import SmallGridConfig
+from .find import SmallGrid
+
+DIGIT_CLASSES = 9  # the model's classes: 0 empty, 1-9 printed, 10-18 handwritten
+REPAIR_CELLS = 6  # the least sure filled cells whose next likeliest reading is tried
+MAX_REPAIRED = 2  # at most this many of them at once
+
+
+def mask_digits(probs: np.ndarray, n: int) -> np.ndarray:
+    """(N, 19) probabilities with the digits above ``n`` (printed and handwritten) set to
+    nothing and each row renormalised: a grid of n cells a side holds 1..n only."""
+    kept = np.asarray(probs, dtype=np.float64).copy()
+    for digit in range(n + 1, DIGIT_CLASSES + 1):
+        kept[:, digit] = 0.0
+        kept[:, digit + DIGIT_CLASSES] = 0.0
+    return kept / np.maximum(kept.sum(axis=1, keepdims=True), 1e-12)
+
+
+def read_small_cells(
+    classifier: DigitClassifier, grid: SmallGrid, config: ReadConfig
+) -> CellReading:
+    """Every cell's digit and kind, digits above the grid's size ruled out."""
+    n = grid.size
+    cells = split_cells(grid.detection.warped, classifier.config.cells, n)
+    probs, _ = classifier.predict(cells)
+    digits = mask_digits(classifier.digit_probs(probs), n).astype(np.float32)
+    reading = decide_kinds(CellScores(digits, cells), config=config.kind_decision)
+    count = n * n
+    return replace(
+        reading,
+        trace=None,  # the trace names cells as on a 9×9 grid
+        notes=("",) * count,
+        notes_sure=(True,) * count,
+        crossed_out=(False,) * count,
+        unreadable=(False,) * count,
+    )
+
+
+def givens_of(reading: CellReading) -> tuple[int, ...]:
+    """The printed digits of a reading (0 elsewhere); a small puzzle has no pen entries
+    read, so a digit taken for handwriting counts as printed."""
+    filled = np.isin(reading.kinds, (Kind.PRINTED, Kind.HANDWRITTEN))
+    return tuple(int(d) if f else 0 for d, f in zip(reading.digits, filled, strict=True))
+
+
+def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveResult | None:
+    """Solve a small classic Sudoku's values (None when they are no puzzle at all)."""
+    try:
+        return solve_variant(GridStructure(size=n).puzzle(values), time_limit_s)
+    except VariantError:
+        return None
+
+
+def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> RepairOutcome:
+    """The reading's givens solved, or repaired (``repaired``) where they have no single
+    answer; the problems named are those of the givens as read."""
+    values = givens_of(reading)
+    first = solve_small(values, n, config.time_limit_s)
+    if first is not None and first.status in SOLVED_OUTCOMES:
+        return outcome_of(first, (), ())
+    problems = problems_of(first, n)
+    fixed = repaired(reading, values, n, config)
+    if fixed is not None:
+        result, repairs = fixed
+        return outcome_of(result, repairs, problems)
+    status = Outcome.INVALID if first is None else first.status
+    return RepairOutcome(digits_of(values), (), None, status, problems, 1)
+
+
+def outcome_of(
+    result: SolveResult, repairs: tuple[Repair, ...], problems: tuple[Problem, ...]
+) -> RepairOutcome:
+    """A solved reading's outcome: its givens (after the repairs) and the answer."""
+    solution = None if result.solution is None else digits_of(result.solution.values)
+    givens = digits_of(result.puzzle.values)
+    return RepairOutcome(givens, repairs, solution, result.status, problems, 1 + len(repairs))
+
+
+def repaired(
+    reading: CellReading, values: tuple[int, ...], n: int, config: SmallGridConfig
+) -> tuple[SolveResult, tuple[Repair, ...]] | None:
+    """The givens with one or two of the least sure filled cells read as their next
+    likeliest value (another digit, or empty) that give one answer, and those changes;
+    None if none do."""
+    per_value = value_probabilities(reading)
+    filled = [c for c, v in enumerate(values) if v]
+    unsure = sorted(filled, key=lambda c: float(per_value[c, values[c]]))[:REPAIR_CELLS]
+    for count in range(1, MAX_REPAIRED + 1):
+        for cells in combinations(unsure, count):
+            changed = list(values)
+            for c in cells:
+                ranked = np.argsort(per_value[c])[::-1]
+                changed[c] = int(next(v for v in ranked if v != values[c]))
+            result = solve_small(tuple(changed), n, config.time_limit_s)
+            if result is not None and result.status in SOLVED_OUTCOMES:
+                repairs = tuple(
+                    Repair(
+                        c,
+                        values[c],
+                        changed[c],
+                        float(per_value[c, values[c]]),
+                        float(per_value[c, changed[c]]),
+                        size=n,
+                    )
+                    for c in cells
+                )
+                return result, repairs
+    return None
+
+
+def value_probabilities(reading: CellReading) -> np.ndarray:
+    """(N, 10) probability that each cell is empty (column 0) or holds 1-9, in any ink."""
+    probs = np.asarray(reading.probs, dtype=np.float64)
+    per_value = probs[:, : DIGIT_CLASSES + 1].copy()
+    per_value[:, 1:] += probs[:, DIGIT_CLASSES + 1 :]
+    return per_value
+
+
+def problems_of(result: SolveResult | None, n: int) -> tuple[Problem, ...]:
+    """Why the givens as read have no single answer, in a person's words."""
+    if result is None:
+        return (Problem(ProblemKind.NO_SOLUTION, (), "the digits read are no puzzle"),)
+    if result.conflicts:
+        kinds = (ProblemKind.DUPLICATE, ProblemKind.DEAD_CELL)
+        return tuple(
+            Problem(kinds[0] if k.is_duplicate else kinds[1], k.cells, k.text)
+            for k in result.conflicts
+        )
+    words = {
+        Outcome.NO_SOLUTION: (ProblemKind.NO_SOLUTION, "no grid completes the digits read"),
+        Outcome.MULTIPLE_SOLUTIONS: (
+            ProblemKind.MULTIPLE_SOLUTIONS,
+            "the digits read allow more than one solution",
+        ),
+    }
+    kind, text = words.get(result.status, (ProblemKind.NO_SOLUTION, str(result.status)))
+    return (Problem(kind, (), f"{text} ({n}×{n})"),)
