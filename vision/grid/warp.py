@@ -187,8 +187,10 @@ def lattice_maps(lattice: np.ndarray, cell_size: int) -> tuple[np.ndarray, np.nd
     u, v = np.meshgrid(local, local)
     uvw = np.stack([u.ravel(), v.ravel(), np.ones(c * c)])  # (3, c²)
     xyw = (cells.reshape(n * n, 3, 3) @ uvw).reshape(n, n, 3, c, c)
-    xy = (xyw[:, :, :2] / xyw[:, :, 2:]).transpose(2, 0, 3, 1, 4).reshape(2, n * c, n * c)
-    return xy[0].astype(np.float32), xy[1].astype(np.float32)
+    xy = xyw[:, :, :2] / xyw[:, :, 2:]
+    # cast and laid out as (2, rows, columns) in one copy
+    maps = xy.transpose(2, 0, 3, 1, 4).astype(np.float32, order="C").reshape(2, n * c, n * c)
+    return maps[0], maps[1]
 
 
 def warp_lattice(gray: np.ndarray, lattice: np.ndarray, cell_size: int) -> np.ndarray:
