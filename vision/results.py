@@ -220,7 +220,8 @@ class GridResult:
 
         A cell read as notes stays notes where none of its digits is legible.
         """
-        noted = [n or k == Kind.NOTES for n, k in zip(self.notes, self.reading.kinds, strict=True)]
+        kinds = np.asarray(self.reading.kinds).tolist()  # Python ints compare fast with enums
+        noted = [n or k == Kind.NOTES for n, k in zip(self.notes, kinds, strict=True)]
         crossed = self.reading.crossed_out or (False,) * 81
         unread = self.reading.unreadable or (False,) * 81
         return tuple(
