@@ -8,6 +8,7 @@ import pytest
 
 from sudokucam.vision.grid.config import GridConfig, ScoreConfig
 from sudokucam.vision.grid.lattice import _interior_levels, _peaks_near
+from sudokucam.vision.grid.warp import cell_homographies, lattice_maps
 
 SCORE = GridConfig().score
 
@@ -67,3 +68,28 @@ def test_peaks_near_are_the_column_by_column_peaks(radius: int) -> None:
             expected = [peak_in_column(values[:, j], centre, radius) for j in range(9)]
             assert positions.tolist() == [p for p, _ in expected], (centre, share)
             assert heights.tolist() == [h for _, h in expected], (centre, share)
+
+
+def lattice_maps_at_once(lattice: np.ndarray, cell_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The whole-grid computation that ``lattice_maps`` replaces (row of cells by row)."""
+    cells = cell_homographies(lattice)
+    n, c = cells.shape[0], cell_size
+    local = np.arange(c, dtype=np.float64) / c
+    u, v = np.meshgrid(local, local)
+    uvw = np.stack([u.ravel(), v.ravel(), np.ones(c * c)])
+    xyw = (cells.reshape(n * n, 3, 3) @ uvw).reshape(n, n, 3, c, c)
+    xy = (xyw[:, :, :2] / xyw[:, :, 2:]).transpose(2, 0, 3, 1, 4).reshape(2, n * c, n * c)
+    return xy[0].astype(np.float32), xy[1].astype(np.float32)
+
+
+@pytest.mark.parametrize(("points", "cell"), [(10, 40), (10, 32), (12, 32), (12, 16)])
+def test_lattice_maps_row_by_row_are_the_whole_grids(points: int, cell: int) -> None:
+    rng = np.random.default_rng(points * cell)
+    ys, xs = np.mgrid[0:points, 0:points].astype(np.float64)
+    for _ in range(5):
+        bend = rng.normal(0.0, 0.05 * cell, (2, points, points))
+        lattice = np.stack([30 + cell * xs + 0.2 * ys + bend[0], 20 + cell * ys + bend[1]], -1)
+        map_x, map_y = lattice_maps(lattice, cell)
+        expected_x, expected_y = lattice_maps_at_once(lattice, cell)
+        assert map_x.dtype == np.float32 and map_x.shape == expected_x.shape
+        assert np.array_equal(map_x, expected_x) and np.array_equal(map_y, expected_y)
