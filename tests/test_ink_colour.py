@@ -200,9 +200,10 @@ def test_the_ink_is_measured_only_when_a_cell_is_unsure(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(decide, "cell_ink_colours", counted)
     sure = {c: 9.0 for c in PRINTED_CELLS} | {c: -9.0 for c in PEN_CELLS}
-    settled = by_colour(sure, image, lattice)
+    settled, alone = by_colour(sure, image, lattice), classifier_only(sure)
     assert not measured
-    assert (settled.kinds == classifier_only(sure).kinds).all()
-    assert np.array_equal(settled.kind_log_odds, classifier_only(sure).kind_log_odds)
+    assert settled.kind_log_odds is not None and alone.kind_log_odds is not None
+    assert (settled.kinds == alone.kinds).all()
+    assert np.array_equal(settled.kind_log_odds, alone.kind_log_odds)
     assert by_colour(ODDS, image, lattice).kinds[2] == Kind.HANDWRITTEN
     assert measured == [1]
