@@ -8,7 +8,7 @@ import pytest
 
 from sudokucam.vision.grid.config import GridConfig, ScoreConfig
 from sudokucam.vision.grid.lattice import _interior_levels, _peaks_near
-from sudokucam.vision.grid.warp import cell_homographies, lattice_maps
+from sudokucam.vision.grid.warp import cell_homographies, is_convex_clockwise, lattice_maps
 
 SCORE = GridConfig().score
 
@@ -93,3 +93,33 @@ def test_lattice_maps_row_by_row_are_the_whole_grids(points: int, cell: int) -> 
         expected_x, expected_y = lattice_maps_at_once(lattice, cell)
         assert map_x.dtype == np.float32 and map_x.shape == expected_x.shape
         assert np.array_equal(map_x, expected_x) and np.array_equal(map_y, expected_y)
+
+
+def convex_clockwise_by_numpy(quad: np.ndarray) -> bool:
+    """The numpy computation that ``is_convex_clockwise`` replaces."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        edges = np.roll(quad, -1, axis=0) - quad
+        following = np.roll(edges, -1, axis=0)
+        cross = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
+    return bool(np.all(cross > 0))
+
+
+def test_is_convex_clockwise_answers_as_numpy_did() -> None:
+    """Random and nearly square quads, turned and mirrored ones, corners at infinity, NaN
+    and huge coordinates: the same answer as the numpy version, every time."""
+    rng = np.random.default_rng(0)
+    square = np.array([[0, 0], [9, 0], [9, 9], [0, 9]], dtype=np.float64)
+    odd = (np.inf, -np.inf, np.nan, 1e308, -1e308, 0.0)
+    answers = set()
+    for trial in range(3000):
+        quad = rng.normal(0.0, 100.0, (4, 2))
+        if trial % 3 == 0:
+            quad = square * rng.uniform(1, 50) + rng.normal(0.0, 3.0, (4, 2))
+        if trial % 5 == 0:
+            quad = quad[::-1].copy()
+        if trial % 7 == 0:
+            quad[rng.integers(4), rng.integers(2)] = odd[rng.integers(len(odd))]
+        expected = convex_clockwise_by_numpy(quad)
+        assert is_convex_clockwise(quad) is expected, quad.tolist()
+        answers.add(expected)
+    assert answers == {True, False}

@@ -64,12 +64,18 @@ def next_rows(rows: np.ndarray, step: int = 1) -> np.ndarray:
 
 def is_convex_clockwise(quad: np.ndarray) -> bool:
     """True when the quad turns the same way (clockwise on screen) at every corner
-    (never for a quad with a corner at infinity)."""
-    with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: no turn, no warning
-        edges = next_rows(quad) - quad
-        following = next_rows(edges)
-        cross = edges[:, 0] * following[:, 1] - edges[:, 1] * following[:, 0]
-    return bool(np.all(cross > 0))
+    (never for a quad with a corner at infinity).
+
+    In Python floats (the same float64 arithmetic, without numpy's overhead for a few
+    points: the grid search asks this a few hundred times a photo); inf - inf is no turn.
+    """
+    points = np.asarray(quad, dtype=np.float64).tolist()
+    count = len(points)
+    for i in range(count):
+        (ax, ay), (bx, by), (cx, cy) = points[i], points[(i + 1) % count], points[(i + 2) % count]
+        if not (bx - ax) * (cy - by) - (by - ay) * (cx - bx) > 0:
+            return False
+    return True
 
 
 def order_corners(points: np.ndarray) -> np.ndarray:
