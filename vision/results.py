@@ -220,8 +220,7 @@ class GridResult:
 
         A cell read as notes stays notes where none of its digits is legible.
         """
-        kinds = np.asarray(self.reading.kinds).tolist()  # Python ints compare fast with enums
-        noted = [n or k == Kind.NOTES for n, k in zip(self.notes, kinds, strict=True)]
+        noted = [n or k == Kind.NOTES for n, k in zip(self.notes, self.reading.kinds, strict=True)]
         crossed = self.reading.crossed_out or (False,) * 81
         unread = self.reading.unreadable or (False,) * 81
         return tuple(
