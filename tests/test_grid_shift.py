@@ -10,7 +10,7 @@ import pytest
 from sudokucam.samples import progress_dataset
 from sudokucam.vision.grid.config import GridConfig
 from sudokucam.vision.grid.find import _Found, find_grid, flat_lattice, onto_real_lines
-from sudokucam.vision.grid.shift import grid_offsets, moved_quad
+from sudokucam.vision.grid.shift import grid_offsets, moved_quad, percentile_along
 from sudokucam.vision.grid.warp import build_pyramid
 from sudokucam.vision.load import load_image
 
@@ -97,3 +97,14 @@ def test_times_photos_with_the_page_edge_beside_the_grid(name: str) -> None:
     assert found is not None
     side = float(np.linalg.norm(photo.corners[1] - photo.corners[0]))
     assert np.abs(found.corners - photo.corners).max() <= 0.05 * side
+
+
+@pytest.mark.parametrize("count", [1, 2, 5, 24, 31])
+def test_percentile_along_gives_numpys_percentile_exactly(count: int) -> None:
+    """The sort-based percentile along axis 1 is numpy's (linear method), bit for bit."""
+    values = np.random.default_rng(count).integers(0, 256, (4, count, 37), dtype=np.uint8)
+    for q in (0.0, 10.0, 33.3, 50.0, 75.0, 99.9, 100.0):
+        expected = np.percentile(values.astype(np.float32), q, axis=1).astype(np.float32)
+        found = percentile_along(values, q)
+        assert found.dtype == np.float32
+        assert np.array_equal(found, expected), (count, q)

@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.grid.warp import ideal_lattice
+from sudokucam.vision.read import decide
 from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.ink_colour import (
     InkColourConfig,
@@ -185,3 +186,24 @@ def test_bad_inputs_and_settings_are_refused() -> None:
         InkColourConfig(ink_share=0.6)
     with pytest.raises(ValueError, match="inset_fraction"):
         InkColourConfig(inset_fraction=0.5)
+
+
+def test_the_ink_is_measured_only_when_a_cell_is_unsure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every filled cell sure when the colour step comes, the step adds nothing
+    whatever the tints, so the cells' ink is not measured; with one unsure it is."""
+    image, lattice = page(BLUE)
+    measured: list[int] = []
+
+    def counted(*args: object) -> np.ndarray:
+        measured.append(1)
+        return cell_ink_colours(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(decide, "cell_ink_colours", counted)
+    sure = {c: 9.0 for c in PRINTED_CELLS} | {c: -9.0 for c in PEN_CELLS}
+    settled, alone = by_colour(sure, image, lattice), classifier_only(sure)
+    assert not measured
+    assert settled.kind_log_odds is not None and alone.kind_log_odds is not None
+    assert (settled.kinds == alone.kinds).all()
+    assert np.array_equal(settled.kind_log_odds, alone.kind_log_odds)
+    assert by_colour(ODDS, image, lattice).kinds[2] == Kind.HANDWRITTEN
+    assert measured == [1]

@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
+from sudokucam.vision.read import copies
 from sudokucam.vision.read.copies import (
     DEFAULT_COPY_CONFIG,
     CopyConfig,
@@ -208,3 +209,17 @@ def test_decide_kinds_traces_the_copies_step(weight: float) -> None:
     assert steps[:2] == [KindStep.CLASSIFIER, KindStep.COPIES]
     assert all(reading.kinds[c] == Kind.PRINTED for c in cells)
     assert all(reading.trace.decided_by(c) is KindStep.COPIES for c in cells)
+
+
+def test_a_page_whose_cells_are_all_sure_is_not_compared(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sure cells keep their kinds whatever their copies say: no similarity is worked out
+    (not even whether the hand writes copies) and nothing is added."""
+    cells = {c: written(7, c) for c in (3, 4, 5)} | {c: printed(2, c) for c in (10, 11)}
+    digits = np.zeros(81, np.int64)
+    digits[[3, 4, 5]], digits[[10, 11]] = 7, 2
+    odds = np.zeros(81)
+    odds[[3, 4, 5]], odds[[10, 11]] = -8.0, 8.0
+    compared: list[int] = []
+    monkeypatch.setattr(copies, "similarities", lambda *args: compared.append(1))
+    assert not copy_evidence(odds, digits > 0, digits, page(cells)).any()
+    assert not compared

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import itertools
 import struct
 import zlib
 from pathlib import Path
@@ -17,6 +18,7 @@ from sudokucam.vision.load import (
     DecodeConfig,
     ImageLoadError,
     LoadProblem,
+    Orientation,
     Photo,
     _register_heif,
     load_image,
@@ -116,6 +118,23 @@ def test_exif_orientation_is_applied_once(tmp_path: Path, orientation: int, turn
     expected = turn(rgb[:, :, ::-1])  # type: ignore[operator]
     assert bgr.shape == expected.shape
     assert np.abs(bgr.astype(int) - expected.astype(int)).mean() < 4
+
+
+@pytest.mark.parametrize("shape", [(7, 5), (7, 5, 3), (6, 9, 4), (5, 4, 1)])
+@pytest.mark.parametrize("dtype", [np.uint8, np.float32])
+def test_every_orientation_moves_the_pixels_as_numpy_views_would(
+    shape: tuple[int, ...], dtype: type
+) -> None:
+    """Orientation.apply (OpenCV's turns where it can) gives exactly the flipped, then
+    transposed pixels, as a writable contiguous array of the same shape and type."""
+    pixels: np.ndarray = np.random.default_rng(0).integers(0, 256, shape).astype(dtype)
+    for flip_x, flip_y, transpose in itertools.product((False, True), repeat=3):
+        expected = pixels[:: -1 if flip_y else 1, :: -1 if flip_x else 1]
+        expected = expected.swapaxes(0, 1) if transpose else expected
+        turned = Orientation(flip_x, flip_y, transpose).apply(pixels)
+        assert turned.dtype == pixels.dtype and turned.shape == expected.shape
+        assert np.array_equal(turned, expected), (flip_x, flip_y, transpose)
+        assert turned.flags.c_contiguous and turned.flags.writeable
 
 
 def test_heif_opener_is_registered() -> None:

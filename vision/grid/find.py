@@ -418,7 +418,7 @@ class _SearchPage:
         """The chosen grids at full resolution, each first moved onto its real lines."""
         full = build_pyramid(self.gray) if chosen else ()
         moved = onto_real_lines(full, chosen, self.scale, self.config)
-        return [trace_and_warp(self.image, full, item, self.scale, self.config) for item in moved]
+        return [trace_and_warp(full, item, self.scale, self.config) for item in moved]
 
 
 def onto_real_lines(
@@ -455,9 +455,10 @@ def rescaled(item: _Found, factor: float) -> _Found:
 
 
 def trace_and_warp(
-    image: np.ndarray, levels: Pyramid, item: _Found, scale: float, config: GridConfig
+    levels: Pyramid, item: _Found, scale: float, config: GridConfig
 ) -> GridDetection:
-    """The detection at full resolution: lines traced in ``levels`` (the photo's pyramid).
+    """The detection at full resolution: lines traced in ``levels`` (the photo's gray
+    pyramid), the grid warped from its first level (the gray photo, not made again).
 
     On a bent page the lattice is the traced one; on a flat one that of the homography
     fitted to the traced points (steadier, and deaf to a few mis-traced ones). The
@@ -472,7 +473,8 @@ def trace_and_warp(
     if not (is_convex_clockwise(corners) and is_convex_clockwise(outer)):
         lattice, corners = item.lattice / scale, item.quad / scale
         outer = corners
-    return warp_from_corners(image, corners, config, lattice=lattice, score=item.score, outer=outer)
+    gray = levels[0]
+    return warp_from_corners(gray, corners, config, lattice=lattice, score=item.score, outer=outer)
 
 
 def find_grid(
@@ -496,4 +498,4 @@ def retrace(
     if grid.shape != (10, 10, 2):
         raise ValueError(f"lattice must have shape (10, 10, 2), got {grid.shape}")
     item = _Found(grid[[0, 0, 9, 9], [0, 9, 9, 0]], grid, score)
-    return trace_and_warp(image, build_pyramid(to_gray(image)), item, 1.0, config)
+    return trace_and_warp(build_pyramid(to_gray(image)), item, 1.0, config)

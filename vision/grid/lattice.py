@@ -120,11 +120,8 @@ def _line_strengths(coverage: np.ndarray, start: int, cell: int, tol: int) -> np
 def _interior_levels(coverage: np.ndarray, start: int, cell: int, score: ScoreConfig) -> np.ndarray:
     """(9, 9) mean coverage in the middle of each row of cells, per segment."""
     lo, hi = round(cell * score.interior_start_cells), round(cell * score.interior_end_cells)
-    out = np.empty((9, coverage.shape[1]), dtype=np.float32)
-    for k in range(9):
-        base = start + k * cell
-        out[k] = coverage[base + lo : base + hi].mean(axis=0)
-    return out
+    rows = start + cell * np.arange(9)[:, None] + np.arange(lo, hi)[None, :]
+    return np.asarray(coverage[rows].mean(axis=1), dtype=np.float32)
 
 
 def _direction_score(mask: np.ndarray, start: int, cell: int, score: ScoreConfig) -> float:
@@ -231,23 +228,29 @@ def reframe_quad(gray: Pyramid, quad: np.ndarray, config: GridConfig) -> np.ndar
     return map_points(np.linalg.inv(homography), box)
 
 
-def _subpixel_peak(values: np.ndarray) -> tuple[float, float]:
-    """Index (with parabolic sub-pixel refinement) and height of the maximum."""
-    i = int(np.argmax(values))
-    if 0 < i < len(values) - 1:
-        a, b, c = values[i - 1], values[i], values[i + 1]
-        denom = a - 2 * b + c
-        if denom < 0:
-            return i + 0.5 * (a - c) / denom, float(b)
-    return float(i), float(values[i])
+def _peaks_near(values: np.ndarray, centre: int, radius: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per column of ``values`` (n, m): the sub-pixel row and the height of its highest
+    value within ``radius`` rows of row ``centre`` (the first of equal highest).
 
-
-def _peak_near(values: np.ndarray, centre: float, radius: int) -> tuple[float, float]:
-    """Sub-pixel position and height of the highest value within ``radius`` of ``centre``."""
-    lo = min(max(0, round(centre) - radius), len(values) - 1)
-    hi = max(min(len(values), round(centre) + radius + 1), lo + 1)
-    offset, height = _subpixel_peak(values[lo:hi])
-    return lo + offset, height
+    The peak is refined by the parabola through it and its two neighbours where it has
+    both and the parabola opens downwards; positions are computed in the values' float32,
+    as the column-by-column version did.
+    """
+    lo = min(max(0, centre - radius), len(values) - 1)
+    hi = max(min(len(values), centre + radius + 1), lo + 1)
+    window = values[lo:hi]
+    top = np.argmax(window, axis=0)
+    columns = np.arange(window.shape[1])
+    height = window[top, columns]
+    inside = (top > 0) & (top < len(window) - 1)
+    before = window[np.maximum(top - 1, 0), columns]
+    after = window[np.minimum(top + 1, len(window) - 1), columns]
+    denom = before - 2 * height + after
+    bend = inside & (denom < 0)
+    with np.errstate(divide="ignore", invalid="ignore"):  # used only where denom < 0
+        refined = top.astype(height.dtype) + 0.5 * (before - after) / denom
+    offset = np.where(bend, refined, top.astype(height.dtype))
+    return (lo + offset).astype(np.float64), height.astype(np.float64)
 
 
 def _measure_lines(
@@ -258,8 +261,7 @@ def _measure_lines(
     positions = np.zeros((10, coverage.shape[1]))
     strengths = np.zeros((10, coverage.shape[1]))
     for k in range(10):
-        for j in range(coverage.shape[1]):
-            positions[k, j], strengths[k, j] = _peak_near(smooth[:, j], start + k * cell, search)
+        positions[k], strengths[k] = _peaks_near(smooth, start + k * cell, search)
     return positions, strengths
 
 

@@ -17,6 +17,7 @@ when they look clearly more so than the ones found.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -89,6 +90,25 @@ def follow_lines(
     return places, strengths
 
 
+def percentile_along(values: np.ndarray, q: float) -> np.ndarray:
+    """(A, C) float32: ``np.percentile(values.astype(np.float32), q, axis=1)`` of (A, B, C)
+    ``values``, with the same linear method and arithmetic, so the same numbers.
+
+    The two values it interpolates between are taken from a sort along the axis: numpy's
+    percentile partitions a short axis of a large array many times slower.
+    """
+    count = values.shape[1]
+    position = (count - 1) * (q / 100.0)
+    lower = min(math.floor(position), count - 1)
+    upper = min(lower + 1, count - 1)
+    gamma = position - lower
+    ordered = np.sort(values, axis=1)
+    below = ordered[:, lower].astype(np.float32)
+    above = ordered[:, upper].astype(np.float32)
+    step = above - below
+    return np.asarray(below + step * gamma if gamma < 0.5 else above - step * (1 - gamma))
+
+
 def measure_direction(warped: np.ndarray, cell: int, reach: int, config: ShiftConfig) -> _Direction:
     """The vertical lines of ``warped`` (the grid at ``cell`` px per cell with ``reach`` +
     1/2 cells of margin), seen in each of the 9 + 2 * ``reach`` cell-wide bands across
@@ -99,8 +119,7 @@ def measure_direction(warped: np.ndarray, cell: int, reach: int, config: ShiftCo
     # minimum over ``slant_cells`` across it so a slightly slanting line stays whole
     slant = 2 * round(config.slant_cells * cell) + 1
     part = cv2.erode(warped[start : start + bands * cell], np.ones((1, slant), np.uint8))
-    along = part.reshape(bands, cell, -1).astype(np.float32)
-    profiles = np.percentile(along, config.along_percentile, axis=1).astype(np.float32)
+    profiles = percentile_along(part.reshape(bands, cell, -1), config.along_percentile)
     contrast = two_sided_contrast(profiles, cell, config)
     own = contrast[reach : reach + 9]
     search = max(1, round(config.search_cells * cell))

@@ -159,6 +159,8 @@ def copy_evidence(
     # a digit whose cells are all sure keeps their kinds whatever its copies say: its
     # similarities are worked out only where they show whether the hand writes copies
     open_digits = [m for m in by_digit if len(m) > 1 and unsure[m].any()]
+    if not open_digits:  # nothing to change: the hand's copies need not be looked for
+        return added
     writing = Writing(
         bool(sure_pen.sum() >= config.min_written), hand_copies(by_digit, sure_pen, cells, config)
     )

@@ -233,9 +233,19 @@ def shape_evidence(cells: np.ndarray, config: InkShapeConfig) -> Evidence:
 def colour_step_evidence(
     image: np.ndarray, lattice: np.ndarray, config: InkColourConfig
 ) -> Evidence:
-    """The ink-colour step: unsure cells lean to the puzzle's printed or pen ink tint."""
-    tints = ink_tints(cell_ink_colours(image, lattice, config), config)
-    return lambda log_odds, filled: colour_evidence(log_odds, filled, tints, config)
+    """The ink-colour step: unsure cells lean to the puzzle's printed or pen ink tint.
+
+    The cells' ink is measured only when some filled cell is unsure when the step comes
+    (within ``ambiguous_log_odds``): it adds nothing to any other cell, whatever the tints.
+    """
+
+    def evidence(log_odds: np.ndarray, filled: np.ndarray) -> np.ndarray:
+        if not np.any(filled & (np.abs(log_odds) < config.ambiguous_log_odds)):
+            return np.zeros(log_odds.shape, dtype=np.float64)
+        tints = ink_tints(cell_ink_colours(image, lattice, config), config)
+        return colour_evidence(log_odds, filled, tints, config)
+
+    return evidence
 
 
 def kinds_of(
