@@ -13,7 +13,7 @@ from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.structure.cage_config import CageConfig
 from sudokucam.vision.structure.cage_lines import find_cage_lines, group_cells, has_cages
-from sudokucam.vision.structure.cage_sums import SumReading, readings, zero_like
+from sudokucam.vision.structure.cage_sums import SumReading, readings, sum_boxes, zero_like
 from sudokucam.vision.structure.cages import (
     CageLayout,
     find_cages,
@@ -128,3 +128,30 @@ def test_a_rendered_killer_is_read_and_solved(seed: int, classifier: DigitClassi
     classic = render.render_photo(seed, "printed").image
     for grid in Reader(classifier).find(classic):
         assert find_cages(grid.warped, classifier.predict, classifier.config.input_size) is None
+
+
+def test_a_sums_bar_beside_a_cage_lines_dashes_is_no_grid_line() -> None:
+    corner = np.zeros((47, 64), np.float32)
+    corner[0:2, :] = 1.0  # the grid line along the box's top
+    corner[6:9, 6:22] = 1.0  # a 7's bar, a little below it
+    cv2.line(corner, (20, 8), (11, 34), 1.0, 3)  # the 7's stem
+    for x in range(26, 64, 8):
+        corner[6:9, x : x + 5] = 1.0  # the cage line's dashes at the bar's height
+    assert corner[7].mean() >= 0.6  # the row is inked across as a grid line is
+    _, boxes = sum_boxes(corner, CageConfig())
+    assert len(boxes) == 1
+    _, _, y, _, h = boxes[0]
+    assert y <= 6 and h >= 28  # the bar is kept with the stem
+
+
+def test_a_thick_grid_lines_ragged_edge_is_cleared() -> None:
+    corner = np.zeros((47, 64), np.float32)
+    corner[0:3, :] = 1.0
+    corner[3, :40] = 1.0  # the line's antialiased edge: inked across, in pieces
+    corner[3, 44:] = 1.0
+    corner[:, 0:3] = 1.0  # the box line down the left
+    glyph = np.zeros((47, 64), np.uint8)
+    cv2.putText(glyph, "4", (8, 32), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 255, 3)
+    corner = np.maximum(corner, glyph / 255).astype(np.float32)
+    _, boxes = sum_boxes(corner, CageConfig())
+    assert len(boxes) == 1 and boxes[0][2] > 3  # the digit alone, the line's rows cleared
