@@ -155,3 +155,15 @@ def test_a_thick_grid_lines_ragged_edge_is_cleared() -> None:
     corner = np.maximum(corner, glyph / 255).astype(np.float32)
     _, boxes = sum_boxes(corner, CageConfig())
     assert len(boxes) == 1 and boxes[0][2] > 3  # the digit alone, the line's rows cleared
+
+
+def test_faint_cage_lines_in_the_grid_lines_blur_are_found(classifier: DigitClassifier) -> None:
+    photo = render.render_killer(710009, "grey")  # grey cages close to a blurred grid line
+    truth = photo.truth
+    assert isinstance(truth, render.KillerTruth)
+    detection = Reader(classifier).find(photo.image)[0]
+    lines = find_cage_lines(detection.warped, CageConfig())
+    assert lines.separation > 0  # no dip before the lines: found as faint ones
+    layout = find_cages(detection.warped, classifier.predict, classifier.config.input_size)
+    assert layout is not None
+    assert set(layout.groups) == {cage.cells for cage in truth.cages}

@@ -18,7 +18,10 @@ class CageConfig:
     side's line evidence is its ink there above that paper, a border's the mean of its two
     sides'. The borders on thin grid lines split in two groups: the grid has cages when
     those without a line hold at most ``max_open_ink``, those with one ``min_line_ink``
-    more, and the share without one is within ``open_share`` (cells of one cage).
+    more, and the share without one is within ``open_share`` (cells of one cage). Lines
+    so close to the grid line that no dip shows before them are taken where the thin
+    borders' ink at one offset splits in two groups ``faint_separation`` times their
+    spread apart and ``faint_min_ink`` or more.
 
     Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
     size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. The blob nearest the
@@ -52,6 +55,8 @@ class CageConfig:
     min_line_ink: float = 0.1
     max_open_ink: float = 0.05
     open_share: tuple[float, float] = (0.12, 0.68)
+    faint_separation: float = 5.0
+    faint_min_ink: float = 0.06
     detail: int = 3
     sum_box: tuple[float, float, float, float] = (0.03, 0.03, 0.62, 0.46)
     min_digit_share: float = 0.25

@@ -11,6 +11,7 @@ the borders without a line are the cages (``group_cells``).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +20,7 @@ from ..read.cells import CellConfig, ink_image
 from .cage_config import CageConfig
 
 TOP, BOTTOM, LEFT, RIGHT = range(4)  # the sides of a cell, in the order of side_profiles
+SPREAD_FLOOR = 1e-3  # keeps a split of identical values finite
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,9 @@ class CageLines:
     inset: the cage lines' distance inside the grid lines, share of a cell.
     open_ink, line_ink: the mean ink of the thin borders without and with a cage line;
     open_share: the share of thin borders without one.
+    separation: for faint lines that merge into the grid line's blur (``faint_lines``),
+        the gap between the two groups of thin borders over their spread; 0 for lines
+        told by the dip before them.
     across: (9, 8) the vertical borders between columns c and c+1 that are cage borders;
     down: (8, 9) the horizontal ones between rows r and r+1.
     """
@@ -40,6 +45,7 @@ class CageLines:
     open_share: float
     across: np.ndarray
     down: np.ndarray
+    separation: float = 0.0
 
 
 def side_profiles(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]:
@@ -126,13 +132,23 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
 
     The borders on thin grid lines split into those with a cage line and those without
     (``two_means``); the split's midway ink decides every border (``box_limit`` for those
-    on box lines).
+    on box lines). Where the lines seen by the dip before them show no cages, lines too
+    close to the grid line to show a dip are looked for (``faint_lines``).
     """
     ink = ink_image(warped, CellConfig(cell_px=config.cell_px, inset_px=0))
     profiles, search = side_profiles(ink, config)
     q = aligned(profiles, search)
     t, gap = line_inset(q, config)
-    evidence = evidence_at(q, t, gap)
+    lines = lines_from(evidence_at(q, t, gap), t / config.cell_px)
+    if has_cages(lines, config):
+        return lines
+    faint = faint_lines(q, config)
+    return faint if faint is not None and has_cages(faint, config) else lines
+
+
+def lines_from(evidence: np.ndarray, inset: float, separation: float = 0.0) -> CageLines:
+    """The cage borders that (81, 4) side evidence gives: thin borders split in two groups
+    (``two_means``) at their midway ink, box borders at ``box_limit``."""
     across, down = border_evidence(evidence)
     thin_a, thin_d = thin_borders()
     low, high, open_share = two_means(np.concatenate([across[thin_a], down[thin_d]]), 4)
@@ -140,7 +156,39 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
     limit = np.where(thin_a, (low + high) / 2, on_box)
     limit_down = np.where(thin_d, (low + high) / 2, on_box)
     cut_a, cut_d = across >= limit, down >= limit_down
-    return CageLines(evidence, t / config.cell_px, low, high, open_share, cut_a, cut_d)
+    return CageLines(evidence, inset, low, high, open_share, cut_a, cut_d, separation)
+
+
+def faint_lines(q: np.ndarray, config: CageConfig) -> CageLines | None:
+    """Cage lines so close to the grid line that its blur fills the dip before them: at
+    each offset of the ``inset`` range, the thin borders' ink (no paper beyond subtracted)
+    split in two groups; the offset where the groups lie furthest apart for their spread
+    (``separation``) holds the lines, and each side's evidence is its ink there above the
+    line-free group's. None where no offset splits them."""
+    p = config.cell_px
+    best: tuple[float, int, float] | None = None
+    for t in range(max(2, round(config.inset[0] * p)), round(config.inset[1] * p) + 1):
+        peak = q[..., t - 1 : t + 2].max(axis=-1)
+        separation, low = _separation(peak)
+        if best is None or separation > best[0]:
+            best = (separation, t, low)
+    if best is None:
+        return None
+    separation, t, low = best
+    peak = q[..., t - 1 : t + 2].max(axis=-1)
+    return lines_from(np.asarray(peak - low), t / p, separation)
+
+
+def _separation(side_ink: np.ndarray) -> tuple[float, float]:
+    """How far apart the two groups of thin borders' ink lie for their spread, and the low
+    group's mean."""
+    across, down = border_evidence(side_ink)
+    thin_a, thin_d = thin_borders()
+    values = np.sort(np.concatenate([across[thin_a], down[thin_d]]))
+    low, high, share = two_means(values, 4)
+    i = round(share * len(values))
+    spread = math.sqrt((values[:i].var() * i + values[i:].var() * (len(values) - i)) / len(values))
+    return (high - low) / max(spread, SPREAD_FLOOR), low
 
 
 def box_limit(across: np.ndarray, down: np.ndarray, low: float, high: float) -> float:
@@ -157,12 +205,20 @@ def box_limit(across: np.ndarray, down: np.ndarray, low: float, high: float) -> 
 
 def has_cages(lines: CageLines, config: CageConfig) -> bool:
     """Whether the grid shows cage outlines: the thin borders split into some with a cage
-    line well above the paper and some (inside cages) with none."""
+    line well above the paper and some (inside cages) with none; for faint lines
+    (``faint_lines``), split ``faint_separation`` apart for their spread, by at least
+    ``faint_min_ink``."""
     lo, hi = config.open_share
+    if not lo <= lines.open_share <= hi:
+        return False
+    if lines.separation:
+        return (
+            lines.separation >= config.faint_separation
+            and lines.line_ink - lines.open_ink >= config.faint_min_ink
+        )
     return (
         lines.open_ink <= config.max_open_ink
         and lines.line_ink - lines.open_ink >= config.min_line_ink
-        and lo <= lines.open_share <= hi
     )
 
 
