@@ -167,3 +167,35 @@ def test_faint_cage_lines_in_the_grid_lines_blur_are_found(classifier: DigitClas
     layout = find_cages(detection.warped, classifier.predict, classifier.config.input_size)
     assert layout is not None
     assert set(layout.groups) == {cage.cells for cage in truth.cages}
+
+
+def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple[set, set]:  # type: ignore[type-arg]
+    """The cages read from a rendered Killer photo (through JPEG at its own quality, as
+    the benchmark sees it) and its true cages."""
+    photo = render.render_killer(seed, style)
+    truth = photo.truth
+    assert isinstance(truth, render.KillerTruth)
+    ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
+    assert ok
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    detection = Reader(classifier).find(image)[0]
+    lines = find_cage_lines(detection.warped, CageConfig())
+    assert has_cages(lines, CageConfig())
+    return set(group_cells(lines.across, lines.down)), {cage.cells for cage in truth.cages}
+
+
+def test_a_grid_line_off_its_place_is_not_taken_for_the_cage_line_beside_it(
+    classifier: DigitClassifier,
+) -> None:
+    # the lattice lies a tenth of a cell off here: the dotted cage line, as dark as the
+    # thin grid line, was taken for it on some sides and their cage borders missed
+    read, truth = rendered_groups(710022, "dotted", classifier)
+    assert read == truth
+
+
+def test_box_borders_raised_by_the_thick_lines_edge_are_split_apart(
+    classifier: DigitClassifier,
+) -> None:
+    # the box lines' edges reach the cage lines' inset: every box border looked cut
+    read, truth = rendered_groups(710063, "coloured", classifier)
+    assert read == truth

@@ -65,13 +65,27 @@ def side_profiles(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]
     return out, k
 
 
-def aligned(profiles: np.ndarray, search: int) -> np.ndarray:
-    """(81, 4, T) the profiles moved so each starts at its own grid line (its darkest
-    point within ``search`` of where it should be)."""
-    centre = np.argmax(profiles[:, :, : 2 * search + 1], axis=2)
+def aligned(profiles: np.ndarray, search: int, share: float = 1.0) -> np.ndarray:
+    """(81, 4, T) the profiles moved so each starts at its own grid line: on a thin grid
+    line the outermost peak within ``search`` of where it should be that holds ``share``
+    of the darkest point's ink there (a cage line inside the cell, as dark as a faint grid
+    line, is never taken for it); on a thick one its darkest point."""
+    window = profiles[:, :, : 2 * search + 1]
+    top = window.max(axis=-1, keepdims=True)
+    peak = np.concatenate([window[..., :-1] >= window[..., 1:], np.ones_like(top, bool)], -1)
+    need = np.where(thick_sides()[..., None], top, share * top)
+    centre = np.argmax((window >= need) & peak, axis=2)
     length = profiles.shape[2] - 2 * search - 1
     idx = centre[:, :, None] + np.arange(length)[None, None, :]
     return np.take_along_axis(profiles, idx, axis=2)
+
+
+def thick_sides() -> np.ndarray:
+    """(81, 4) which cell sides lie on a box line or the grid's border."""
+    out = np.zeros((9, 9, 4), bool)
+    out[[0, 3, 6], :, TOP], out[[2, 5, 8], :, BOTTOM] = True, True
+    out[:, [0, 3, 6], LEFT], out[:, [2, 5, 8], RIGHT] = True, True
+    return out.reshape(81, 4)
 
 
 def evidence_at(q: np.ndarray, t: int, gap: int) -> np.ndarray:
@@ -137,24 +151,28 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
     """
     ink = ink_image(warped, CellConfig(cell_px=config.cell_px, inset_px=0))
     profiles, search = side_profiles(ink, config)
-    q = aligned(profiles, search)
+    q = aligned(profiles, search, config.align_share)
     t, gap = line_inset(q, config)
-    lines = lines_from(evidence_at(q, t, gap), t / config.cell_px)
+    lines = lines_from(evidence_at(q, t, gap), t / config.cell_px, config)
     if has_cages(lines, config):
         return lines
     faint = faint_lines(q, config)
     return faint if faint is not None and has_cages(faint, config) else lines
 
 
-def lines_from(evidence: np.ndarray, inset: float, separation: float = 0.0) -> CageLines:
+def lines_from(
+    evidence: np.ndarray, inset: float, config: CageConfig, separation: float = 0.0
+) -> CageLines:
     """The cage borders that (81, 4) side evidence gives: thin borders split in two groups
-    (``two_means``) at their midway ink, box borders at ``box_limit``."""
+    (``two_means``) at ``split_limit``, box borders at ``box_limit``."""
     across, down = border_evidence(evidence)
     thin_a, thin_d = thin_borders()
-    low, high, open_share = two_means(np.concatenate([across[thin_a], down[thin_d]]), 4)
-    on_box = box_limit(across, down, low, high)
-    limit = np.where(thin_a, (low + high) / 2, on_box)
-    limit_down = np.where(thin_d, (low + high) / 2, on_box)
+    values = np.concatenate([across[thin_a], down[thin_d]])
+    low, high, open_share = two_means(values, 4)
+    middle = split_limit(values, low, high, open_share)
+    on_box = box_limit(across, down, low, high, config)
+    limit = np.where(thin_a, middle, on_box)
+    limit_down = np.where(thin_d, middle, on_box)
     cut_a, cut_d = across >= limit, down >= limit_down
     return CageLines(evidence, inset, low, high, open_share, cut_a, cut_d, separation)
 
@@ -176,31 +194,53 @@ def faint_lines(q: np.ndarray, config: CageConfig) -> CageLines | None:
         return None
     separation, t, low = best
     peak = q[..., t - 1 : t + 2].max(axis=-1)
-    return lines_from(np.asarray(peak - low), t / p, separation)
+    return lines_from(np.asarray(peak - low), t / p, config, separation)
 
 
 def _separation(side_ink: np.ndarray) -> tuple[float, float]:
-    """How far apart the two groups of thin borders' ink lie for their spread, and the low
-    group's mean."""
+    """``separation_of`` the thin borders' ink (from each cell side's)."""
     across, down = border_evidence(side_ink)
     thin_a, thin_d = thin_borders()
-    values = np.sort(np.concatenate([across[thin_a], down[thin_d]]))
-    low, high, share = two_means(values, 4)
+    return separation_of(np.concatenate([across[thin_a], down[thin_d]]), 4)
+
+
+def separation_of(values: np.ndarray, least: int) -> tuple[float, float]:
+    """How far apart the two groups of ``values`` (``two_means``, each at least ``least``)
+    lie for their spread, and the low group's mean."""
+    values = np.sort(values)
+    low, high, share = two_means(values, least)
     i = round(share * len(values))
     spread = math.sqrt((values[:i].var() * i + values[i:].var() * (len(values) - i)) / len(values))
     return (high - low) / max(spread, SPREAD_FLOOR), low
 
 
-def box_limit(across: np.ndarray, down: np.ndarray, low: float, high: float) -> float:
-    """The evidence a border on a box line needs: a thick line's own edge can reach the
-    cage lines' offset, so where the box borders split clearly in two (by at least half the
-    thin borders' gap) their own midway, if higher."""
+def split_limit(values: np.ndarray, low: float, high: float, share: float) -> float:
+    """The ink between the two groups of thin borders (``two_means``) that lies as many of
+    its spreads from each group's mean: nearer the tighter group (the borders inside cages
+    show paper alike; cage lines vary with dashes, dots and shade)."""
+    s = np.sort(values)
+    i = round(share * len(s))
+    spread_low = max(float(s[:i].std()), SPREAD_FLOOR)
+    spread_high = max(float(s[i:].std()), SPREAD_FLOOR)
+    return low + (high - low) * spread_low / (spread_low + spread_high)
+
+
+def box_limit(
+    across: np.ndarray, down: np.ndarray, low: float, high: float, config: CageConfig
+) -> float:
+    """The evidence a border on a box line needs: at least midway between the thin
+    borders' groups, as a thick line's own edge can reach the cage lines' offset; where
+    the box borders split clearly in two (by at least half the thin borders' gap, or
+    with their lower group above that midway and the groups ``box_separation`` times
+    their spread apart) their own midway, if higher."""
     thin_a, thin_d = thin_borders()
     box = np.concatenate([across[~thin_a], down[~thin_d]])
     box_low, box_high, _ = two_means(box, 2)
-    if box_high - box_low < (high - low) / 2:
-        return (low + high) / 2
-    return max((low + high) / 2, (box_low + box_high) / 2)
+    middle = (low + high) / 2
+    raised = box_low >= middle and separation_of(box, 2)[0] >= config.box_separation
+    if box_high - box_low < (high - low) / 2 and not raised:
+        return middle
+    return max(middle, (box_low + box_high) / 2)
 
 
 def has_cages(lines: CageLines, config: CageConfig) -> bool:
