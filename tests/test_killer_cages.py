@@ -199,3 +199,14 @@ def test_box_borders_raised_by_the_thick_lines_edge_are_split_apart(
     # the box lines' edges reach the cage lines' inset: every box border looked cut
     read, truth = rendered_groups(710063, "coloured", classifier)
     assert read == truth
+
+
+def test_a_sum_touching_the_ragged_edge_of_a_grid_line_keeps_both_digits() -> None:
+    glyphs = np.zeros((47, 64), np.uint8)
+    cv2.putText(glyphs, "2", (1, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 255, 3)
+    cv2.putText(glyphs, "4", (26, 30), cv2.FONT_HERSHEY_SIMPLEX, 0.9, 255, 3)
+    corner = (glyphs / 255).astype(np.float32)
+    corner[:, 0:3] = 1.0  # the box line down the left
+    corner[26:, 3] = 1.0  # its ragged edge, half its length: touches the 2, runs out below
+    _, boxes = sum_boxes(corner, CageConfig())
+    assert len(boxes) == 2  # the 2 is not joined to the line's edge and dropped
