@@ -1,12 +1,16 @@
 """Killer cage outlines: the dashed lines set inside the cells, and the cages they enclose.
 
-Every side of every cell is profiled inward from its grid line (``side_profiles``). A cage
-outline runs a little inside the grid lines, at the same inset all over the grid
+Every side of every cell is profiled inward from its grid line (``side_profiles``; the
+grid line found near its place, the outermost strong peak on a thin one: ``aligned``). A
+cage outline runs a little inside the grid lines, at the same inset all over the grid
 (``line_inset``), so a side on a cage's edge shows a second, fainter line there that a
 side inside a cage lacks (``evidence_at``). The borders between cells split into those
-with a line on both sides and those without (``find_cage_lines``); whether they split
-cleanly says whether the grid has cages at all (``has_cages``). The cells joined across
-the borders without a line are the cages (``group_cells``).
+with a line on both sides and those without (``find_cage_lines``: thin borders at
+``split_limit``, box borders at ``box_limit``, as a thick line's edge raises them);
+whether they split cleanly says whether the grid has cages at all (``has_cages``). Lines
+so close to a blurred grid line that no dip shows before them are looked for where the
+borders' ink at one offset splits in two groups far apart (``faint_lines``). The cells
+joined across the borders without a line are the cages (``group_cells``).
 """
 
 from __future__ import annotations
