@@ -169,7 +169,10 @@ def test_faint_cage_lines_in_the_grid_lines_blur_are_found(classifier: DigitClas
     assert set(layout.groups) == {cage.cells for cage in truth.cages}
 
 
-def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple[set, set]:  # type: ignore[type-arg]
+Cells = set[tuple[int, ...]]
+
+
+def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple[Cells, Cells]:
     """The cages read from a rendered Killer photo (through JPEG at its own quality, as
     the benchmark sees it) and its true cages."""
     photo = render.render_killer(seed, style)
@@ -178,6 +181,7 @@ def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple
     ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
     assert ok
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    assert image is not None
     detection = Reader(classifier).find(image)[0]
     lines = find_cage_lines(detection.warped, CageConfig())
     assert has_cages(lines, CageConfig())
