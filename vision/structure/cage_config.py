@@ -9,16 +9,22 @@ from dataclasses import dataclass
 class CageConfig:
     """How cage outlines are found and sums read in a straightened grid (shares of a cell).
 
-    Lines: each cell side's ink is profiled inward from its grid line (found within
-    ``line_search`` of where it should be) over the middle of the side's length
-    (``span``, away from the sum in the top-left corner and from the lines crossing at the
-    ends), the grid resampled to ``cell_px`` a cell. A cage line runs ``inset`` inside the
-    grid lines, the same for the whole grid (the offset where the profiles of all sides
-    show most ink above the dip before it and the paper ``paper_gap`` further in); a
-    side's line evidence is its ink there above that paper, a border's the mean of its two
-    sides'. The borders on thin grid lines split in two groups: the grid has cages when
-    those without a line hold at most ``max_open_ink``, those with one ``min_line_ink``
-    more, and the share without one is within ``open_share`` (cells of one cage).
+    Lines: each cell side's ink is profiled inward from its grid line (the outermost peak
+    within ``line_search`` of where it should be holding ``align_share`` of the darkest
+    ink there) over the middle of the side's length (``span``, away from the sum in the
+    top-left corner and from the lines crossing at the ends), the grid resampled to
+    ``cell_px`` a cell. A cage line runs ``inset`` inside the grid lines, the same for the
+    whole grid (the offset where the profiles of all sides show most ink above the dip
+    before it and the paper ``paper_gap`` further in); a side's line evidence is its ink
+    there above that paper, a border's the mean of its two sides'. The borders on thin
+    grid lines split in two groups (cut at the ink as many of each group's spreads from
+    both); box borders apart where a thick line's edge raises them all but they still
+    split ``box_separation`` times their spread apart. The grid has cages when those
+    without a line hold at most ``max_open_ink``, those with one ``min_line_ink`` more, and
+    the share without one is within ``open_share`` (cells of one cage). Lines so close to
+    the grid line that no dip shows before them are taken where the thin borders' ink at
+    one offset splits in two groups ``faint_separation`` times their spread apart and
+    ``faint_min_ink`` or more.
 
     Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
     size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. The blob nearest the
@@ -52,6 +58,10 @@ class CageConfig:
     min_line_ink: float = 0.1
     max_open_ink: float = 0.05
     open_share: tuple[float, float] = (0.12, 0.68)
+    faint_separation: float = 5.0
+    align_share: float = 0.7
+    box_separation: float = 5.0
+    faint_min_ink: float = 0.06
     detail: int = 3
     sum_box: tuple[float, float, float, float] = (0.03, 0.03, 0.62, 0.46)
     min_digit_share: float = 0.25

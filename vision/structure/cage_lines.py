@@ -1,16 +1,21 @@
 """Killer cage outlines: the dashed lines set inside the cells, and the cages they enclose.
 
-Every side of every cell is profiled inward from its grid line (``side_profiles``). A cage
-outline runs a little inside the grid lines, at the same inset all over the grid
+Every side of every cell is profiled inward from its grid line (``side_profiles``; the
+grid line found near its place, the outermost strong peak on a thin one: ``aligned``). A
+cage outline runs a little inside the grid lines, at the same inset all over the grid
 (``line_inset``), so a side on a cage's edge shows a second, fainter line there that a
 side inside a cage lacks (``evidence_at``). The borders between cells split into those
-with a line on both sides and those without (``find_cage_lines``); whether they split
-cleanly says whether the grid has cages at all (``has_cages``). The cells joined across
-the borders without a line are the cages (``group_cells``).
+with a line on both sides and those without (``find_cage_lines``: thin borders at
+``split_limit``, box borders at ``box_limit``, as a thick line's edge raises them);
+whether they split cleanly says whether the grid has cages at all (``has_cages``). Lines
+so close to a blurred grid line that no dip shows before them are looked for where the
+borders' ink at one offset splits in two groups far apart (``faint_lines``). The cells
+joined across the borders without a line are the cages (``group_cells``).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +24,7 @@ from ..read.cells import CellConfig, ink_image
 from .cage_config import CageConfig
 
 TOP, BOTTOM, LEFT, RIGHT = range(4)  # the sides of a cell, in the order of side_profiles
+SPREAD_FLOOR = 1e-3  # keeps a split of identical values finite
 
 
 @dataclass(frozen=True)
@@ -29,6 +35,9 @@ class CageLines:
     inset: the cage lines' distance inside the grid lines, share of a cell.
     open_ink, line_ink: the mean ink of the thin borders without and with a cage line;
     open_share: the share of thin borders without one.
+    separation: for faint lines that merge into the grid line's blur (``faint_lines``),
+        the gap between the two groups of thin borders over their spread; 0 for lines
+        told by the dip before them.
     across: (9, 8) the vertical borders between columns c and c+1 that are cage borders;
     down: (8, 9) the horizontal ones between rows r and r+1.
     """
@@ -40,6 +49,7 @@ class CageLines:
     open_share: float
     across: np.ndarray
     down: np.ndarray
+    separation: float = 0.0
 
 
 def side_profiles(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]:
@@ -59,13 +69,27 @@ def side_profiles(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]
     return out, k
 
 
-def aligned(profiles: np.ndarray, search: int) -> np.ndarray:
-    """(81, 4, T) the profiles moved so each starts at its own grid line (its darkest
-    point within ``search`` of where it should be)."""
-    centre = np.argmax(profiles[:, :, : 2 * search + 1], axis=2)
+def aligned(profiles: np.ndarray, search: int, share: float = 1.0) -> np.ndarray:
+    """(81, 4, T) the profiles moved so each starts at its own grid line: on a thin grid
+    line the outermost peak within ``search`` of where it should be that holds ``share``
+    of the darkest point's ink there (a cage line inside the cell, as dark as a faint grid
+    line, is never taken for it); on a thick one its darkest point."""
+    window = profiles[:, :, : 2 * search + 1]
+    top = window.max(axis=-1, keepdims=True)
+    peak = np.concatenate([window[..., :-1] >= window[..., 1:], np.ones_like(top, bool)], -1)
+    need = np.where(thick_sides()[..., None], top, share * top)
+    centre = np.argmax((window >= need) & peak, axis=2)
     length = profiles.shape[2] - 2 * search - 1
     idx = centre[:, :, None] + np.arange(length)[None, None, :]
     return np.take_along_axis(profiles, idx, axis=2)
+
+
+def thick_sides() -> np.ndarray:
+    """(81, 4) which cell sides lie on a box line or the grid's border."""
+    out = np.zeros((9, 9, 4), bool)
+    out[[0, 3, 6], :, TOP], out[[2, 5, 8], :, BOTTOM] = True, True
+    out[:, [0, 3, 6], LEFT], out[:, [2, 5, 8], RIGHT] = True, True
+    return out.reshape(81, 4)
 
 
 def evidence_at(q: np.ndarray, t: int, gap: int) -> np.ndarray:
@@ -126,43 +150,119 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
 
     The borders on thin grid lines split into those with a cage line and those without
     (``two_means``); the split's midway ink decides every border (``box_limit`` for those
-    on box lines).
+    on box lines). Where the lines seen by the dip before them show no cages, lines too
+    close to the grid line to show a dip are looked for (``faint_lines``).
     """
     ink = ink_image(warped, CellConfig(cell_px=config.cell_px, inset_px=0))
     profiles, search = side_profiles(ink, config)
-    q = aligned(profiles, search)
+    q = aligned(profiles, search, config.align_share)
     t, gap = line_inset(q, config)
-    evidence = evidence_at(q, t, gap)
+    lines = lines_from(evidence_at(q, t, gap), t / config.cell_px, config)
+    if has_cages(lines, config):
+        return lines
+    faint = faint_lines(q, config)
+    return faint if faint is not None and has_cages(faint, config) else lines
+
+
+def lines_from(
+    evidence: np.ndarray, inset: float, config: CageConfig, separation: float = 0.0
+) -> CageLines:
+    """The cage borders that (81, 4) side evidence gives: thin borders split in two groups
+    (``two_means``) at ``split_limit``, box borders at ``box_limit``."""
     across, down = border_evidence(evidence)
     thin_a, thin_d = thin_borders()
-    low, high, open_share = two_means(np.concatenate([across[thin_a], down[thin_d]]), 4)
-    on_box = box_limit(across, down, low, high)
-    limit = np.where(thin_a, (low + high) / 2, on_box)
-    limit_down = np.where(thin_d, (low + high) / 2, on_box)
+    values = np.concatenate([across[thin_a], down[thin_d]])
+    low, high, open_share = two_means(values, 4)
+    middle = split_limit(values, low, high, open_share)
+    on_box = box_limit(across, down, low, high, config)
+    limit = np.where(thin_a, middle, on_box)
+    limit_down = np.where(thin_d, middle, on_box)
     cut_a, cut_d = across >= limit, down >= limit_down
-    return CageLines(evidence, t / config.cell_px, low, high, open_share, cut_a, cut_d)
+    return CageLines(evidence, inset, low, high, open_share, cut_a, cut_d, separation)
 
 
-def box_limit(across: np.ndarray, down: np.ndarray, low: float, high: float) -> float:
-    """The evidence a border on a box line needs: a thick line's own edge can reach the
-    cage lines' offset, so where the box borders split clearly in two (by at least half the
-    thin borders' gap) their own midway, if higher."""
+def faint_lines(q: np.ndarray, config: CageConfig) -> CageLines | None:
+    """Cage lines so close to the grid line that its blur fills the dip before them: at
+    each offset of the ``inset`` range, the thin borders' ink (no paper beyond subtracted)
+    split in two groups; the offset where the groups lie furthest apart for their spread
+    (``separation``) holds the lines, and each side's evidence is its ink there above the
+    line-free group's. None where no offset splits them."""
+    p = config.cell_px
+    best: tuple[float, int, float] | None = None
+    for t in range(max(2, round(config.inset[0] * p)), round(config.inset[1] * p) + 1):
+        peak = q[..., t - 1 : t + 2].max(axis=-1)
+        separation, low = _separation(peak)
+        if best is None or separation > best[0]:
+            best = (separation, t, low)
+    if best is None:
+        return None
+    separation, t, low = best
+    peak = q[..., t - 1 : t + 2].max(axis=-1)
+    return lines_from(np.asarray(peak - low), t / p, config, separation)
+
+
+def _separation(side_ink: np.ndarray) -> tuple[float, float]:
+    """``separation_of`` the thin borders' ink (from each cell side's)."""
+    across, down = border_evidence(side_ink)
+    thin_a, thin_d = thin_borders()
+    return separation_of(np.concatenate([across[thin_a], down[thin_d]]), 4)
+
+
+def separation_of(values: np.ndarray, least: int) -> tuple[float, float]:
+    """How far apart the two groups of ``values`` (``two_means``, each at least ``least``)
+    lie for their spread, and the low group's mean."""
+    values = np.sort(values)
+    low, high, share = two_means(values, least)
+    i = round(share * len(values))
+    spread = math.sqrt((values[:i].var() * i + values[i:].var() * (len(values) - i)) / len(values))
+    return (high - low) / max(spread, SPREAD_FLOOR), low
+
+
+def split_limit(values: np.ndarray, low: float, high: float, share: float) -> float:
+    """The ink between the two groups of thin borders (``two_means``) that lies as many of
+    its spreads from each group's mean: nearer the tighter group (the borders inside cages
+    show paper alike; cage lines vary with dashes, dots and shade)."""
+    s = np.sort(values)
+    i = round(share * len(s))
+    spread_low = max(float(s[:i].std()), SPREAD_FLOOR)
+    spread_high = max(float(s[i:].std()), SPREAD_FLOOR)
+    return low + (high - low) * spread_low / (spread_low + spread_high)
+
+
+def box_limit(
+    across: np.ndarray, down: np.ndarray, low: float, high: float, config: CageConfig
+) -> float:
+    """The evidence a border on a box line needs: at least midway between the thin
+    borders' groups, as a thick line's own edge can reach the cage lines' offset; where
+    the box borders split clearly in two (by at least half the thin borders' gap, or
+    with their lower group above that midway and the groups ``box_separation`` times
+    their spread apart) their own midway, if higher."""
     thin_a, thin_d = thin_borders()
     box = np.concatenate([across[~thin_a], down[~thin_d]])
     box_low, box_high, _ = two_means(box, 2)
-    if box_high - box_low < (high - low) / 2:
-        return (low + high) / 2
-    return max((low + high) / 2, (box_low + box_high) / 2)
+    middle = (low + high) / 2
+    raised = box_low >= middle and separation_of(box, 2)[0] >= config.box_separation
+    if box_high - box_low < (high - low) / 2 and not raised:
+        return middle
+    return max(middle, (box_low + box_high) / 2)
 
 
 def has_cages(lines: CageLines, config: CageConfig) -> bool:
     """Whether the grid shows cage outlines: the thin borders split into some with a cage
-    line well above the paper and some (inside cages) with none."""
+    line well above the paper and some (inside cages) with none; for faint lines
+    (``faint_lines``), split ``faint_separation`` apart for their spread, by at least
+    ``faint_min_ink``."""
     lo, hi = config.open_share
+    if not lo <= lines.open_share <= hi:
+        return False
+    if lines.separation:
+        return (
+            lines.separation >= config.faint_separation
+            and lines.line_ink - lines.open_ink >= config.faint_min_ink
+        )
     return (
         lines.open_ink <= config.max_open_ink
         and lines.line_ink - lines.open_ink >= config.min_line_ink
-        and lo <= lines.open_share <= hi
     )
 
 

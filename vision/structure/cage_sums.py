@@ -27,7 +27,6 @@ from ..read.notes import (
     line_like,
     split_pair,
     trimmed,
-    without_lines,
 )
 from ..types import NUM_CLASSES
 from .cage_config import CageConfig
@@ -35,6 +34,7 @@ from .cage_config import CageConfig
 PROB_FLOOR = 1e-6  # keeps every digit's log-probability finite
 MAX_SUM = 45  # nine different digits 1-9
 LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
+RAGGED_EDGE = 0.5  # a grid line's ragged edge: half a line's ink
 
 
 @dataclass(frozen=True)
@@ -83,7 +83,7 @@ def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[
     least ``digit_height`` as tall beside it (two at most, from the left)."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
-    mask = without_lines((corner > threshold).astype(np.uint8), notes)
+    mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     n = max(corner.shape)
     boxes: list[Box] = [
@@ -99,6 +99,40 @@ def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[
     tall = config.digit_height * first[4]
     keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
     return labels, sorted(keep, key=lambda b: b[1])[:2]
+
+
+def without_grid_lines(mask: np.ndarray, config: NotesConfig) -> np.ndarray:
+    """The corner box's stroke mask with the grid lines along its sides cleared: from each
+    side, the rows (top, bottom) or columns (left, right) inked across ``line_share`` of
+    the box that run on unbroken from the side's first half-band (``edge_share``) in, and
+    the line's ragged edge after them (``edge_run``). A row further in is no grid line
+    even when inked across: a 7's bar beside a cage line's dashes at its height stays."""
+    band = max(1, round(config.edge_share * mask.shape[0]))
+    out = mask.copy()
+    rows, cols = mask.mean(axis=1) / config.line_share, mask.mean(axis=0) / config.line_share
+    out[edge_run(rows, band), :] = 0
+    out[edge_run(rows[::-1], band)[::-1], :] = 0
+    out[:, edge_run(cols, band)] = 0
+    out[:, edge_run(cols[::-1], band)[::-1]] = 0
+    return out
+
+
+def edge_run(inked: np.ndarray, band: int) -> np.ndarray:
+    """Which of a side's rows (from the side inward; ``inked``: each row's ink as a share
+    of a grid line's) belong to its grid line: the unbroken run of rows inked as a line
+    (1 or more) starting within ``band`` // 2 of the side and ending within ``band``, and
+    the next row if it holds half a line's ink (the line's ragged, antialiased edge)."""
+    out = np.zeros(len(inked), bool)
+    lines = np.flatnonzero(inked[:band] >= 1)
+    if not len(lines) or lines[0] > band // 2:
+        return out
+    end = int(lines[0])
+    while end < band and inked[end] >= 1:
+        end += 1
+    if end < band and inked[end] >= RAGGED_EDGE:
+        end += 1
+    out[lines[0] : end] = True
+    return out
 
 
 def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:

@@ -196,10 +196,14 @@ def open_sums(
     """The sums, changed cages and solution when the least sure sums are left open: those
     cages may hold any of their readings, and the search itself finds the one solution
     (its sums are then the readings). The least sure ``open_counts`` cages are opened in
-    turn until one solution is found (past several, opening more cannot help). None when
-    none is found in ``seconds_per_open`` each, before ``deadline``."""
+    turn until one solution is found (past several, opening more cannot help); a sum
+    read surely (``sure_probability``) is never opened (a misread sum left out of its
+    cage's readings could else be made up by several sure ones changed, to one wrong
+    solution). None when none is found in ``seconds_per_open`` each, before
+    ``deadline``."""
     best = tuple(s.best for s in sums)
-    order = sorted(range(len(sums)), key=lambda k: sums[k].probability)
+    unsure = [k for k in range(len(sums)) if sums[k].probability < config.sure_probability]
+    order = sorted(unsure, key=lambda k: sums[k].probability)
     for count in config.open_counts:
         opened = set(order[:count])
         allowed = [s.totals if k in opened else s.totals[:1] for k, s in enumerate(sums)]
