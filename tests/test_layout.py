@@ -66,7 +66,7 @@ def test_vision_top_level_holds_only_the_pipeline_face() -> None:
     modules = {p.stem for p in (REPO / "vision").glob("*.py")}
     assert modules == VISION_TOP_LEVEL, f"stage modules at the top: {modules - VISION_TOP_LEVEL}"
     stages = {p.name for p in (REPO / "vision").iterdir() if (p / "__init__.py").is_file()}
-    assert stages == {"grid", "read", "structure", "batch", "check", "live"}
+    assert stages == {"grid", "read", "structure", "small", "batch", "check", "live"}
 
 
 @pytest.mark.parametrize("stage", STAGES)
