@@ -65,17 +65,6 @@ def test_faint_but_right_entry_is_kept() -> None:
     assert hand[0] == "3"
 
 
-def test_faint_pencil_read_as_the_answer_is_never_a_phantom() -> None:
-    """Pencil so faint that empty (37 %) outweighs its digit (21 % + 7 %, read as the
-    answer's 3): kept as the entry it is; the same ink read as a 5 is a phantom."""
-    reading = reading_with({0: {0: 0.37, 12: 0.21, 3: 0.07, 14: 0.2, 16: 0.15}})
-    hand, changed = read_pen_entries(reading, pen_string({0: 3}), SOLUTION)
-    assert (hand[0], changed) == ("3", {})
-    reading = reading_with({0: {0: 0.37, 14: 0.21, 5: 0.07, 12: 0.2, 16: 0.15}})
-    hand, _ = read_pen_entries(reading, pen_string({0: 5}), SOLUTION)
-    assert hand[0] == "0"
-
-
 def test_nothing_changes_without_a_solution_or_prior() -> None:
     reading = reading_with({0: {17: 0.55, 12: 0.40, 0: 0.05}})
     pen = pen_string({0: 8})

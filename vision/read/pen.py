@@ -72,9 +72,7 @@ def read_pen_entries(
     """The pen digits re-read with the answer as prior, and the changed cells' probability.
 
     ``handwritten`` holds the pen digits as first read (81 chars, '0' where none); a cell
-    may change digit, or be emptied when it looks like a phantom: never a cell read as the
-    answer's own digit (a speck reads as that digit one time in nine, while faint pencil
-    that is right often comes out likelier empty than any digit). Without a solution
+    may change digit, or be emptied when it looks like a phantom. Without a solution
     nothing changes.
     """
     if solution is None or config.right_prior == 0.0:
@@ -84,7 +82,7 @@ def read_pen_entries(
     out = list(handwritten)
     changed: dict[int, float] = {}
     for cell, digit in enumerate(handwritten):
-        if digit in ("0", solution[cell]):
+        if digit == "0":
             continue
         prior = np.full(9, wrong_prior)
         prior[int(solution[cell]) - 1] = config.right_prior
