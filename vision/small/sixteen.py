@@ -1,0 +1,120 @@
+"""Find and read a 16×16 Sudoku (4×4 boxes) printed with the numbers 1-16.
+
+The grid is found as the small grids are (``find.find_small_grid``: n + 1 evenly spaced
+lines each way, box lines thick, never a 9×9's 10, nothing midway, nothing past the
+border), with n = 16 and its quads warped finer (``SixteenConfig.lines``). A cell holds
+one glyph (1-9) or two (10-16, a 1 then 0-6): each cell is cut from the straightened
+grid at ``detail`` times the classifier's input, and its glyphs found and read as the
+Killer sum reader finds and reads a sum's digits (``structure/cage_sums.py``:
+``sum_blobs``, ``same_height``, ``read_blobs`` in one model call for the whole grid,
+``digit_log_probs`` with a zero told by the hole in its middle). Each cell's numbers get
+probabilities (``number_probs``: no glyph is an empty cell; numbers above 16 cannot be
+read), the reading is solved and repaired as a small grid's (``read.solve_reading``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
+from ..read.cells import CellConfig, split_cells
+from ..read.classifier import DigitClassifier
+from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
+from ..types import CellReading, Kind
+from .find import SmallGrid, find_small_grid
+from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
+
+SIXTEEN = 16
+VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
+TENS = 10  # a two-glyph number is 10 + its second glyph
+
+
+def find_sixteen_grid(
+    image: np.ndarray,
+    grid: GridConfig = DEFAULT_GRID_CONFIG,
+    config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
+) -> SmallGrid | None:
+    """The biggest 16×16 Sudoku in a photo (BGR or gray), or None when there is none."""
+    if not config.enabled or not config.lines.sizes:
+        return None
+    return find_small_grid(image, grid, config.lines)
+
+
+def number_cells(warped: np.ndarray, input_size: int, config: SixteenConfig) -> np.ndarray:
+    """The 256 cells of a straightened 16×16 grid as (256, P, P) float32 ink images (1 =
+    darkest), cut at ``detail`` times the classifier's input with ``inset`` of each side
+    (the grid lines) left out."""
+    cell_px = config.detail * input_size
+    cut = CellConfig(cell_px=cell_px, inset_px=round(config.inset * cell_px))
+    return split_cells(warped, cut, SIXTEEN)
+
+
+def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarray]]:
+    """Each cell's glyphs, left to right (none, one or two), held to the grid's one glyph
+    height (a speck or a line's remains left out); a cell of no ink as dark as ``min_ink``
+    has none."""
+    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in cells]
+    return same_height(found, config.glyphs)
+
+
+def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
+    """(17,) the probability of each value (0 empty, 1-16) of a cell from its glyphs' (D,
+    10) log-probabilities of 0-9: none is empty; one is 1-9 (or, ``lost_one``, 10-16 whose
+    1 went unseen); two are a 1 and 0-6. Numbers past 16 are never read."""
+    out = np.zeros(VALUES, dtype=np.float64)
+    if len(log_probs) == 0:
+        out[0] = 1.0
+        return out
+    probs = np.exp(np.asarray(log_probs, dtype=np.float64))
+    last = probs[-1]
+    if len(log_probs) == 1:
+        out[1:TENS] = (1.0 - lost_one) * last[1:TENS]
+        out[TENS:] = lost_one * last[: VALUES - TENS]
+    else:
+        out[TENS:] = probs[-2][1] * last[: VALUES - TENS]
+    total = float(out.sum())
+    return out / total if total > 0 else np.full(VALUES, 1.0 / VALUES)
+
+
+def read_numbers(
+    glyphs: Sequence[Sequence[np.ndarray]],
+    classifier: DigitClassifier,
+    config: SixteenConfig,
+) -> np.ndarray:
+    """(cells, 17) value probabilities of each cell's glyphs; every glyph of the grid is
+    read by the digit model in one call."""
+    flat = [g for cell in glyphs for g in cell]
+    logs = np.zeros((0, TENS))
+    if flat:
+        probs = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
+        logs = digit_log_probs(probs, [zero_like(g, config.glyphs) for g in flat])
+    out, start = [], 0
+    for cell in glyphs:
+        out.append(number_probs(logs[start : start + len(cell)], config.lost_one))
+        start += len(cell)
+    return np.stack(out)
+
+
+def read_sixteen_cells(
+    classifier: DigitClassifier, grid: SmallGrid, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+) -> CellReading:
+    """Every cell's number (0 empty, 1-16), each printed: ``probs`` has one column a value
+    (17), not the model's 19 classes."""
+    if grid.size != SIXTEEN:
+        raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
+    cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
+    probs = read_numbers(cell_glyphs(cells, config), classifier, config)
+    digits = probs.argmax(axis=1).astype(np.int64)
+    kinds = np.where(digits > 0, int(Kind.PRINTED), int(Kind.EMPTY)).astype(np.int64)
+    count = SIXTEEN * SIXTEEN
+    reading = CellReading(probs.astype(np.float32), digits, kinds)
+    return replace(
+        reading,
+        notes=("",) * count,
+        notes_sure=(True,) * count,
+        crossed_out=(False,) * count,
+        unreadable=(False,) * count,
+    )
