@@ -22,6 +22,7 @@ import numpy as np
 from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
+from ..read.notes import NotesConfig, without_lines
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
 from ..types import CellReading, Kind
 from .find import SmallGrid, find_small_grid
@@ -55,8 +56,13 @@ def number_cells(warped: np.ndarray, input_size: int, config: SixteenConfig) -> 
 def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarray]]:
     """Each cell's glyphs, left to right (none, one or two), held to the grid's one glyph
     height (a speck or a line's remains left out); a cell of no ink as dark as ``min_ink``
-    has none."""
-    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in cells]
+    has none. The grid lines' remains are cleared, the cell padded with paper
+    (``SixteenConfig``) before the glyph finder looks."""
+    lines = NotesConfig(edge_share=config.line_band, line_share=config.line_share)
+    kept = np.stack([without_lines((c > config.line_ink).astype(np.uint8), lines) for c in cells])
+    pad = round(config.pad * cells.shape[1])
+    padded = np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
+    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
     return same_height(found, config.glyphs)
 
 

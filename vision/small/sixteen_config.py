@@ -21,7 +21,7 @@ def number_glyphs() -> CageConfig:
     whole cell is the box the glyphs stand in, a narrow sans-serif 1 still a digit, a zero's
     hole more than half its height (a 4's closed triangle is some 0.4 of it)."""
     return CageConfig(
-        sum_box=(0.0, 0.0, 1.0, 1.0), min_digit_share=0.25, min_digit_aspect=0.1, zero_hole=0.55
+        sum_box=(0.0, 0.0, 1.0, 1.0), min_digit_share=0.15, min_digit_aspect=0.1, zero_hole=0.55
     )
 
 
@@ -35,7 +35,12 @@ class SixteenConfig:
     whole cell). detail: a cell is cut at this many times the classifier's input size.
     inset: the share of a cell cut off each side (the grid lines). min_ink: a cell whose
     darkest ink is under this (the grid's ink scaled to 1) is empty: paper, noise, a tint
-    (the glyph finder's threshold is a share of the cell's own darkest). lost_one: how likely a
+    (the glyph finder's threshold is a share of the cell's own darkest). What is left of
+    the grid lines is cleared first: within ``line_band`` of a side, each row or column
+    inked (``line_ink``) across ``line_share`` of the cell (a two-digit number's 1 spans
+    some 0.65). pad: paper then added around the cell, this share of its side each way,
+    before its glyphs are looked for (the glyph finder clears line-like ink along a box's
+    edges, as a notes cell's: a 1 near the cell's left side would go). lost_one: how likely a
     number seen as one glyph is a two-digit one whose 1 went unseen. enabled: False looks
     for no 16×16.
     """
@@ -45,6 +50,10 @@ class SixteenConfig:
     detail: int = 2
     inset: float = 0.06
     min_ink: float = 0.5
+    line_band: float = 0.15
+    line_share: float = 0.8
+    line_ink: float = 0.15
+    pad: float = 0.25
     lost_one: float = 0.02
     enabled: bool = True
 
@@ -54,6 +63,8 @@ class SixteenConfig:
             raise ValueError(f"lines.sizes must be (16,) (or (): never), got {self.lines.sizes}")
         if self.detail < 1 or not 0 <= self.inset < 0.25 or not 0 <= self.lost_one < 1:
             raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
+        if not 0.2 <= self.pad <= 1:
+            raise ValueError(f"pad must be in [0.2, 1] (past the glyph finder's edge band), got {self.pad}")
 
 
 DEFAULT_SIXTEEN_CONFIG = SixteenConfig()
