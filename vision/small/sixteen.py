@@ -28,7 +28,7 @@ from ..types import CellReading, Kind
 from .find import SmallGrid, find_small_grid
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 
-SIXTEEN = 16
+SIXTEEN = SixteenConfig.size
 VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
 TENS = 10  # a two-glyph number is 10 + its second glyph
 

@@ -4,6 +4,7 @@ Sudoku (4×4 boxes) with the numbers 1-16."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..structure.cage_config import CageConfig
 from .config import SmallGridConfig
@@ -42,8 +43,13 @@ class SixteenConfig:
     before its glyphs are looked for (the glyph finder clears line-like ink along a box's
     edges, as a notes cell's: a 1 near the cell's left side would go). lost_one: how likely a
     number seen as one glyph is a two-digit one whose 1 went unseen. enabled: False looks
-    for no 16×16.
+    for no 16×16. size: cells a side (16). past_edge: a photo whose 9×9 grids all run
+    past its edge (a corner this share of its shorter side outside: yesterday's answer cut
+    off by the frame beside a 16×16) is looked at for a grid of another size even when
+    one of them was solved (``pipeline.cut_off``).
     """
+
+    size: ClassVar[int] = 16
 
     lines: SmallGridConfig = field(default_factory=sixteen_lines)
     glyphs: CageConfig = field(default_factory=number_glyphs)
@@ -55,6 +61,7 @@ class SixteenConfig:
     line_ink: float = 0.15
     pad: float = 0.25
     lost_one: float = 0.02
+    past_edge: float = 0.01
     enabled: bool = True
 
     def __post_init__(self) -> None:
@@ -64,7 +71,7 @@ class SixteenConfig:
         if self.detail < 1 or not 0 <= self.inset < 0.25 or not 0 <= self.lost_one < 1:
             raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
         if not 0.2 <= self.pad <= 1:
-            raise ValueError(f"pad must be in [0.2, 1] (past the glyph finder's edge band), got {self.pad}")
+            raise ValueError(f"pad must be in [0.2, 1], got {self.pad}")
 
 
 DEFAULT_SIXTEEN_CONFIG = SixteenConfig()
