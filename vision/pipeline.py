@@ -230,11 +230,14 @@ class Reader:
         return (at_full_scale(result, page),)
 
     def find_other_size(self, image: np.ndarray) -> SmallGrid | None:
-        """The small grid (``PipelineConfig.small``) of a photo, else its 16×16 grid
-        (``PipelineConfig.sixteen``); None when it holds neither."""
+        """The 16×16 grid (``PipelineConfig.sixteen``) of a photo, else its small grid
+        (``PipelineConfig.small``); None when it holds neither. The 16×16 is looked for
+        first: one of its 4×4 boxes, thin lines inside, can pass for a 4×4 Sudoku."""
+        found = find_sixteen_grid(image, self.config.grid, self.config.sixteen)
         small = self.config.small
-        found = find_small_grid(image, self.config.grid, small) if small.sizes else None
-        return found or find_sixteen_grid(image, self.config.grid, self.config.sixteen)
+        if found is None and small.sizes:
+            found = find_small_grid(image, self.config.grid, small)
+        return found
 
     def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
         """Read the cells of a small Sudoku (digits 1 to its size; numbers 1-16 of a 16×16:

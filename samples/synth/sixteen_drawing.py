@@ -68,9 +68,8 @@ def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
     params = sample_params("printed", rng)
     size = PHOTO_SIZES[int(rng.integers(len(PHOTO_SIZES)))]
     fraction = float(rng.uniform(*GRID_FRACTION))
-    return replace(
-        params, kind="sixteen", pen_fill=0.0, size=size, grid_fraction=fraction, **overrides
-    )
+    chosen = {"size": size, "grid_fraction": fraction} | overrides
+    return replace(params, kind="sixteen", pen_fill=0.0, **chosen)
 
 
 def render_sixteen_photo(seed: int, style: str | None = None, **overrides: Any) -> SmallPhoto:
