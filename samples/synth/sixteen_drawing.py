@@ -68,7 +68,7 @@ def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
     params = sample_params("printed", rng)
     size = PHOTO_SIZES[int(rng.integers(len(PHOTO_SIZES)))]
     fraction = float(rng.uniform(*GRID_FRACTION))
-    chosen = {"size": size, "grid_fraction": fraction} | overrides
+    chosen: dict[str, Any] = {"size": size, "grid_fraction": fraction} | overrides
     return replace(params, kind="sixteen", pen_fill=0.0, **chosen)
 
 
