@@ -37,7 +37,7 @@ from .paper import paper, print_through
 from .params import PhotoParams, sample_params
 from .sensor import develop
 from .sheet import Sheet
-from .small_drawing import SmallPhoto, _draw_lines, _tint_boxes, _write
+from .small_drawing import SmallPhoto, _draw_lines, _shuffled_lines, _tint_boxes, _write
 from .truth import Photo, PhotoTruth, jsonable
 
 SIXTEEN = 16
@@ -54,12 +54,20 @@ GRID_FRACTION = (0.72, 0.9)  # the grid's side / the photo's shorter side
 
 
 def sixteen_puzzle(seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A seeded unique 16×16 classic Sudoku (4×4 boxes, ``CLUES`` givens) and its answer."""
+    """A seeded unique 16×16 classic Sudoku (4×4 boxes, ``CLUES`` givens) and its answer.
+
+    The solver's first grid is shuffled (rows within bands, bands, columns within stacks,
+    stacks: ``small_drawing._shuffled_lines``; the puzzle stays unique) so that answers
+    differ from seed to seed in more than their labels."""
     rng = random.Random(seed)
     made = random_variant(rng, SIXTEEN, Variant.CLASSIC, min_clues=rng.randint(*CLUES))
     if made is None:  # an empty classic grid always has a solution
         raise ValueError("no 16×16 Sudoku could be made")
-    return made
+    puzzle, answer = made
+    rows, cols = _shuffled_lines(rng, SIXTEEN)
+    moved = [rows[r] * SIXTEEN + cols[c] for r in range(SIXTEEN) for c in range(SIXTEEN)]
+    givens = tuple(puzzle.givens[i] for i in moved)
+    return VariantPuzzle(SIXTEEN, givens, Variant.CLASSIC), tuple(answer[i] for i in moved)
 
 
 def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
