@@ -147,3 +147,10 @@ def test_read_and_solve_a_16x16_photo_on_the_command_line(tmp_path: Path, truth:
     before, after = cv2.imread(str(SAMPLE)), cv2.imread(str(out))
     assert before is not None and after is not None and after.shape == before.shape
     assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
+
+
+def test_the_app_reader_looks_for_no_16x16() -> None:
+    from sudokucam.ui.app.state import backend
+
+    reader = backend.shared_reader()  # its board and corrections are 9×9 only
+    assert reader.find_other_size(drawn_grid(16, 4)) is None
