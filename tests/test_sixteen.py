@@ -71,8 +71,12 @@ def test_other_grids_are_never_a_16x16(n: int, box: int) -> None:
 
 
 def test_a_page_of_a_16x16_is_read_as_one_not_as_one_of_its_boxes() -> None:
-    found = Reader().find_other_size(drawn_grid(16, 4))  # a box alone passes for a 4×4
+    page = drawn_grid(16, 4)
+    found = Reader().find_other_size(page)  # a box alone passes for a 4×4
     assert found is not None and found.size == 16
+    result = Reader().read(page)  # empty: no single answer, but a 16×16 (no KenKen)
+    assert [g.structure.size for g in result.grids] == [16]
+    assert result.grids[0].status == "multiple_solutions"
 
 
 def test_no_16x16_is_looked_for_when_disabled() -> None:

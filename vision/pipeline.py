@@ -218,14 +218,16 @@ class Reader:
     ) -> tuple[GridResult, ...]:
         """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``; or a 16×16) of a photo in
         which no 9×9 grid was solved, read and solved; () where none is drawn, where
-        ``solved_only`` and it is not solved (a 9×9 grid was found: it stays), where
+        ``solved_only`` and it is not solved (a 9×9 grid was found: it stays; a 16×16,
+        surely one, is kept solved or not), where
         ``PipelineConfig.small`` and ``sixteen`` look for none, or where the cell scorer
         is not the digit model."""
         found = timed(timings, "find_grid", lambda: self.find_other_size(page.pixels))
         if found is None or not isinstance(self.classifier, DigitClassifier):
             return ()
         result = self.read_small_grid(found, timings)
-        if solved_only and result.status not in SOLVED_OUTCOMES:
+        sixteen = found.size == self.config.sixteen.size  # a 16×16's lines: surely one
+        if solved_only and not sixteen and result.status not in SOLVED_OUTCOMES:
             return ()
         return (at_full_scale(result, page),)
 
@@ -277,10 +279,12 @@ class Reader:
         self, name: str, photo: Photo, page: ScaledImage, timings: dict[str, float]
     ) -> PhotoResult:
         """A photo in which no 9×9 grid was found: its small Sudoku (solved; or not, where
-        the photo looks like no other puzzle), else why there is none (another puzzle it
-        looks like, or no grid found)."""
+        the photo looks like no other puzzle; a 16×16, whose 17 lines with every fourth
+        thick are no other puzzle's, solved or not), else why there is none (another
+        puzzle it looks like, or no grid found)."""
         small = self.small_grids(page, timings, solved_only=False)
-        if small and small[0].status in SOLVED_OUTCOMES:
+        sixteen = bool(small) and small[0].structure.size == self.config.sixteen.size
+        if small and (sixteen or small[0].status in SOLVED_OUTCOMES):
             return PhotoResult(name, photo, small, None, timings)
         look = timed(timings, "structure", lambda: self.lookalike(page))
         if look is not None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
@@ -85,6 +86,19 @@ def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
     return out / total if total > 0 else np.full(VALUES, 1.0 / VALUES)
 
 
+def is_zero(glyph: np.ndarray, config: SixteenConfig) -> bool:
+    """Whether a glyph is a zero: a tall hole in its middle (``cage_sums.zero_like``) at
+    least ``zero_aspect`` times as tall as wide (a 4's closed triangle, as tall as a thin
+    0's hole at times, is about as wide as tall)."""
+    if not zero_like(glyph, config.glyphs):
+        return False
+    mask = (glyph > 0).astype(np.uint8)
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    _, _, width, height = max(holes, key=lambda box: box[3])
+    return height >= config.zero_aspect * width
+
+
 def read_numbers(
     glyphs: Sequence[Sequence[np.ndarray]],
     classifier: DigitClassifier,
@@ -96,7 +110,7 @@ def read_numbers(
     logs = np.zeros((0, TENS))
     if flat:
         probs = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
-        logs = digit_log_probs(probs, [zero_like(g, config.glyphs) for g in flat])
+        logs = digit_log_probs(probs, [is_zero(g, config) for g in flat])
     out, start = [], 0
     for cell in glyphs:
         out.append(number_probs(logs[start : start + len(cell)], config.lost_one))
