@@ -17,9 +17,9 @@ from sudokucam.ui.cli import app
 from sudokucam.vision.draw import draw_digits
 from sudokucam.vision.pipeline import Reader, cut_off
 from sudokucam.vision.results import PhotoResult
-from sudokucam.vision.small.sixteen import find_sixteen_grid, number_probs
+from sudokucam.vision.small.sixteen import find_sixteen_grid, number_probs, solve_sixteen
 from sudokucam.vision.small.sixteen_config import SixteenConfig
-from sudokucam.vision.types import digit_values, digits_of
+from sudokucam.vision.types import CellReading, Kind, digit_values, digits_of
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "sixteen" / "magazine.jpg"
@@ -158,3 +158,23 @@ def test_the_app_reader_looks_for_no_16x16() -> None:
 
     reader = backend.shared_reader()  # its board and corrections are 9×9 only
     assert reader.find_other_size(drawn_grid(16, 4)) is None
+
+
+def test_numbers_misread_past_the_next_likeliest_are_repaired_by_the_answer(
+    truth: dict[str, Any],
+) -> None:
+    givens = np.array([v for row in truth["givens"] for v in row])
+    probs = np.zeros((256, 17))
+    probs[np.arange(256), givens] = 0.99
+    wrong = [int(c) for c in np.nonzero(givens >= 10)[0][::15][:3]]  # the rest: one answer
+    for c in wrong:  # a 10-16 read as another two-digit number, the truth almost ruled out
+        read = 10 + (givens[c] - 9) % 7
+        probs[c] = 0.0
+        probs[c, read], probs[c, 1 + read % 16], probs[c, givens[c]] = 0.8, 0.19, 0.01
+    values = np.argmax(probs, axis=1)
+    kinds = np.where(values > 0, int(Kind.PRINTED), int(Kind.EMPTY))
+    reading = CellReading(probs.astype(np.float32), values, kinds.astype(np.int64))
+    outcome = solve_sixteen(reading)
+    assert outcome.status == "solved" and outcome.solution == truth["answer"]
+    assert sorted(r.cell for r in outcome.repairs) == sorted(wrong)
+    assert outcome.givens == digits_of(givens)

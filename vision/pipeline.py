@@ -71,7 +71,7 @@ from .results import (
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
 from .small.read import read_small_cells, solve_reading
-from .small.sixteen import find_sixteen_grid, read_sixteen_cells
+from .small.sixteen import find_sixteen_grid, read_sixteen_cells, solve_sixteen
 from .small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 from .structure import (
     DEFAULT_STRUCTURE_CONFIG,
@@ -257,8 +257,15 @@ class Reader:
                 else read_small_cells(classifier, grid, self.config.read)
             ),
         )
-        rules = sixteen.lines if grid.size == sixteen.size else self.config.small
-        outcome = timed(timings, "solve", lambda: solve_reading(reading, grid.size, rules))
+        outcome = timed(
+            timings,
+            "solve",
+            lambda: (
+                solve_sixteen(reading, sixteen)
+                if grid.size == sixteen.size
+                else solve_reading(reading, grid.size, self.config.small)
+            ),
+        )
         confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability

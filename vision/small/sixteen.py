@@ -9,29 +9,37 @@ Killer sum reader finds and reads a sum's digits (``structure/cage_sums.py``:
 ``sum_blobs``, ``same_height``, ``read_blobs`` in one model call for the whole grid,
 ``digit_log_probs`` with a zero told by the hole in its middle). Each cell's numbers get
 probabilities (``number_probs``: no glyph is an empty cell; numbers above 16 cannot be
-read), the reading is solved and repaired as a small grid's (``read.solve_reading``).
+read), the reading is solved and repaired as a small grid's (``read.solve_reading``),
+failing that with its least sure numbers left open (``solve_sixteen``).
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
 import cv2
 import numpy as np
 
+from ...solver.outcome import SOLVED_OUTCOMES
+from ...solver.solve import SolveResult
+from ...solver.variant_search import find_variant_solutions, variant_tables
 from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
 from ..read.notes import NotesConfig, without_lines
+from ..repair import Repair, RepairOutcome
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
 from ..types import CellReading, Kind
 from .find import SmallGrid, find_small_grid
+from .read import givens_of, outcome_of, solve_reading, solve_small, value_probabilities
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 
 SIXTEEN = SixteenConfig.size
 VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
 TENS = 10  # a two-glyph number is 10 + its second glyph
+PROB_FLOOR = 1e-9  # keeps every number's log-probability finite
 
 
 def find_sixteen_grid(
@@ -138,3 +146,63 @@ def read_sixteen_cells(
         crossed_out=(False,) * count,
         unreadable=(False,) * count,
     )
+
+
+def solve_sixteen(
+    reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+) -> RepairOutcome:
+    """A 16×16 reading solved, or repaired as a small grid's (``read.solve_reading``: one
+    or two cells read as their next likeliest number); failing that, its ``open_least``
+    least sure numbers left open and the completion of the rest likeliest as read taken
+    (``opened``: a misread 10 is often read as another two-digit number, the true one
+    far down its list)."""
+    first = solve_reading(reading, SIXTEEN, config.lines)
+    if first.status in SOLVED_OUTCOMES:
+        return first
+    found = opened(reading, config)
+    if found is None:
+        return first
+    solved, repairs = found
+    return outcome_of(solved, repairs, first.problems)
+
+
+def opened(
+    reading: CellReading, config: SixteenConfig
+) -> tuple[SolveResult, tuple[Repair, ...]] | None:
+    """The reading with its least sure number left open, then its two least sure, ... up
+    to ``open_least``, until the completion of the rest likeliest as read (``completed``)
+    makes a puzzle of one answer: that solved, and the cells whose number it changed (as
+    repairs); None where none does."""
+    values = givens_of(reading)
+    logs = np.log(np.maximum(value_probabilities(reading), PROB_FLOOR))
+    filled = [c for c, v in enumerate(values) if v]
+    unsure = sorted(filled, key=lambda c: float(logs[c, values[c]]))
+    deadline = time.monotonic() + config.lines.time_limit_s
+    for count in range(1, min(config.open_least, len(unsure)) + 1):
+        fixed = completed(values, unsure[:count], logs, config.completions, deadline)
+        result = None if fixed is None else solve_small(fixed, SIXTEEN, config.lines.time_limit_s)
+        if fixed is not None and result is not None and result.status in SOLVED_OUTCOMES:
+            probability = np.exp(logs)
+            repairs = tuple(
+                Repair(c, values[c], fixed[c], float(probability[c, values[c]]),
+                       float(probability[c, fixed[c]]), size=SIXTEEN)
+                for c in unsure[:count]
+                if fixed[c] != values[c]
+            )  # fmt: skip
+            return result, repairs
+    return None
+
+
+def completed(
+    values: tuple[int, ...], least: list[int], logs: np.ndarray, limit: int, deadline: float
+) -> tuple[int, ...] | None:
+    """The values with the cells ``least`` as the likeliest (by ``logs``, each cell's
+    log-probability of each number) of the rest's completions (``limit`` at most, found
+    by ``deadline``); None where the rest has none."""
+    kept = [0 if c in least else v for c, v in enumerate(values)]
+    tables = variant_tables(SIXTEEN, (), False, ())
+    found = find_variant_solutions(kept, tables, limit, deadline)
+    if not found:
+        return None
+    best = max(found, key=lambda s: sum(float(logs[c, s[c]]) for c in least))
+    return tuple(best[c] if c in least else v for c, v in enumerate(values))

@@ -62,6 +62,8 @@ class SixteenConfig:
     pad: float = 0.25
     lost_one: float = 0.02
     zero_aspect: float = 1.5
+    open_least: int = 8
+    completions: int = 5000
     past_edge: float = 0.01
     enabled: bool = True
 
