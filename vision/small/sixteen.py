@@ -95,16 +95,20 @@ def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
 
 
 def is_zero(glyph: np.ndarray, config: SixteenConfig) -> bool:
-    """Whether a glyph is a zero: a tall hole in its middle (``cage_sums.zero_like``) at
-    least ``zero_aspect`` times as tall as wide (a 4's closed triangle, as tall as a thin
-    0's hole at times, is about as wide as tall)."""
+    """Whether a glyph is a zero: a tall hole in its middle (``cage_sums.zero_like``) as
+    wide a quarter of the way down as a quarter of the way up, within ``zero_symmetry``
+    (a 4's closed triangle, at times as tall as a thin 0's hole, narrows to its top)."""
     if not zero_like(glyph, config.glyphs):
         return False
     mask = (glyph > 0).astype(np.uint8)
     contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
-    _, _, width, height = max(holes, key=lambda box: box[3])
-    return height >= config.zero_aspect * width
+    holes = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    hole = max(holes, key=lambda c: cv2.boundingRect(c)[3])
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, [hole], 0, 1, thickness=cv2.FILLED)
+    _, top, _, height = cv2.boundingRect(hole)
+    upper, lower = (int(filled[top + round(f * (height - 1))].sum()) for f in (0.25, 0.75))
+    return min(upper, lower) >= config.zero_symmetry * max(upper, lower, 1)
 
 
 def read_numbers(

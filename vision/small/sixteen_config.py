@@ -19,11 +19,8 @@ def sixteen_lines() -> SmallGridConfig:
 
 def number_glyphs() -> CageConfig:
     """The Killer sum reader's settings for a 16×16 cell's number (``cage_sums``): the
-    whole cell is the box the glyphs stand in, a narrow sans-serif 1 still a digit, a zero's
-    hole at least half its height (a thin 0's is 0.52 of it at times)."""
-    return CageConfig(
-        sum_box=(0.0, 0.0, 1.0, 1.0), min_digit_share=0.15, min_digit_aspect=0.1, zero_hole=0.5
-    )
+    whole cell is the box the glyphs stand in, a narrow sans-serif 1 still a digit."""
+    return CageConfig(sum_box=(0.0, 0.0, 1.0, 1.0), min_digit_share=0.15, min_digit_aspect=0.1)
 
 
 @dataclass(frozen=True)
@@ -61,7 +58,7 @@ class SixteenConfig:
     line_ink: float = 0.15
     pad: float = 0.25
     lost_one: float = 0.02
-    zero_aspect: float = 1.5
+    zero_symmetry: float = 0.7
     open_least: int = 8
     completions: int = 5000
     past_edge: float = 0.01
