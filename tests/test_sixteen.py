@@ -15,9 +15,15 @@ from typer.testing import CliRunner
 
 from sudokucam.ui.cli import app
 from sudokucam.vision.draw import draw_digits
+from sudokucam.vision.load import ScaledImage
 from sudokucam.vision.pipeline import Reader, cut_off
 from sudokucam.vision.results import PhotoResult
-from sudokucam.vision.small.sixteen import find_sixteen_grid, number_probs, solve_sixteen
+from sudokucam.vision.small.sixteen import (
+    find_sixteen_grid,
+    number_probs,
+    solve_sixteen,
+    straightened_from,
+)
 from sudokucam.vision.small.sixteen_config import SixteenConfig
 from sudokucam.vision.types import CellReading, Kind, digit_values, digits_of
 
@@ -178,3 +184,15 @@ def test_numbers_misread_past_the_next_likeliest_are_repaired_by_the_answer(
     assert outcome.status == "solved" and outcome.solution == truth["answer"]
     assert sorted(r.cell for r in outcome.repairs) == sorted(wrong)
     assert outcome.givens == digits_of(givens)
+
+
+def test_a_16x16_found_in_a_coarse_decode_is_cut_again_from_a_finer_one() -> None:
+    full = drawn_grid(16, 4)
+    half = cv2.resize(full, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)
+    coarse, fine = ScaledImage(half, 2, (0.5, 0.5)), ScaledImage(full, 1)  # centres
+    found, direct = find_sixteen_grid(half), find_sixteen_grid(full)
+    assert found is not None and direct is not None
+    again = straightened_from(found, coarse, fine).detection.warped
+    assert again.shape == direct.detection.warped.shape
+    blurred = np.abs(found.detection.warped.astype(int) - direct.detection.warped.astype(int))
+    assert np.abs(again.astype(int) - direct.detection.warped.astype(int)).mean() < blurred.mean()

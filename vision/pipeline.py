@@ -71,7 +71,12 @@ from .results import (
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
 from .small.read import read_small_cells, solve_reading
-from .small.sixteen import find_sixteen_grid, read_sixteen_cells, solve_sixteen
+from .small.sixteen import (
+    find_sixteen_grid,
+    read_sixteen_cells,
+    solve_sixteen,
+    straightened_from,
+)
 from .small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 from .structure import (
     DEFAULT_STRUCTURE_CONFIG,
@@ -204,7 +209,7 @@ class Reader:
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
         solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
         if not solved or cut_off(found.puzzles, photo.size, self.config.sixteen.past_edge):
-            small = self.small_grids(page, timings, solved_only=True)
+            small = self.small_grids(page, timings, solved_only=True, photo=photo)
             if small:
                 return PhotoResult(name, photo, small, None, timings)
         if not solved:
@@ -214,17 +219,26 @@ class Reader:
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
 
     def small_grids(
-        self, page: ScaledImage, timings: dict[str, float], solved_only: bool
+        self,
+        page: ScaledImage,
+        timings: dict[str, float],
+        solved_only: bool,
+        photo: Photo | None = None,
     ) -> tuple[GridResult, ...]:
         """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``; or a 16×16) of a photo in
         which no 9×9 grid was solved, read and solved; () where none is drawn, where
         ``solved_only`` and it is not solved (a 9×9 grid was found: it stays; a 16×16,
         surely one, is kept solved or not), where
         ``PipelineConfig.small`` and ``sixteen`` look for none, or where the cell scorer
-        is not the digit model."""
+        is not the digit model. A 16×16 is read in ``photo`` decoded finer, when given
+        (``SixteenConfig.decode_side``)."""
         found = timed(timings, "find_grid", lambda: self.find_other_size(page.pixels))
         if found is None or not isinstance(self.classifier, DigitClassifier):
             return ()
+        if found.size == self.config.sixteen.size and photo is not None:
+            whole, side = photo, self.config.sixteen.decode_side
+            finer = timed(timings, "load", lambda: whole.scaled(whole.reduction_for(side)))
+            found = straightened_from(found, page, finer)
         result = self.read_small_grid(found, timings)
         sixteen = found.size == self.config.sixteen.size  # a 16×16's lines: surely one
         if solved_only and not sixteen and result.status not in SOLVED_OUTCOMES:
@@ -289,7 +303,7 @@ class Reader:
         the photo looks like no other puzzle; a 16×16, whose 17 lines with every fourth
         thick are no other puzzle's, solved or not), else why there is none (another
         puzzle it looks like, or no grid found)."""
-        small = self.small_grids(page, timings, solved_only=False)
+        small = self.small_grids(page, timings, solved_only=False, photo=photo)
         sixteen = bool(small) and small[0].structure.size == self.config.sixteen.size
         if small and (sixteen or small[0].status in SOLVED_OUTCOMES):
             return PhotoResult(name, photo, small, None, timings)

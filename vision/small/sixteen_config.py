@@ -61,6 +61,7 @@ class SixteenConfig:
     zero_symmetry: float = 0.7
     open_least: int = 8
     completions: int = 5000
+    decode_side: int = 2400
     past_edge: float = 0.01
     enabled: bool = True
 
