@@ -8,6 +8,7 @@
     python samples/render.py --out samples --variants      # Sudoku X, jigsaw, look-alikes
     python samples/render.py --out /tmp/6 --kind small --count 20   # 6×6 Sudokus (2×3 boxes)
     python samples/render.py --out /tmp/4 --kind small --grid-size 4   # 4×4 (8×8: 2×4 boxes)
+    python samples/render.py --out /tmp/16 --kind sixteen --count 20   # 16×16, numbers 1-16
 
 A page is printed (paper, text columns, a crossword, the Sudoku grid and its givens in one
 of several fonts), optionally filled in with a pen (including deliberate mistakes), bent,
@@ -79,6 +80,13 @@ from sudokucam.samples.synth.pen import choose_pen_entries
 from sudokucam.samples.synth.photo import render_photo
 from sudokucam.samples.synth.puzzle_page import render_page
 from sudokucam.samples.synth.puzzles import count_solutions, make_puzzle, solved_grid
+from sudokucam.samples.synth.sixteen_drawing import (
+    SIXTEEN_SAMPLE_MAX_BYTES,
+    SIXTEEN_STYLES,
+    render_sixteen_batch,
+    render_sixteen_photo,
+    write_sixteen_sample,
+)
 from sudokucam.samples.synth.small_drawing import (
     SMALL_SAMPLE_MAX_BYTES,
     SMALL_SIZES,
@@ -108,6 +116,8 @@ __all__ = [
     "PRINT_FONTS",
     "SAMPLES",
     "SAMPLE_MAX_BYTES",
+    "SIXTEEN_SAMPLE_MAX_BYTES",
+    "SIXTEEN_STYLES",
     "SMALL_SAMPLE_MAX_BYTES",
     "SMALL_SIZES",
     "SMALL_STYLES",
@@ -145,6 +155,8 @@ __all__ = [
     "render_pages",
     "render_photo",
     "render_samples",
+    "render_sixteen_batch",
+    "render_sixteen_photo",
     "render_small_batch",
     "render_small_photo",
     "render_variant_photo",
@@ -155,6 +167,7 @@ __all__ = [
     "write_lookalike_samples",
     "write_page",
     "write_photo",
+    "write_sixteen_sample",
     "write_small_sample",
     "write_variant_samples",
 ]
@@ -173,7 +186,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--out", type=Path, required=True, help="output folder")
     parser.add_argument("--seed", type=int, default=0, help="base seed (default 0)")
-    kinds = sorted([*KINDS, "killer", "small"])
+    kinds = sorted([*KINDS, "killer", "small", "sixteen"])
     parser.add_argument("--kind", choices=kinds, help="render a batch of this kind")
     parser.add_argument("--count", type=int, default=10, help="batch size with --kind")
     parser.add_argument(
@@ -190,8 +203,8 @@ def _parser() -> argparse.ArgumentParser:
         "--variants",
         action="store_true",
         help="render the Sudoku X and jigsaw samples (variants/), the Killer (killer/), the "
-        "6×6 (small/) and the look-alikes sudokucam refuses (lookalikes/: Samurai, Kakuro, "
-        "KenKen, crossword)",
+        "6×6 (small/), the 16×16 (sixteen/) and the look-alikes sudokucam refuses "
+        "(lookalikes/: Samurai, Kakuro, KenKen, crossword)",
     )
     return parser
 
@@ -204,12 +217,15 @@ def _render(args: argparse.Namespace) -> list[Path]:
         return render_killer_batch(args.out, args.seed, args.count)
     if args.kind == "small":
         return render_small_batch(args.out, args.seed, args.count, args.grid_size)
+    if args.kind == "sixteen":
+        return render_sixteen_batch(args.out, args.seed, args.count)
     if args.kind:
         return render_batch(args.out, args.seed, args.kind, args.count)
     if args.variants:
         variants = write_variant_samples(args.out / "variants", VARIANT_SAMPLE_MAX_BYTES)
         variants += write_killer_sample(args.out / "killer")
         variants += write_small_sample(args.out / "small", SMALL_SAMPLE_MAX_BYTES)
+        variants += write_sixteen_sample(args.out / "sixteen", SIXTEEN_SAMPLE_MAX_BYTES)
         return variants + write_lookalike_samples(args.out / "lookalikes", VARIANT_SAMPLE_MAX_BYTES)
     return render_samples(args.out, args.seed)
 

@@ -66,12 +66,14 @@ def draw_digits(
     color: Color | None = None,
     config: DrawConfig = DEFAULT_DRAW_CONFIG,
 ) -> np.ndarray:
-    """A BGR copy of ``image`` with ``digits`` ({cell: 1-9}) written in their cells."""
+    """A BGR copy of ``image`` with ``digits`` ({cell: 1-9}; up to 16 on a 16×16's
+    lattice) written in their cells."""
     out = as_bgr(image)
     lat = check_lattice(lattice)
+    most = max(9, lat.shape[0] - 1)
     for cell, digit in digits.items():
-        if not 1 <= digit <= 9:
-            raise ValueError(f"digits[{cell}] must be 1-9, got {digit}")
+        if not 1 <= digit <= most:
+            raise ValueError(f"digits[{cell}] must be 1-{most}, got {digit}")
         stamp = digit_stamp(
             int(digit), config.stamp_px, config.digit_height_fraction, config.digit_stroke_fraction
         )
@@ -238,12 +240,16 @@ def _shrinks(quad: np.ndarray, side: float) -> bool:
     return bool(np.linalg.norm(quad[2] - quad[0]) < side * np.sqrt(2.0))
 
 
+TWO_DIGIT_SCALE = 0.75  # a number of two digits is drawn this much smaller than a digit
+
+
 @lru_cache(maxsize=64)
 def digit_stamp(
     digit: int, size: int, height_fraction: float, stroke_fraction: float
 ) -> np.ndarray:
     """An anti-aliased digit centred in a size×size float32 alpha image (1 = ink)."""
-    font = ImageFont.load_default(size=max(8, round(size * height_fraction / 0.72)))
+    narrower = TWO_DIGIT_SCALE if digit > 9 else 1.0  # 10-16 of a 16×16 fit the cell
+    font = ImageFont.load_default(size=max(8, round(size * height_fraction * narrower / 0.72)))
     canvas = Image.new("L", (size, size), 0)
     pen = ImageDraw.Draw(canvas)
     stroke = max(0, round(size * stroke_fraction))

@@ -71,6 +71,13 @@ from .results import (
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
 from .small.read import read_small_cells, solve_reading
+from .small.sixteen import (
+    find_sixteen_grid,
+    read_sixteen_cells,
+    solve_sixteen,
+    straightened_from,
+)
+from .small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 from .structure import (
     DEFAULT_STRUCTURE_CONFIG,
     DiagonalLinesAside,
@@ -120,7 +127,9 @@ class PipelineConfig:
     structure: how a grid's drawing is read for its rules (jigsaw regions, Sudoku X
     diagonals: ``StructureConfig``, ``vision/structure/``). small: how a photo in which
     no 9×9 grid was solved is looked at for a 4×4, 6×6 or 8×8 Sudoku (``SmallGridConfig``,
-    ``vision/small/``; ``sizes=()`` never).
+    ``vision/small/``; ``sizes=()`` never). sixteen: how such a photo is looked at, where
+    it holds no small grid, for a 16×16 Sudoku with the numbers 1-16 (``SixteenConfig``,
+    ``vision/small/sixteen.py``; ``enabled=False`` never).
     """
 
     grid: GridConfig = DEFAULT_GRID_CONFIG
@@ -137,6 +146,7 @@ class PipelineConfig:
     check: CheckConfig = DEFAULT_CHECK_CONFIG
     structure: StructureConfig = DEFAULT_STRUCTURE_CONFIG
     small: SmallGridConfig = DEFAULT_SMALL_GRID_CONFIG
+    sixteen: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -198,8 +208,9 @@ class Reader:
         )
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
         solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
-        if not solved or print_taken_for_pen(found.puzzles):
-            small = self.small_grids(page, timings, solved_only=True)
+        cut = cut_off(found.puzzles, photo.size, self.config.sixteen.past_edge)
+        if not solved or cut or print_taken_for_pen(found.puzzles):
+            small = self.small_grids(page, timings, solved_only=True, photo=photo)
             if small:
                 return PhotoResult(name, photo, small, None, timings)
         if not solved:
@@ -210,36 +221,66 @@ class Reader:
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
 
     def small_grids(
-        self, page: ScaledImage, timings: dict[str, float], solved_only: bool
+        self,
+        page: ScaledImage,
+        timings: dict[str, float],
+        solved_only: bool,
+        photo: Photo | None = None,
     ) -> tuple[GridResult, ...]:
-        """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``) of a photo in which no
-        9×9 grid was solved, read and solved; () where none is drawn, where
-        ``solved_only`` and it is not solved (a 9×9 grid was found: it stays), where
-        ``PipelineConfig.small`` looks for none, or where the cell scorer is not the
-        digit model."""
-        small = self.config.small
-        if not small.sizes:
-            return ()
-        found = timed(
-            timings, "find_grid", lambda: find_small_grid(page.pixels, self.config.grid, small)
-        )
+        """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``; or a 16×16) of a photo in
+        which no 9×9 grid was solved, read and solved; () where none is drawn, where
+        ``solved_only`` and it is not solved (a 9×9 grid was found: it stays; a 16×16,
+        surely one, is kept solved or not), where
+        ``PipelineConfig.small`` and ``sixteen`` look for none, or where the cell scorer
+        is not the digit model. A 16×16 is read in ``photo`` decoded finer, when given
+        (``SixteenConfig.decode_side``)."""
+        found = timed(timings, "find_grid", lambda: self.find_other_size(page.pixels))
         if found is None or not isinstance(self.classifier, DigitClassifier):
             return ()
+        if found.size == self.config.sixteen.size and photo is not None:
+            whole, side = photo, self.config.sixteen.decode_side
+            finer = timed(timings, "load", lambda: whole.scaled(whole.reduction_for(side)))
+            found = straightened_from(found, page, finer)
         result = self.read_small_grid(found, timings)
-        if solved_only and result.status not in SOLVED_OUTCOMES:
+        sixteen = found.size == self.config.sixteen.size  # a 16×16's lines: surely one
+        if solved_only and not sixteen and result.status not in SOLVED_OUTCOMES:
             return ()
         return (at_full_scale(result, page),)
 
+    def find_other_size(self, image: np.ndarray) -> SmallGrid | None:
+        """The 16×16 grid (``PipelineConfig.sixteen``) of a photo, else its small grid
+        (``PipelineConfig.small``); None when it holds neither. The 16×16 is looked for
+        first: one of its 4×4 boxes, thin lines inside, can pass for a 4×4 Sudoku."""
+        found = find_sixteen_grid(image, self.config.grid, self.config.sixteen)
+        small = self.config.small
+        if found is None and small.sizes:
+            found = find_small_grid(image, self.config.grid, small)
+        return found
+
     def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
-        """Read the cells of a small Sudoku (digits 1 to its size), solve (or repair) it."""
+        """Read the cells of a small Sudoku (digits 1 to its size; numbers 1-16 of a 16×16:
+        ``read_sixteen_cells``), solve (or repair) it."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
+        sixteen = self.config.sixteen
         reading = timed(
-            timings, "classify", lambda: read_small_cells(classifier, grid, self.config.read)
+            timings,
+            "classify",
+            lambda: (
+                read_sixteen_cells(classifier, grid, sixteen)
+                if grid.size == sixteen.size
+                else read_small_cells(classifier, grid, self.config.read)
+            ),
         )
         outcome = timed(
-            timings, "solve", lambda: solve_reading(reading, grid.size, self.config.small)
+            timings,
+            "solve",
+            lambda: (
+                solve_sixteen(reading, sixteen)
+                if grid.size == sixteen.size
+                else solve_reading(reading, grid.size, self.config.small)
+            ),
         )
         confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
         for repair in outcome.repairs:
@@ -262,10 +303,12 @@ class Reader:
         self, name: str, photo: Photo, page: ScaledImage, timings: dict[str, float]
     ) -> PhotoResult:
         """A photo in which no 9×9 grid was found: its small Sudoku (solved; or not, where
-        the photo looks like no other puzzle), else why there is none (another puzzle it
-        looks like, or no grid found)."""
-        small = self.small_grids(page, timings, solved_only=False)
-        if small and small[0].status in SOLVED_OUTCOMES:
+        the photo looks like no other puzzle; a 16×16, whose 17 lines with every fourth
+        thick are no other puzzle's, solved or not), else why there is none (another
+        puzzle it looks like, or no grid found)."""
+        small = self.small_grids(page, timings, solved_only=False, photo=photo)
+        sixteen = bool(small) and small[0].structure.size == self.config.sixteen.size
+        if small and (sixteen or small[0].status in SOLVED_OUTCOMES):
             return PhotoResult(name, photo, small, None, timings)
         look = timed(timings, "structure", lambda: self.lookalike(page))
         if look is not None:
@@ -655,6 +698,25 @@ def grid_side(lattice: np.ndarray) -> float:
     corners = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
     diagonals = np.linalg.norm(corners[2] - corners[0]) + np.linalg.norm(corners[3] - corners[1])
     return float(diagonals) / (2.0 * math.sqrt(2.0))
+
+
+def cut_off(grids: Sequence[GridResult], size: tuple[int, int], past_edge: float) -> bool:
+    """Whether every grid read runs past the photo's edge (a corner ``past_edge`` of the
+    photo's shorter side outside it): a grid cut off by the frame, such as yesterday's
+    answer beside a 16×16 puzzle, solved only as far as it shows (the photo is then also
+    looked at for a grid of another size)."""
+    if not grids:
+        return False
+    width, height = size
+    reach = past_edge * min(size)
+    return all(
+        bool(
+            (g.detection.corners < -reach).any()
+            or (g.detection.corners[:, 0] > width + reach).any()
+            or (g.detection.corners[:, 1] > height + reach).any()
+        )
+        for g in grids
+    )
 
 
 def at_full_scale(grid: GridResult, page: ScaledImage) -> GridResult:

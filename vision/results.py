@@ -328,7 +328,8 @@ class GridResult:
         """The digits to write in the empty cells ({cell: digit}); empty without a solution."""
         if self.solution is None:
             return {}
-        return {c: int(self.solution[c]) for c in self.empty_cells}
+        values = digit_values(self.solution)
+        return {c: values[c] for c in self.empty_cells}
 
     @property
     def entry_counts(self) -> EntryCounts:

@@ -24,19 +24,20 @@ if TYPE_CHECKING:
     from .read.kind_trace import KindTrace
 
 NUM_CLASSES = 19  # 0 empty, 1-9 printed 1-9, 10-18 handwritten 1-9
-Digits = str  # 81 characters '0'-'9', row by row, '0' for empty
+Digits = str  # 81 characters '0'-'9', row by row, '0' for empty (size²; past 9: A-G)
+VALUE_CHARS = "0" + SYMBOLS  # value v of a cell is written VALUE_CHARS[v]
 NINE = shape_for_size(9)
 NO_NOTES: tuple[str, ...] = ("",) * 81  # a reading without candidate notes
 
 
 def digits_of(values: Iterable[int]) -> Digits:
-    """81 cell values (0 for empty) as Digits."""
-    return "".join(map(str, values))
+    """81 cell values (0 for empty) as Digits (values past 9, of a 16×16, as A-G)."""
+    return "".join(VALUE_CHARS[v] for v in values)
 
 
 def digit_values(digits: Digits) -> tuple[int, ...]:
-    """The 81 cell values of Digits (0 for empty)."""
-    return tuple(map(int, digits))
+    """The 81 cell values of Digits (0 for empty; A-G: 10-16)."""
+    return tuple(VALUE_CHARS.index(d.upper()) for d in digits)
 
 
 def solver_grid(digits: Digits) -> Grid:

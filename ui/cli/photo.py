@@ -588,20 +588,32 @@ def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
     cells = []
     for c, d in enumerate(shown):
         mark = "'" if grid.handwritten[c] != "0" and digits is None else " "
-        cells.append(("." if d == "0" else d) + mark)
+        cells.append(cell_text(d, grid.structure.size) + mark)
     if grid.structure.regions:  # a jigsaw: no boxes to rule, its regions beside each row
         regions = grid.structure.region_rows()
         return "\n".join("".join(cells[r * 9 : r * 9 + 9]) + "   " + regions[r] for r in range(9))
     return ruled(cells, grid.structure.size)
 
 
+def cell_text(digit: str, n: int) -> str:
+    """A cell's value as printed: '.' when empty; on a grid past 9 cells a side (16×16),
+    the number 1-16 two characters wide (the strings write 10-16 as A-G)."""
+    if n <= 9:
+        return "." if digit == "0" else digit
+    from ...vision.types import VALUE_CHARS
+
+    value = VALUE_CHARS.index(digit.upper())
+    return " ." if value == 0 else f"{value:>2}"
+
+
 def ruled(cells: list[str], n: int) -> str:
-    """The cells (two characters each) of a grid of ``n`` cells a side, its boxes ruled
-    (3 × 3 on a 9×9, 2 rows × 3 columns on a 6×6: ``BOX_SHAPES``)."""
+    """The cells (each as wide as the first) of a grid of ``n`` cells a side, its boxes
+    ruled (3 × 3 on a 9×9, 2 rows × 3 columns on a 6×6: ``BOX_SHAPES``)."""
     from ...solver.geometry import BOX_SHAPES
 
     box_rows, box_cols = BOX_SHAPES[n]
-    rule = "+" + "+".join(["-" * (2 * box_cols + 1)] * (n // box_cols)) + "+"
+    width = len(cells[0]) if cells else 2
+    rule = "+" + "+".join(["-" * (width * box_cols + 1)] * (n // box_cols)) + "+"
     lines = [rule]
     for r in range(n):
         row = cells[r * n : r * n + n]

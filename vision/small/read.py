@@ -139,8 +139,11 @@ def repaired(
 
 
 def value_probabilities(reading: CellReading) -> np.ndarray:
-    """(N, 10) probability that each cell is empty (column 0) or holds 1-9, in any ink."""
+    """(N, 10) probability that each cell is empty (column 0) or holds 1-9, in any ink; a
+    reading of values past 9 (a 16×16's, ``sixteen.py``) has one column a value already."""
     probs = np.asarray(reading.probs, dtype=np.float64)
+    if probs.shape[1] != 2 * DIGIT_CLASSES + 1:
+        return probs.copy()
     per_value = probs[:, : DIGIT_CLASSES + 1].copy()
     per_value[:, 1:] += probs[:, DIGIT_CLASSES + 1 :]
     return per_value

@@ -41,13 +41,18 @@ T = TypeVar("T")
 def shared_reader() -> Reader:
     """The photo reader with the shipped model, built once per server; it reads every grid.
 
-    It looks for no small (6×6) grid: the app's board and corrections are 9×9 only."""
+    It looks for no small (6×6) or 16×16 grid: the app's board and corrections are 9×9
+    only."""
     from dataclasses import replace
 
     from ....vision.pipeline import EVERY_GRID_CONFIG, Reader
     from ....vision.small.config import SmallGridConfig
+    from ....vision.small.sixteen_config import SixteenConfig
 
-    return Reader(config=replace(EVERY_GRID_CONFIG, small=SmallGridConfig(sizes=())))
+    config = replace(
+        EVERY_GRID_CONFIG, small=SmallGridConfig(sizes=()), sixteen=SixteenConfig(enabled=False)
+    )
+    return Reader(config=config)
 
 
 @st.cache_resource(show_spinner=False)

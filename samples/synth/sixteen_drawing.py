@@ -1,0 +1,171 @@
+"""16×16 Sudokus as puzzle magazines print them: 4×4 boxes, the numbers 1-16.
+
+A magazine's 16×16 takes most of a page: 256 small cells, two-digit numbers 10-16
+printed in one cell. The grid stands where a newspaper's 9×9 would (heading, columns, a
+footer around it; ``newspaper_page``), drawn in one of ``SIXTEEN_STYLES``:
+
+- ``magazine``: thin cell lines, thick box lines, numbers in a plain face;
+- ``bold``: heavier lines and numbers in a bold face, as a puzzle magazine's;
+- ``shaded``: every other 4×4 box tinted grey;
+- ``narrow``: a narrow face and taller numbers (two digits fill the cell's width).
+
+The lines are those of the small grids (``small_drawing``: thin between cells, thick
+between boxes), the numbers centred in their cells (``grid_drawing.draw_digits``). The
+puzzle is cut by ``solver/variant_sample.py`` (seeded, proved unique); the photo goes
+through the same camera, light and sensor damage as every rendered photo, at a phone
+photo's size where a cell is some 30-60 pixels. Its truth is a ``SmallPhoto``'s: 16 × 16
+arrays, a (17, 17, 2) lattice, the puzzle in the ``grid FILE.json`` form (symbols
+``123456789ABCDEFG``: docs/json.md) and the answer as a string.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ...solver.variant import Variant, VariantPuzzle
+from ...solver.variant_sample import random_variant
+from .camera import photograph
+from .committed import fit_quality
+from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
+from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
+from .paper import paper, print_through
+from .params import PhotoParams, sample_params
+from .sensor import develop
+from .sheet import Sheet
+from .small_drawing import SmallPhoto, _draw_lines, _shuffled_lines, _tint_boxes, _write
+from .truth import Photo, PhotoTruth, jsonable
+
+SIXTEEN = 16
+SIXTEEN_STYLES = ("magazine", "bold", "shaded", "narrow")
+STYLE_FONTS = {
+    "magazine": ("Nimbus Sans", "Liberation Sans", "Nimbus Roman", "C059"),
+    "bold": ("Nimbus Sans Bold", "Liberation Sans Bold", "Nimbus Roman Bold", "P052 Bold"),
+    "shaded": ("Nimbus Sans", "Liberation Sans", "URW Gothic", "Nimbus Roman"),
+    "narrow": ("Nimbus Sans Narrow Bold",),
+}
+CLUES = (100, 130)  # givens of a magazine 16×16 (of 256 cells)
+PHOTO_SIZES = ((1600, 1200), (1200, 1600), (1440, 1080))  # a phone photo, as sent on
+GRID_FRACTION = (0.72, 0.9)  # the grid's side / the photo's shorter side
+
+
+def sixteen_puzzle(seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
+    """A seeded unique 16×16 classic Sudoku (4×4 boxes, ``CLUES`` givens) and its answer.
+
+    The solver's first grid is shuffled (rows within bands, bands, columns within stacks,
+    stacks: ``small_drawing._shuffled_lines``; the puzzle stays unique) so that answers
+    differ from seed to seed in more than their labels."""
+    rng = random.Random(seed)
+    made = random_variant(rng, SIXTEEN, Variant.CLASSIC, min_clues=rng.randint(*CLUES))
+    if made is None:  # an empty classic grid always has a solution
+        raise ValueError("no 16×16 Sudoku could be made")
+    puzzle, answer = made
+    rows, cols = _shuffled_lines(rng, SIXTEEN)
+    moved = [rows[r] * SIXTEEN + cols[c] for r in range(SIXTEEN) for c in range(SIXTEEN)]
+    givens = tuple(puzzle.givens[i] for i in moved)
+    return VariantPuzzle(SIXTEEN, givens, Variant.CLASSIC), tuple(answer[i] for i in moved)
+
+
+def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
+    """A printed photo's camera, light and sensor, at a phone photo's size, the grid
+    filling most of the shorter side (a magazine's 16×16 is a page's puzzle)."""
+    params = sample_params("printed", rng)
+    size = PHOTO_SIZES[int(rng.integers(len(PHOTO_SIZES)))]
+    fraction = float(rng.uniform(*GRID_FRACTION))
+    chosen: dict[str, Any] = {"size": size, "grid_fraction": fraction} | overrides
+    return replace(params, kind="sixteen", pen_fill=0.0, **chosen)
+
+
+def render_sixteen_photo(seed: int, style: str | None = None, **overrides: Any) -> SmallPhoto:
+    """A photo of a printed 16×16 Sudoku (``style`` one of SIXTEEN_STYLES, default picked
+    by the seed); ``overrides`` set PhotoParams fields by name (``size``: width, height)."""
+    puzzle, answer = sixteen_puzzle(seed)
+    rng = np.random.default_rng(seed)
+    style = style or str(rng.choice(SIXTEEN_STYLES))
+    if style not in SIXTEEN_STYLES:
+        raise ValueError(f"a 16×16's style is one of {', '.join(SIXTEEN_STYLES)}; got {style!r}")
+    params = sixteen_params(rng, **overrides)
+    page = compose_sixteen_page(rng, puzzle, style, params)
+    rgb, lattice = photograph(rng, page, params)
+    image = develop(rng, rgb, params)
+    shape = (SIXTEEN, SIXTEEN)
+    truth = PhotoTruth(
+        seed=seed, kind="sixteen", size=params.size,
+        givens=np.asarray(puzzle.givens, np.int64).reshape(shape),
+        solution=np.asarray(answer, np.int64).reshape(shape), pen=np.zeros(shape, np.int64),
+        mistakes=(), lattice=lattice, fonts=page.fonts,
+        effects=jsonable(asdict(params) | {"style": style}),
+    )  # fmt: skip
+    return SmallPhoto(Photo(image, truth, params.jpeg_quality), puzzle, answer, style)
+
+
+def sixteen_grid_style(rng: np.random.Generator, style: str) -> GridStyle:
+    """The grid's lines and numbers in one of SIXTEEN_STYLES (line widths: fractions of a
+    9×9 grid's cell, as the small grids'; ``digit_height``: of a 16×16 cell)."""
+    faces = STYLE_FONTS[style]
+    base = replace(sample_grid_style(rng, faces[int(rng.integers(len(faces)))]), shade="none")
+    height = float(rng.uniform(0.42, 0.52))
+    if style == "bold":
+        thick = float(rng.uniform(0.06, 0.09))
+        return replace(base, thin=float(rng.uniform(0.025, 0.035)), thick=thick,
+                       outer=thick * 1.3, digit_height=height)  # fmt: skip
+    if style == "narrow":
+        return replace(base, digit_height=float(rng.uniform(0.55, 0.62)))
+    return replace(base, digit_height=height)
+
+
+def compose_sixteen_page(
+    rng: np.random.Generator, puzzle: VariantPuzzle, style: str, p: PhotoParams
+) -> PageDraft:
+    """The flat page: the 16×16 grid where a 9×9 would stand, with heading, columns and
+    more around it; the draft's lattice is the grid's (17, 17, 2)."""
+    cell9 = p.grid_fraction * min(p.size) / 9 * p.supersample
+    frame = sample_frame(rng, cell9)
+    fonts = sample_fonts(rng, p.print_font)
+    grid_style = sixteen_grid_style(rng, style)
+    fonts["print"] = grid_style.font
+    sheet = Sheet(frame.width, frame.height)
+    cell = 9 * cell9 / SIXTEEN
+    origin = (frame.left, frame.top)
+    _tint_boxes(sheet, rng, origin, cell, SIXTEEN, "shaded" if style == "shaded" else "none")
+    _draw_lines(sheet, origin, cell, SIXTEEN, grid_style)
+    lattice = grid_lattice(frame.left, frame.top, cell, SIXTEEN)
+    givens = np.asarray(puzzle.givens, np.int64).reshape(SIXTEEN, SIXTEEN)
+    font = fonts["print"]
+    draw_digits(sheet, lattice, givens, font, grid_style.digit_height * cell, grid_style.digit_ink)
+    draw_surroundings(sheet, rng, frame, cell9, fonts)
+    sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
+    rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
+    return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)
+
+
+def render_sixteen_batch(out: Path, seed: int, count: int) -> list[Path]:
+    """Render ``count`` photos of 16×16 Sudokus named sixteen/sixteen_NNNN (a .jpg and its
+    .json truth each), styles in turn."""
+    folder = out / "sixteen"
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for i in range(count):
+        style = SIXTEEN_STYLES[i % len(SIXTEEN_STYLES)]
+        made = render_sixteen_photo(seed * 100_000 + i, style)
+        written += _write(made, folder / f"sixteen_{i:04d}")
+    return written
+
+
+# The committed 16×16 sample: samples/sixteen/magazine, read exactly by tests/test_sixteen.py
+SIXTEEN_SAMPLE_MAX_BYTES = 190_000  # the committed 16×16 photo stays under 200 KB
+SIXTEEN_SAMPLE: tuple[int, str] = (1_600_000, "magazine")  # seed, style
+SIXTEEN_SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1600, 1200), "shadow": 0.3, "roll_deg": 4.0}
+
+
+def write_sixteen_sample(folder: Path, max_bytes: int = SIXTEEN_SAMPLE_MAX_BYTES) -> list[Path]:
+    """Render the committed 16×16 sample into ``folder`` (a .jpg of at most ``max_bytes``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    seed, style = SIXTEEN_SAMPLE
+    made = render_sixteen_photo(seed, style, **SIXTEEN_SAMPLE_OVERRIDES)
+    made = replace(made, photo=fit_quality(made.photo, max_bytes))
+    return _write(made, folder / style)

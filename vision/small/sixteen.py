@@ -1,0 +1,231 @@
+"""Find and read a 16×16 Sudoku (4×4 boxes) printed with the numbers 1-16.
+
+The grid is found as the small grids are (``find.find_small_grid``: n + 1 evenly spaced
+lines each way, box lines thick, never a 9×9's 10, nothing midway, nothing past the
+border), with n = 16 and its quads warped finer (``SixteenConfig.lines``). A cell holds
+one glyph (1-9) or two (10-16, a 1 then 0-6): each cell is cut from the straightened
+grid at ``detail`` times the classifier's input, and its glyphs found and read as the
+Killer sum reader finds and reads a sum's digits (``structure/cage_sums.py``:
+``sum_blobs``, ``same_height``, ``read_blobs`` in one model call for the whole grid,
+``digit_log_probs`` with a zero told by the hole in its middle). Each cell's numbers get
+probabilities (``number_probs``: no glyph is an empty cell; numbers above 16 cannot be
+read), the reading is solved and repaired as a small grid's (``read.solve_reading``),
+failing that with its least sure numbers left open (``solve_sixteen``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+import cv2
+import numpy as np
+
+from ...solver.outcome import SOLVED_OUTCOMES
+from ...solver.solve import SolveResult
+from ...solver.variant_search import find_variant_solutions, variant_tables
+from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
+from ..grid.warp import to_gray
+from ..load import ScaledImage
+from ..read.cells import CellConfig, split_cells
+from ..read.classifier import DigitClassifier
+from ..read.notes import NotesConfig, without_lines
+from ..repair import Repair, RepairOutcome
+from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
+from ..types import CellReading, Kind
+from .find import SmallGrid, find_small_grid
+from .read import givens_of, outcome_of, solve_reading, solve_small, value_probabilities
+from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
+
+SIXTEEN = SixteenConfig.size
+VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
+TENS = 10  # a two-glyph number is 10 + its second glyph
+PROB_FLOOR = 1e-9  # keeps every number's log-probability finite
+
+
+def find_sixteen_grid(
+    image: np.ndarray,
+    grid: GridConfig = DEFAULT_GRID_CONFIG,
+    config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
+) -> SmallGrid | None:
+    """The biggest 16×16 Sudoku in a photo (BGR or gray), or None when there is none."""
+    if not config.enabled or not config.lines.sizes:
+        return None
+    return find_small_grid(image, grid, config.lines)
+
+
+def straightened_from(grid: SmallGrid, page: ScaledImage, finer: ScaledImage) -> SmallGrid:
+    """The grid found in ``page``, its straightened image cut again from ``finer`` (the
+    same photo decoded finer: a 16×16's cells are small where the search's decode is)."""
+    scale = finer.factor / page.factor
+    shift = [(f - o) / page.factor for f, o in zip(finer.offset, page.offset, strict=True)]
+    to_page = np.array([[scale, 0.0, shift[0]], [0.0, scale, shift[1]], [0.0, 0.0, 1.0]])
+    side = grid.detection.warped.shape[0]
+    warped = cv2.warpPerspective(
+        to_gray(finer.pixels),
+        grid.detection.homography @ to_page,
+        (side, side),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_REPLICATE,
+    )
+    return replace(grid, detection=replace(grid.detection, warped=warped))
+
+
+def number_cells(warped: np.ndarray, input_size: int, config: SixteenConfig) -> np.ndarray:
+    """The 256 cells of a straightened 16×16 grid as (256, P, P) float32 ink images (1 =
+    darkest), cut at ``detail`` times the classifier's input with ``inset`` of each side
+    (the grid lines) left out."""
+    cell_px = config.detail * input_size
+    cut = CellConfig(cell_px=cell_px, inset_px=round(config.inset * cell_px))
+    return split_cells(warped, cut, SIXTEEN)
+
+
+def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarray]]:
+    """Each cell's glyphs, left to right (none, one or two), held to the grid's one glyph
+    height (a speck or a line's remains left out); a cell of no ink as dark as ``min_ink``
+    has none. The grid lines' remains are cleared, the cell padded with paper
+    (``SixteenConfig``) before the glyph finder looks."""
+    lines = NotesConfig(edge_share=config.line_band, line_share=config.line_share)
+    kept = np.stack([without_lines((c > config.line_ink).astype(np.uint8), lines) for c in cells])
+    pad = round(config.pad * cells.shape[1])
+    padded = np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
+    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
+    return same_height(found, config.glyphs)
+
+
+def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
+    """(17,) the probability of each value (0 empty, 1-16) of a cell from its glyphs' (D,
+    10) log-probabilities of 0-9: none is empty; one is 1-9 (or, ``lost_one``, 10-16 whose
+    1 went unseen); two are a 1 and 0-6. Numbers past 16 are never read."""
+    out = np.zeros(VALUES, dtype=np.float64)
+    if len(log_probs) == 0:
+        out[0] = 1.0
+        return out
+    probs = np.exp(np.asarray(log_probs, dtype=np.float64))
+    last = probs[-1]
+    if len(log_probs) == 1:
+        out[1:TENS] = (1.0 - lost_one) * last[1:TENS]
+        out[TENS:] = lost_one * last[: VALUES - TENS]
+    else:
+        out[TENS:] = probs[-2][1] * last[: VALUES - TENS]
+    total = float(out.sum())
+    return out / total if total > 0 else np.full(VALUES, 1.0 / VALUES)
+
+
+def is_zero(glyph: np.ndarray, config: SixteenConfig) -> bool:
+    """Whether a glyph is a zero: a tall hole in its middle (``cage_sums.zero_like``) as
+    wide a quarter of the way down as a quarter of the way up, within ``zero_symmetry``
+    (a 4's closed triangle, at times as tall as a thin 0's hole, narrows to its top)."""
+    if not zero_like(glyph, config.glyphs):
+        return False
+    mask = (glyph > 0).astype(np.uint8)
+    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    holes = [c for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    hole = max(holes, key=lambda c: cv2.boundingRect(c)[3])
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, [hole], 0, 1, thickness=cv2.FILLED)
+    _, top, _, height = cv2.boundingRect(hole)
+    upper, lower = (int(filled[top + round(f * (height - 1))].sum()) for f in (0.25, 0.75))
+    return min(upper, lower) >= config.zero_symmetry * max(upper, lower, 1)
+
+
+def read_numbers(
+    glyphs: Sequence[Sequence[np.ndarray]],
+    classifier: DigitClassifier,
+    config: SixteenConfig,
+) -> np.ndarray:
+    """(cells, 17) value probabilities of each cell's glyphs; every glyph of the grid is
+    read by the digit model in one call."""
+    flat = [g for cell in glyphs for g in cell]
+    logs = np.zeros((0, TENS))
+    if flat:
+        probs = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
+        logs = digit_log_probs(probs, [is_zero(g, config) for g in flat])
+    out, start = [], 0
+    for cell in glyphs:
+        out.append(number_probs(logs[start : start + len(cell)], config.lost_one))
+        start += len(cell)
+    return np.stack(out)
+
+
+def read_sixteen_cells(
+    classifier: DigitClassifier, grid: SmallGrid, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+) -> CellReading:
+    """Every cell's number (0 empty, 1-16), each printed: ``probs`` has one column a value
+    (17), not the model's 19 classes."""
+    if grid.size != SIXTEEN:
+        raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
+    cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
+    probs = read_numbers(cell_glyphs(cells, config), classifier, config)
+    digits = probs.argmax(axis=1).astype(np.int64)
+    kinds = np.where(digits > 0, int(Kind.PRINTED), int(Kind.EMPTY)).astype(np.int64)
+    count = SIXTEEN * SIXTEEN
+    reading = CellReading(probs.astype(np.float32), digits, kinds)
+    return replace(
+        reading,
+        notes=("",) * count,
+        notes_sure=(True,) * count,
+        crossed_out=(False,) * count,
+        unreadable=(False,) * count,
+    )
+
+
+def solve_sixteen(
+    reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+) -> RepairOutcome:
+    """A 16×16 reading solved, or repaired as a small grid's (``read.solve_reading``: one
+    or two cells read as their next likeliest number); failing that, its ``open_least``
+    least sure numbers left open and the completion of the rest likeliest as read taken
+    (``opened``: a misread 10 is often read as another two-digit number, the true one
+    far down its list)."""
+    first = solve_reading(reading, SIXTEEN, config.lines)
+    if first.status in SOLVED_OUTCOMES:
+        return first
+    found = opened(reading, config)
+    if found is None:
+        return first
+    solved, repairs = found
+    return outcome_of(solved, repairs, first.problems)
+
+
+def opened(
+    reading: CellReading, config: SixteenConfig
+) -> tuple[SolveResult, tuple[Repair, ...]] | None:
+    """The reading with its least sure number left open, then its two least sure, ... up
+    to ``open_least``, until the completion of the rest likeliest as read (``completed``)
+    makes a puzzle of one answer: that solved, and the cells whose number it changed (as
+    repairs); None where none does."""
+    values = givens_of(reading)
+    logs = np.log(np.maximum(value_probabilities(reading), PROB_FLOOR))
+    filled = [c for c, v in enumerate(values) if v]
+    unsure = sorted(filled, key=lambda c: float(logs[c, values[c]]))
+    deadline = time.monotonic() + config.lines.time_limit_s
+    for count in range(1, min(config.open_least, len(unsure)) + 1):
+        fixed = completed(values, unsure[:count], logs, config.completions, deadline)
+        result = None if fixed is None else solve_small(fixed, SIXTEEN, config.lines.time_limit_s)
+        if fixed is not None and result is not None and result.status in SOLVED_OUTCOMES:
+            probability = np.exp(logs)
+            repairs = tuple(
+                Repair(c, values[c], fixed[c], float(probability[c, values[c]]),
+                       float(probability[c, fixed[c]]), size=SIXTEEN)
+                for c in unsure[:count]
+                if fixed[c] != values[c]
+            )  # fmt: skip
+            return result, repairs
+    return None
+
+
+def completed(
+    values: tuple[int, ...], least: list[int], logs: np.ndarray, limit: int, deadline: float
+) -> tuple[int, ...] | None:
+    """The values with the cells ``least`` as the likeliest (by ``logs``, each cell's
+    log-probability of each number) of the rest's completions (``limit`` at most, found
+    by ``deadline``); None where the rest has none."""
+    kept = [0 if c in least else v for c, v in enumerate(values)]
+    tables = variant_tables(SIXTEEN, (), False, ())
+    found = find_variant_solutions(kept, tables, limit, deadline)
+    if not found:
+        return None
+    best = max(found, key=lambda s: sum(float(logs[c, s[c]]) for c in least))
+    return tuple(best[c] if c in least else v for c, v in enumerate(values))

@@ -1,0 +1,78 @@
+"""Tunable numbers of the 16×16 step (``vision/small/sixteen.py``): a magazine's 16×16
+Sudoku (4×4 boxes) with the numbers 1-16."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from ..structure.cage_config import CageConfig
+from .config import SmallGridConfig
+
+
+def sixteen_lines() -> SmallGridConfig:
+    """The small-grid finder's settings for a 16×16: its 17 lines each way looked for in a
+    quad warped to 640 pixels a side (at 360, a thin cell line of 256 small cells is a
+    pixel or two and half lost), the grid straightened at 48 pixels a cell."""
+    return SmallGridConfig(sizes=(16,), side_px=640, cell_px=48, time_limit_s=10.0)
+
+
+def number_glyphs() -> CageConfig:
+    """The Killer sum reader's settings for a 16×16 cell's number (``cage_sums``): the
+    whole cell is the box the glyphs stand in, a narrow sans-serif 1 still a digit."""
+    return CageConfig(sum_box=(0.0, 0.0, 1.0, 1.0), min_digit_share=0.15, min_digit_aspect=0.1)
+
+
+@dataclass(frozen=True)
+class SixteenConfig:
+    """How a 16×16 Sudoku is found and its numbers read.
+
+    lines: the small-grid finder's settings (``SmallGridConfig`` with sizes (16,)); its
+    ``time_limit_s`` is the solver's. glyphs: how the one or two glyphs of a number are
+    cut from a cell and read (the Killer sum reader's ``CageConfig``: ``sum_box`` the
+    whole cell). detail: a cell is cut at this many times the classifier's input size.
+    inset: the share of a cell cut off each side (the grid lines). min_ink: a cell whose
+    darkest ink is under this (the grid's ink scaled to 1) is empty: paper, noise, a tint
+    (the glyph finder's threshold is a share of the cell's own darkest). What is left of
+    the grid lines is cleared first: within ``line_band`` of a side, each row or column
+    inked (``line_ink``) across ``line_share`` of the cell (a two-digit number's 1 spans
+    some 0.65). pad: paper then added around the cell, this share of its side each way,
+    before its glyphs are looked for (the glyph finder clears line-like ink along a box's
+    edges, as a notes cell's: a 1 near the cell's left side would go). lost_one: how likely a
+    number seen as one glyph is a two-digit one whose 1 went unseen. enabled: False looks
+    for no 16×16. size: cells a side (16). past_edge: a photo whose 9×9 grids all run
+    past its edge (a corner this share of its shorter side outside: yesterday's answer cut
+    off by the frame beside a 16×16) is looked at for a grid of another size even when
+    one of them was solved (``pipeline.cut_off``).
+    """
+
+    size: ClassVar[int] = 16
+
+    lines: SmallGridConfig = field(default_factory=sixteen_lines)
+    glyphs: CageConfig = field(default_factory=number_glyphs)
+    detail: int = 2
+    inset: float = 0.06
+    min_ink: float = 0.5
+    line_band: float = 0.15
+    line_share: float = 0.8
+    line_ink: float = 0.15
+    pad: float = 0.25
+    lost_one: float = 0.02
+    zero_symmetry: float = 0.7
+    open_least: int = 8
+    completions: int = 5000
+    decode_side: int = 2400
+    past_edge: float = 0.01
+    enabled: bool = True
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if self.lines.sizes not in ((), (16,)):
+            raise ValueError(f"lines.sizes must be (16,) (or (): never), got {self.lines.sizes}")
+        if self.detail < 1 or not 0 <= self.inset < 0.25 or not 0 <= self.lost_one < 1:
+            raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
+        if not 0.2 <= self.pad <= 1:
+            raise ValueError(f"pad must be in [0.2, 1], got {self.pad}")
+
+
+DEFAULT_SIXTEEN_CONFIG = SixteenConfig()
