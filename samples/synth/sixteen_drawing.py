@@ -21,7 +21,7 @@ arrays, a (17, 17, 2) lattice, the puzzle in the ``grid FILE.json`` form (symbol
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,16 +29,20 @@ import numpy as np
 
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_sample import random_variant
-from .camera import photograph
 from .committed import fit_quality
 from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
-from .sensor import develop
 from .sheet import Sheet
-from .small_drawing import SmallPhoto, _draw_lines, _shuffled_lines, _tint_boxes, _write
-from .truth import Photo, PhotoTruth, jsonable
+from .small_drawing import (
+    SmallPhoto,
+    _draw_lines,
+    _shuffled_lines,
+    _tint_boxes,
+    _write,
+    photographed,
+)
 
 SIXTEEN = 16
 SIXTEEN_STYLES = ("magazine", "bold", "shaded", "narrow")
@@ -90,17 +94,7 @@ def render_sixteen_photo(seed: int, style: str | None = None, **overrides: Any) 
         raise ValueError(f"a 16×16's style is one of {', '.join(SIXTEEN_STYLES)}; got {style!r}")
     params = sixteen_params(rng, **overrides)
     page = compose_sixteen_page(rng, puzzle, style, params)
-    rgb, lattice = photograph(rng, page, params)
-    image = develop(rng, rgb, params)
-    shape = (SIXTEEN, SIXTEEN)
-    truth = PhotoTruth(
-        seed=seed, kind="sixteen", size=params.size,
-        givens=np.asarray(puzzle.givens, np.int64).reshape(shape),
-        solution=np.asarray(answer, np.int64).reshape(shape), pen=np.zeros(shape, np.int64),
-        mistakes=(), lattice=lattice, fonts=page.fonts,
-        effects=jsonable(asdict(params) | {"style": style}),
-    )  # fmt: skip
-    return SmallPhoto(Photo(image, truth, params.jpeg_quality), puzzle, answer, style)
+    return photographed(rng, seed, "sixteen", page, params, (puzzle, answer, style))
 
 
 def sixteen_grid_style(rng: np.random.Generator, style: str) -> GridStyle:

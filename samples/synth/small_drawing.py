@@ -119,7 +119,6 @@ def render_small_photo(
     one of SMALL_STYLES, default picked by the seed); ``overrides`` set PhotoParams fields
     by name (``size``: the photo's width and height)."""
     puzzle, answer = small_puzzle(seed, grid_size)
-    size = grid_size
     rng = np.random.default_rng(seed)
     style = style or str(rng.choice(SMALL_STYLES))
     if style not in SMALL_STYLES:
@@ -128,11 +127,25 @@ def render_small_photo(
         )
     params = replace(sample_params("printed", rng), kind="small", pen_fill=0.0, **overrides)
     page = compose_small_page(rng, puzzle, style, params)
+    return photographed(rng, seed, "small", page, params, (puzzle, answer, style))
+
+
+def photographed(
+    rng: np.random.Generator,
+    seed: int,
+    kind: str,
+    page: PageDraft,
+    params: PhotoParams,
+    drawn: tuple[VariantPuzzle, tuple[int, ...], str],
+) -> SmallPhoto:
+    """The photo of a flat ``page`` taken and developed, with its truth (a ``kind``
+    photo); ``drawn``: the puzzle on the page, its answer and the page's style."""
+    puzzle, answer, style = drawn
     rgb, lattice = photograph(rng, page, params)
     image = develop(rng, rgb, params)
-    shape = (size, size)
+    shape = (puzzle.size, puzzle.size)
     truth = PhotoTruth(
-        seed=seed, kind="small", size=params.size,
+        seed=seed, kind=kind, size=params.size,
         givens=np.asarray(puzzle.givens, np.int64).reshape(shape),
         solution=np.asarray(answer, np.int64).reshape(shape), pen=np.zeros(shape, np.int64),
         mistakes=(), lattice=lattice, fonts=page.fonts,
