@@ -224,3 +224,19 @@ def test_a_page_held_sideways_is_turned_upright_live() -> None:
     assert drawn[-1].grid.solution == solution
     across, down = drawn[-1].lattice[0, 9] - drawn[-1].lattice[0, 0]
     assert down > 4 * abs(across)  # row 1 runs down the frame (its right side), not across
+
+
+def test_status_line_follows_the_frames_even_without_a_full_rerun() -> None:
+    """A stream that started after the page's last full run still gets a live status line."""
+    from sudokucam.ui.app.pages.live import FRESH_S, PRESS_START, WAITING, status_line
+
+    processor = LiveProcessor()
+    assert status_line(processor, playing=False, now=100.0) == PRESS_START
+    assert status_line(processor, playing=True, now=100.0) == WAITING
+    frame = next(iter(clip_frames(CLIP)))
+    processor.process(frame)
+    assert processor.processed_at is not None
+    now = processor.processed_at + 0.5
+    line = status_line(processor, playing=False, now=now)  # the page still thinks: stopped
+    assert line.startswith("Looking for a Sudoku grid") and "1 frames" in line
+    assert status_line(processor, playing=False, now=now + FRESH_S) == PRESS_START  # stopped

@@ -73,6 +73,7 @@ class LiveProcessor:
         self._elapsed = 0.0  # seconds since the frame processed before this one
         self._last_at: float | None = None  # when the last frame processed was taken
         self.last: FrameResult | None = None  # the last frame processed (its image dropped)
+        self.processed_at: float | None = None  # time.monotonic() when ``last`` was processed
 
     def process(self, frame: np.ndarray, at: float | None = None) -> FrameResult:
         """Process the next frame (BGR uint8) and say what it shows.
@@ -97,6 +98,7 @@ class LiveProcessor:
         self.counts["drawn"] += int(drawn)
         self._index += 1
         self.last = replace(result, image=image[:0, :0])
+        self.processed_at = time.monotonic()
         return result
 
     def _clock(self, at: float | None) -> None:

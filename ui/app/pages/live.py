@@ -9,6 +9,7 @@ goes to a public server (streamlit-webrtc and aiortc would otherwise ask Google'
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
@@ -64,26 +65,33 @@ PRESS_START = "Press Start above to turn the camera on."
 WAITING = "Waiting for the camera's first frame."
 
 
-@st.fragment(run_every=STATUS_EVERY_S)
-def live_status(playing: bool) -> None:
-    """One line on what the processor sees now, with its frame counts.
+FRESH_S = 3.0  # a frame processed this recently means the video runs, whatever the page knew
 
-    playing: whether the video runs (Start pressed); before, the line says to press Start.
+
+def status_line(processor: LiveProcessor, playing: bool, now: float) -> str:
+    """The line under the video: what the processor sees now, with its frame counts.
+
+    playing: whether the page's last full run saw the video running. The stream can start
+    without a full run following, so a frame processed within ``FRESH_S`` seconds of
+    ``now`` (``time.monotonic()``) counts as running too.
     """
-    if not playing:
-        st.caption(PRESS_START)
-        return
-    processor = session_processor()
+    fresh = processor.processed_at is not None and now - processor.processed_at < FRESH_S
+    if not (playing or fresh):
+        return PRESS_START
     last = processor.last
     if last is None:
-        st.caption(WAITING)
-        return
+        return WAITING
     words = SAYS[last.state.value]
     if last.state.value == "tracking" and last.grid is not None:
         printed = sum(1 for d in last.grid.givens if d != "0")
         words += f" ({printed} printed digits read)"
-    counts = processor.counts
-    st.caption(f"{words} · {last.index + 1} frames, {counts['drawn']} with the answer")
+    return f"{words} · {last.index + 1} frames, {processor.counts['drawn']} with the answer"
+
+
+@st.fragment(run_every=STATUS_EVERY_S)
+def live_status(playing: bool) -> None:
+    """The status line, brought up to date every ``STATUS_EVERY_S`` seconds."""
+    st.caption(status_line(session_processor(), playing, time.monotonic()))
 
 
 def is_playing(stream: Any) -> bool:
