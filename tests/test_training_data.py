@@ -15,7 +15,7 @@ from sudokucam.models.training import fontsource
 from sudokucam.models.training.progress_cells import EITHER, with_kinds
 from sudokucam.models.training.synth import HandDraw, styled_glyph
 from sudokucam.models.training.times_kinds import derive_givens
-from sudokucam.solver.solve import solve
+from sudokucam.solver.solve import count_solutions, solve
 
 # A classic puzzle (givens symmetric under a half turn, one solution).
 PUZZLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -105,6 +105,40 @@ def test_derivation_that_is_no_proper_puzzle_is_refused() -> None:
     odds[dropped[1:]] = odds[80 - dropped[1:]] = 2.0  # one pair fewer: 30, still unique
     derived = derive_givens(labels, odds)
     assert derived is not None and int(derived.sum()) == int(givens.sum()) - 2
+
+
+def test_a_redundant_pair_unlike_the_printed_glyph_is_taken_out() -> None:
+    """Two written digits read as a symmetric printed pair (a hand's cursive 2s) are taken
+    out when the rest is still the puzzle; a pair it needs, or one like the print, stays."""
+    givens = np.array([c != "." for c in PUZZLE])
+    labels = np.array([int(c) for c in solve(PUZZLE)])  # a finished page
+    extra = next(c for c in range(81) if not givens[c] and not givens[80 - c])
+    odds = np.where(givens | glyph_pair(extra), 2.0, -2.0)  # the pair surely "printed"
+    matches = np.where(givens, 0.9, np.nan)
+    with_pair = givens | glyph_pair(extra)
+    assert np.array_equal(derive_givens(labels, odds), with_pair)  # type: ignore[arg-type]
+    matches[[extra, 80 - extra]] = (0.6, np.nan)  # unlike the print; the partner: no glyph
+    assert np.array_equal(derive_givens(labels, odds, matches), givens)  # type: ignore[arg-type]
+    matches[80 - extra] = 0.85  # the partner looks printed: the pair stays
+    assert np.array_equal(derive_givens(labels, odds, matches), with_pair)  # type: ignore[arg-type]
+    matches[[extra, 80 - extra]] = np.nan
+    needed = next(int(c) for c in np.flatnonzero(givens) if not unique_without(givens, int(c)))
+    matches[[needed, 80 - needed]] = 0.5  # unlike, but the puzzle needs them
+    assert np.array_equal(derive_givens(labels, odds, matches), with_pair)  # type: ignore[arg-type]
+
+
+def unique_without(givens: np.ndarray, cell: int) -> bool:
+    """Whether PUZZLE without ``cell`` and its partner still has one solution."""
+    fewer = givens & ~glyph_pair(cell)
+    puzzle = "".join(c if keep else "." for c, keep in zip(PUZZLE, fewer, strict=True))
+    return count_solutions(puzzle, limit=2) == 1
+
+
+def glyph_pair(cell: int) -> np.ndarray:
+    """(81,) bool, True at ``cell`` and its half-turn partner."""
+    mask = np.zeros(81, dtype=bool)
+    mask[[cell, 80 - cell]] = True
+    return mask
 
 
 def test_with_kinds_makes_derived_puzzles_exact() -> None:

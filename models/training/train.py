@@ -193,7 +193,7 @@ def synthetic_cells(
     )
 
 
-TIMES_KINDS_VERSION = 1  # bump when times_kinds.py changes (names the derived kinds' cache)
+TIMES_KINDS_VERSION = 2  # bump when times_kinds.py changes (names the derived kinds' cache)
 FONT_SYNTH_VERSION = 1  # bump when the fontsource grids' drawing changes (names the cache)
 FONT_SEED_OFFSET = 1000  # the fontsource grids' seed: --seed + this (apart from synth's)
 
