@@ -8,15 +8,21 @@ search in the photo's negative (``PipelineConfig.polarity`` off), in the same ru
 ``--held-out-fonts`` prints the givens in each of four faces the renderer never uses (so
 the model never trained on them: bold serif, bold monospace, bold italic, condensed, as
 magazines and books print), ``count`` photos each; ``--pencil`` fills in with pencil.
+``--held-out-hands`` writes the pen entries (``--kind progress``) in each style of the five
+handwriting faces the digit model never trained on (``models/training/fontsource.py``
+``HELD_OUT``: caveat, nothing-you-could-do, just-another-hand, gochi-hand, mynerve; fetch
+them once with ``python -m sudokucam.models.training.fontsource``).
 
     .venv/bin/python benchmarks/rendered_eval.py --kind screen --count 30
     .venv/bin/python benchmarks/rendered_eval.py --kind screen --compare-polarity
     .venv/bin/python benchmarks/rendered_eval.py --kind webcam --count 20 --seed 500
     .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 8 --held-out-fonts
+    .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 10 --held-out-hands
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from dataclasses import dataclass
@@ -97,6 +103,27 @@ def held_out_fonts() -> list[str]:
     return sorted(HELD_OUT_PRINT_FONTS)
 
 
+def held_out_hands() -> list[str]:
+    """The held-out handwriting faces' files, made known to the renderer for this run."""
+    from sudokucam.models.training import fontsource
+
+    files = fontsource.fonts(fontsource.HAND_FACES, held_out=True)
+    table = {path.stem.replace("-latin-", " "): str(path) for path in files}
+    render.PEN_FONTS.update(table)
+    render.ALL_FONTS.update(table)
+    return sorted(table)
+
+
+def faces_to_read(args: argparse.Namespace) -> list[dict[str, str]]:
+    """The renderer's fixed face of each run: none, each held-out print or hand face."""
+    fixed: list[dict[str, str]] = []
+    if args.held_out_fonts:
+        fixed += [{"print_font": face} for face in held_out_fonts()]
+    if args.held_out_hands:
+        fixed += [{"pen_font": face} for face in held_out_hands()]
+    return fixed or [{}]
+
+
 def main() -> None:
     """Render, read and print the table."""
     parser = script_parser(__doc__)
@@ -108,6 +135,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--held-out-fonts", action="store_true", help="givens in faces the renderer never uses"
+    )
+    parser.add_argument(
+        "--held-out-hands", action="store_true", help="pen entries in hands never trained on"
     )
     parser.add_argument("--pencil", action="store_true", help="fill in with pencil")
     parser.add_argument(
@@ -121,17 +151,16 @@ def main() -> None:
         off = PipelineConfig(polarity=PolarityConfig(on=False))
         readers["no negative"] = Reader(readers["default"].classifier, off)
     marks = render.Marks(pencil=True) if args.pencil else None
-    faces: list[str | None] = [*held_out_fonts()] if args.held_out_fonts else [None]
+    faces = faces_to_read(args)
     seeds = range(args.seed, args.seed + args.count)
     print(f"kind {args.kind}{' in pencil' if marks else ''}, seeds {seeds[0]}-{seeds[-1]}")
     print("| reader | photos | grid found | read exactly | print/pen swapped | solved right "
           "| median ms |")  # fmt: skip
     print("|---|---|---|---|---|---|---|")
-    for face in faces:
-        fixed = {} if face is None else {"print_font": face}
+    for fixed in faces:
         photos = [render.render_photo(s, args.kind, marks=marks, **fixed) for s in seeds]
         for label, reader in readers.items():
-            name = label if face is None else f"{label}, {face}"
+            name = ", ".join([label, *fixed.values()])
             print(row(name, [read_one(reader, photo) for photo in photos]), flush=True)
 
 
