@@ -72,3 +72,14 @@ def test_reread_stretches_the_cell_and_keeps_only_sure_written_digits() -> None:
 def test_config_is_checked(field: str) -> None:
     with pytest.raises(ValueError, match=field):
         FaintConfig(**{field: 0.0})  # type: ignore[arg-type]
+
+
+def test_cell_ink_is_numpys_percentile_of_each_cells_inside() -> None:
+    """Each cell's ink is ``np.percentile`` of its pixels inside the border, bit for bit."""
+    rng = np.random.default_rng(7)
+    cells = (rng.random((81, 32, 32), dtype=np.float32) ** 6).astype(np.float32)
+    config = FaintConfig()
+    b = config.border_px
+    inner = cells[:, b : 32 - b, b : 32 - b].reshape(81, -1)
+    expected = np.percentile(inner, config.ink_percentile, axis=1).astype(np.float64)
+    assert np.array_equal(cell_ink(cells, config), expected)

@@ -3,11 +3,17 @@ give exactly what their plain loops gave (the loops are kept here as the referen
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
 from sudokucam.vision.grid.config import GridConfig, ScoreConfig
-from sudokucam.vision.grid.lattice import _interior_levels, _peaks_near
+from sudokucam.vision.grid.lattice import (
+    COVERAGE_BLUR_PX,
+    _interior_levels,
+    _measure_lines,
+    _peaks_near,
+)
 from sudokucam.vision.grid.warp import cell_homographies, is_convex_clockwise, lattice_maps
 
 SCORE = GridConfig().score
@@ -123,3 +129,20 @@ def test_is_convex_clockwise_answers_as_numpy_did() -> None:
         assert is_convex_clockwise(quad) is expected, quad.tolist()
         answers.add(expected)
     assert answers == {True, False}
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_lines_measured_at_once_are_those_measured_one_by_one(seed: int) -> None:
+    """With every window inside the coverage, the ten lines' peaks found together are the
+    numbers ``_peaks_near`` finds line by line (plateaus and sub-pixel bends alike)."""
+    rng = np.random.default_rng(seed)
+    cell, start, search = 24, 30, 8
+    coverage = rng.random((start + 9 * cell + 20, 9)).astype(np.float32)
+    if seed % 2:
+        coverage = (np.round(coverage * 4) / 4).astype(np.float32)  # equal highest values
+    positions, strengths = _measure_lines(coverage, start, cell, search)
+    smooth = cv2.GaussianBlur(coverage, (1, COVERAGE_BLUR_PX), 0)
+    for k in range(10):
+        expected = _peaks_near(smooth, start + k * cell, search)
+        assert np.array_equal(positions[k], expected[0])
+        assert np.array_equal(strengths[k], expected[1])

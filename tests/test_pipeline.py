@@ -57,7 +57,9 @@ class KnownScores:
         self.shown.append(warped)
         return self.scores
 
-    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
+    def score_upright(
+        self, warped: np.ndarray, config: ReadConfig, upright: CellScores | None = None
+    ) -> tuple[int, CellScores]:
         """The grid taken as upright: the fixed scores."""
         return 0, self.score(warped, config)
 

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
-from sudokucam.vision.grid.polarity import PolarityConfig, kept_negative, worth_a_look
+from sudokucam.vision.grid.polarity import (
+    PolarityConfig,
+    kept_negative,
+    median_grey,
+    worth_a_look,
+)
 from sudokucam.vision.types import GridDetection
 
 LIGHT = np.full((60, 80, 3), 230, np.uint8)
@@ -43,3 +49,21 @@ def test_the_negative_is_kept_only_with_a_sure_grid_better_than_the_photos() -> 
     assert kept_negative(DARK, [detection(0.92)], lambda: search(0.9)) is None  # worse
     assert kept_negative(LIGHT, [None], lambda: search(0.9), when_unsure=False) is None
     assert searched == ["negative"] * 3
+
+
+@pytest.mark.parametrize(
+    "shape", [(57, 91, 3), (56, 91, 3), (1, 1, 3), (2, 1, 3), (40, 33), (7, 5, 4)]
+)
+def test_median_grey_is_numpys_median_of_the_channel_mean(shape: tuple[int, ...]) -> None:
+    """The counted median is numpy's, to the last bit, on odd and even pixel counts, gray
+    and colour, spread and bunched values (ties between the two middle totals)."""
+    rng = np.random.default_rng(len(shape) * 100 + shape[0])
+    for bunched in (False, True):
+        for _ in range(50):
+            pixels = rng.integers(0, 256, size=shape, dtype=np.uint8)
+            if bunched:
+                pixels = (pixels // 64 * 64).astype(np.uint8)
+            grey = pixels.mean(axis=2) if pixels.ndim == 3 else pixels
+            assert median_grey(pixels) == float(np.median(grey))
+    with pytest.raises(ValueError, match="at least one pixel"):
+        median_grey(np.zeros((0, 4, 3), np.uint8))

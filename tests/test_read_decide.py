@@ -107,8 +107,10 @@ class PenForPrint:
         """The shipped scores, leaned."""
         return self.lean(default_classifier().score(warped, config))
 
-    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
-        """The shipped upright scores, leaned."""
+    def score_upright(
+        self, warped: np.ndarray, config: ReadConfig, upright: CellScores | None = None
+    ) -> tuple[int, CellScores]:
+        """The shipped upright scores, leaned (``upright``, leaned already, not passed on)."""
         k, scores = default_classifier().score_upright(warped, config)
         return k, self.lean(scores)
 

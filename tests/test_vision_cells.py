@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import pytest
 
@@ -97,3 +98,20 @@ def test_bad_input_raises(image: object, error: type[Exception]) -> None:
 def test_bad_config_raises() -> None:
     with pytest.raises(ValueError, match="inset_px"):
         CellConfig(cell_px=16, inset_px=8)
+
+
+def test_ink_is_scaled_by_numpys_percentile_of_the_grid() -> None:
+    """The ink image is the darkness over the paper scaled by ``np.percentile`` of it (the
+    ``ink_scale_percentile``), to the last bit."""
+    rng = np.random.default_rng(3)
+    warped = rng.integers(120, 256, (360, 360), dtype=np.uint8)
+    warped[rng.random((360, 360)) < 0.05] = 20
+    config = CellConfig()
+    side = 9 * config.cell_px
+    gray = cv2.resize(warped, (side, side), interpolation=cv2.INTER_AREA).astype(np.float32)
+    k = max(3, round(config.background_kernel_cells * config.cell_px) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    background = cv2.GaussianBlur(cv2.dilate(gray, kernel), (k, k), 0)
+    ink = np.clip((background - gray) / np.maximum(background, 1.0), 0.0, 1.0)
+    scale = max(float(np.percentile(ink, config.ink_scale_percentile)), config.min_ink_scale)
+    assert np.array_equal(ink_image(warped, config), np.minimum(ink / scale, 1.0))

@@ -374,7 +374,9 @@ class NeverCalled:
         """Never expected to run."""
         raise AssertionError("the photo should have been refused before reading")
 
-    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
+    def score_upright(
+        self, warped: np.ndarray, config: ReadConfig, upright: CellScores | None = None
+    ) -> tuple[int, CellScores]:
         """Never expected to run."""
         raise AssertionError("the photo should have been refused before reading")
 

@@ -96,6 +96,9 @@ class CellScores:
         no such class (``CellReading.crossed_out`` says which cells do).
     unreadable: (81,) bool, the cells holding a digit's worth of ink in which no digit
         could be read, even centred (``read/recentre.py``); None when not looked for.
+    model_probs: (81, C) float32, the model's own output for the cells as first read
+        (every class, before cells were read again), or None; the quarter-turn check
+        compares turns on it (``read/orientation.py``).
     """
 
     probs: np.ndarray
@@ -105,6 +108,7 @@ class CellScores:
     notes_sure: tuple[bool, ...] | None = None
     crossed_out_probability: np.ndarray | None = None
     unreadable: np.ndarray | None = None
+    model_probs: np.ndarray | None = None
 
 
 @dataclass(frozen=True)

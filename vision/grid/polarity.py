@@ -57,8 +57,25 @@ def dark_ground(image: np.ndarray, config: PolarityConfig = DEFAULT_POLARITY_CON
     """True when the photo's median grey is below ``config.dark_below``."""
     step = config.sample_step
     sample = image[::step, ::step]
-    grey = sample.mean(axis=2) if sample.ndim == 3 else sample
-    return float(np.median(grey)) < config.dark_below
+    return median_grey(sample) < config.dark_below
+
+
+def median_grey(pixels: np.ndarray) -> float:
+    """``np.median(pixels.mean(axis=2))`` of (H, W, C) uint8 pixels (``np.median(pixels)``
+    of (H, W) ones), the same number, from a count of each pixel's channel total: the
+    totals are whole numbers below 2**16, so the two middle ones are found without a
+    sort, and the mean and median taken of them as numpy takes them."""
+    if pixels.size == 0:
+        raise ValueError("pixels must hold at least one pixel")
+    layers = [pixels[:, :, c] for c in range(pixels.shape[2])] if pixels.ndim == 3 else [pixels]
+    channels = len(layers)
+    totals = layers[0].astype(np.uint16)
+    for layer in layers[1:]:  # channel by channel: numpy sums a short last axis slowly
+        totals += layer
+    below = np.cumsum(np.bincount(totals.ravel()))  # pixels with a total at most each value
+    middle = (totals.size - 1) // 2, totals.size // 2  # ranks of the two middle totals
+    low, high = (int(np.searchsorted(below, rank, side="right")) for rank in middle)
+    return float(np.mean(np.array([low, high], dtype=np.float64) / channels))
 
 
 def worth_a_look(

@@ -94,15 +94,16 @@ def percentile_along(values: np.ndarray, q: float) -> np.ndarray:
     """(A, C) float32: ``np.percentile(values.astype(np.float32), q, axis=1)`` of (A, B, C)
     ``values``, with the same linear method and arithmetic, so the same numbers.
 
-    The two values it interpolates between are taken from a sort along the axis: numpy's
-    percentile partitions a short axis of a large array many times slower.
+    The two values it interpolates between are put in place by one partition along the
+    axis at both ranks (numpy's percentile partitions a short axis of a large array many
+    times slower; a full sort takes twice as long).
     """
     count = values.shape[1]
     position = (count - 1) * (q / 100.0)
     lower = min(math.floor(position), count - 1)
     upper = min(lower + 1, count - 1)
     gamma = position - lower
-    ordered = np.sort(values, axis=1)
+    ordered = np.partition(values, sorted({lower, upper}), axis=1)
     below = ordered[:, lower].astype(np.float32)
     above = ordered[:, upper].astype(np.float32)
     step = above - below

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from ..grid.shift import percentile_along
+
 
 @dataclass(frozen=True)
 class CellConfig:
@@ -57,7 +59,8 @@ def ink_image(
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     background = cv2.GaussianBlur(cv2.dilate(gray, kernel), (k, k), 0)
     ink = np.clip((background - gray) / np.maximum(background, 1.0), 0.0, 1.0)
-    scale = max(float(np.percentile(ink, config.ink_scale_percentile)), config.min_ink_scale)
+    top = percentile_along(ink.reshape(1, -1, 1), config.ink_scale_percentile)  # np.percentile's
+    scale = max(float(top[0, 0]), config.min_ink_scale)
     return np.minimum(ink / scale, 1.0).astype(np.float32)
 
 

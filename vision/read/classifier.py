@@ -17,6 +17,7 @@ from .config import DEFAULT_READ_CONFIG, ReadConfig
 from .decide import decide_kinds, digit_share
 from .faint import cell_ink, faint_candidates, reread_faint
 from .notes import note_digits
+from .orientation import turns_ruled_out
 from .recentre import reread_centred
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v3"
@@ -191,10 +192,11 @@ class DigitClassifier:
         crossed out is no entry: its probability counts as empty. Cells holding ink but no
         legible digit are read again centred first (``_recentred``).
         """
+        model_probs = probs
         probs, cells, unreadable = self._recentred(probs, cells, config)
         probs, cells = self._faint_read(probs, cells, config)
         if not self.config.has_notes:
-            return CellScores(probs, cells, unreadable=unreadable)
+            return CellScores(probs, cells, unreadable=unreadable, model_probs=model_probs)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
         crossed = None
         if self.config.has_crossed_out:
@@ -205,6 +207,7 @@ class DigitClassifier:
             notes_probability=notes,
             crossed_out_probability=crossed,
             unreadable=unreadable,
+            model_probs=model_probs,
         )
         return self._note_digits(scores, warped, config)
 
@@ -295,7 +298,10 @@ class DigitClassifier:
         return self.score_cells(self.cells(warped), warped, config)
 
     def score_upright(
-        self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG
+        self,
+        warped: np.ndarray,
+        config: ReadConfig = DEFAULT_READ_CONFIG,
+        upright: CellScores | None = None,
     ) -> tuple[int, CellScores]:
         """Score a grid photographed in any of four quarter-turn orientations.
 
@@ -303,7 +309,13 @@ class DigitClassifier:
         read most confidently wins. Returns k, the counter-clockwise quarter turns
         (``np.rot90(warped, k)``) that make the grid upright (equivalently, corners rolled
         by ``-k``), and the scores of the upright grid.
+
+        ``upright``: the grid's scores as it lies (``score``), where known. When a few
+        cells of each turn show that none can win (``orientation.turns_ruled_out``), k is
+        0 and these scores come back, the turns never read whole.
         """
+        if upright is not None and self.turns_ruled_out(warped, upright, config):
+            return 0, upright
         turned = [np.ascontiguousarray(np.rot90(warped, k)) for k in range(4)]
         cells = np.concatenate([self.cells(t) for t in turned])
         probs, _ = self.predict(cells)
@@ -311,6 +323,28 @@ class DigitClassifier:
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
         return k, self._scores(probs[rows], cells[rows], turned[k], config)
+
+    def turns_ruled_out(self, warped: np.ndarray, upright: CellScores, config: ReadConfig) -> bool:
+        """Whether no quarter turn of the grid can read more surely than ``upright`` (its
+        scores as it lies, with the model's own output) does, judged on a few cells of
+        each turn, the fullest first (``orientation.turns_ruled_out``)."""
+        raw = upright.model_probs
+        if raw is None or raw.shape[0] != 81:
+            return False
+        quarter: dict[int, np.ndarray] = {}
+
+        def turned(asked: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+            for k in asked.keys() - quarter.keys():
+                quarter[k] = self.cells(np.ascontiguousarray(np.rot90(warped, k)))
+            probs, _ = self.predict(np.concatenate([quarter[k][at] for k, at in asked.items()]))
+            terms = np.log(probs.max(axis=1) + LOG_FLOOR)
+            bounds = np.cumsum([0, *(len(at) for at in asked.values())])
+            return {k: terms[bounds[i] : bounds[i + 1]] for i, k in enumerate(asked)}
+
+        fullest = np.argsort(raw[:, 0], kind="stable")  # least likely empty first
+        terms = np.log(raw.max(axis=1) + LOG_FLOOR)
+        most = float(np.log(np.float32(1.0) + LOG_FLOOR))
+        return turns_ruled_out(terms, fullest, turned, most, config.orientation)
 
     def read_cells(
         self, cells: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG

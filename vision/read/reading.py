@@ -31,9 +31,12 @@ class CellScorer(Protocol):
         """The scores of every cell of a warped grid, read as it lies."""
         ...
 
-    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
+    def score_upright(
+        self, warped: np.ndarray, config: ReadConfig, upright: CellScores | None = None
+    ) -> tuple[int, CellScores]:
         """The counter-clockwise quarter turns that make the grid upright, and the upright
-        grid's scores."""
+        grid's scores. ``upright``: the scores of the grid as it lies (``score``), where
+        known: a scorer may use them to tell sooner that the grid is upright."""
         ...
 
 
@@ -58,10 +61,11 @@ def score_oriented(
 ) -> tuple[GridDetection, CellScores]:
     """The cells' scores, the grid turned upright first where the page lies sideways
     (``orientation.read_oriented``); returns the detection as turned."""
+    scores = scorer.score(detection.warped, config)
     return read_oriented(
         detection,
-        scorer.score(detection.warped, config),
-        lambda warped: scorer.score_upright(warped, config),
+        scores,
+        lambda warped: scorer.score_upright(warped, config, scores),
         config.orientation,
     )
 

@@ -155,8 +155,11 @@ class DiagonalLinesAside:
         """The scores of every cell, the diagonal cells holding only the line read empty."""
         return self._merged(self.scorer.score(warped, config), warped, 0, config)
 
-    def score_upright(self, warped: np.ndarray, config: ReadConfig) -> tuple[int, CellScores]:
-        """The quarter turns that make the grid upright and its scores (lines aside)."""
+    def score_upright(
+        self, warped: np.ndarray, config: ReadConfig, upright: CellScores | None = None
+    ) -> tuple[int, CellScores]:
+        """The quarter turns that make the grid upright and its scores (lines aside).
+        ``upright`` is not passed on: its diagonal cells were read with the lines aside."""
         turns, scores = self.scorer.score_upright(warped, config)
         return turns, self._merged(scores, warped, turns, config)
 
