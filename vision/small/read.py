@@ -97,6 +97,16 @@ def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> Repa
     return RepairOutcome(digits_of(values), (), None, status, problems, 1)
 
 
+def solve_as_read(values: tuple[int, ...], n: int, time_limit_s: float) -> RepairOutcome:
+    """A small grid's givens solved as they are, no repair (a person's corrections): the
+    outcome names the problem if they have no single answer."""
+    result = solve_small(values, n, time_limit_s)
+    if result is not None and result.status in SOLVED_OUTCOMES:
+        return outcome_of(result, (), ())
+    status = Outcome.INVALID if result is None else result.status
+    return RepairOutcome(digits_of(values), (), None, status, problems_of(result, n), 1)
+
+
 def outcome_of(
     result: SolveResult, repairs: tuple[Repair, ...], problems: tuple[Problem, ...]
 ) -> RepairOutcome:

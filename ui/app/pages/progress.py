@@ -3,7 +3,9 @@
 Printed digits and the person's own entries are told apart; wrong entries are ringed
 red and right ones green. An entry the reading is not sure of is asked about ("is this
 a 3 or an 8?") rather than called wrong, and so is writing no digit could be read in
-("which digit did you write here?"); the answer corrects the board.
+("which digit did you write here?"); the answer corrects the board. A small grid (4×4,
+6×6, 8×8) or a 16×16 is not checked: its reading tells no pen entry from print yet, so
+the page says so and points to *Solve a photo*.
 """
 
 from __future__ import annotations
@@ -132,6 +134,9 @@ def render() -> None:
 def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
     """The chosen puzzle of the photo checked: marked photo, questions, hint and board."""
     first = result.grids[choose_puzzle(result, which_key(photo))]
+    if first.structure.size != 9:
+        _not_checked(first, image)
+        return
     givens, pen = reading_lines(first, board_key(photo))
     grid = resolve(first, [int(d) for d in givens], [int(d) for d in pen])
     done = answered_cells(first, grid, photo)
@@ -155,6 +160,17 @@ def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
         marks = hint_marks(found, hint_revealed(hint_key))
     with slot:
         _board(first, grid, photo, asked, marks, wrong)
+
+
+def _not_checked(grid: GridResult, image: np.ndarray) -> None:
+    """A grid other than 9×9: why its entries are not checked, and the grid found."""
+    n = grid.structure.size
+    st.warning(
+        f"**This is a {n}×{n} Sudoku: checking pen entries works on 9×9 grids only, for "
+        f"now.** On a {n}×{n} grid every digit counts as printed. *Solve a photo* reads it "
+        "and draws its answer on the photo."
+    )
+    st.image(to_rgb(shrink(grid_region(image, grid))), caption=f"The {n}×{n} grid found")
 
 
 def _marked(
