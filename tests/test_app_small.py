@@ -197,7 +197,7 @@ def test_check_my_progress_says_a_small_grid_is_not_checked(photo: Path) -> None
     at.run()
     assert not at.exception, at.exception
     warning = " ".join(texts(at.warning))
-    assert f"This is a {n}×{n} Sudoku: checking pen entries works on 9×9 grids only" in warning
+    assert f"This is a {n}×{n} Sudoku: this page checks 9×9 grids only" in warning
     assert not at.get("component_instance")  # no board to mark entries on
 
 

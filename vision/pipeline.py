@@ -70,7 +70,7 @@ from .results import (
 )
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
-from .small.read import read_small_cells, solve_as_read, solve_reading
+from .small.read import pen_entries, read_small_cells, solve_as_read, solve_reading
 from .small.sixteen import (
     find_sixteen_grid,
     read_sixteen_cells,
@@ -288,7 +288,8 @@ class Reader:
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability
         structure = GridStructure(size=grid.size)
-        hand = "0" * grid.size**2
+        as_values = grid.size == self.config.sixteen.size  # a 16×16's reading has no kinds
+        hand = "0" * grid.size**2 if as_values else pen_entries(reading, outcome.givens)
         return finish(
             grid.detection, reading, outcome, hand, confidence, self.config.check, structure
         )
@@ -541,8 +542,8 @@ class Reader:
         """Solve ``grid`` again after a person corrected its digits (no repair: trust them).
 
         ``givens`` (and ``handwritten``) hold one character a cell of the grid's size: 81
-        for a 9×9, 36 for a 6×6, 256 for a 16×16 (10-16 as A-G); a small grid or a 16×16
-        has no pen entries read, so ``handwritten`` must be None or empty there.
+        for a 9×9, 36 for a 6×6, 256 for a 16×16 (10-16 as A-G); a 16×16 has no pen
+        entries read, so ``handwritten`` must be None or empty there.
         """
         if grid.structure.size != 9:
             return self.resolve_small(grid, givens, handwritten)
@@ -569,13 +570,16 @@ class Reader:
         self, grid: GridResult, givens: str, handwritten: str | None = None
     ) -> GridResult:
         """``resolve`` for a small grid or a 16×16 (``vision/small/``): the corrected
-        givens solved as they are under the grid's boxes."""
+        givens solved as they are under the grid's boxes, the pen entries (``grid``'s
+        when None) kept where the givens leave the cell empty."""
         n = grid.structure.size
         values = digit_values(check_digits(givens, "givens", n))
-        if handwritten is not None and set(check_digits(handwritten, "handwritten", n)) != {"0"}:
+        written = grid.handwritten if handwritten is None else handwritten
+        written = check_digits(written, "handwritten", n)
+        if n == self.config.sixteen.size and set(written) != {"0"}:
             raise ValueError(f"a {n}×{n} grid has no pen entries, got some in handwritten")
         outcome = solve_as_read(values, n, self.config.small.time_limit_s)
-        hand = "0" * n * n
+        hand = "".join("0" if v else h for v, h in zip(values, written, strict=True))
         return finish(
             grid.detection,
             grid.reading,

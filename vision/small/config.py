@@ -28,7 +28,10 @@ class SmallGridConfig:
 
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
-    the solver's limit.
+    the solver's limit. pen_entries: the digits the reading takes for handwriting
+    (``decide_kinds``: classifier, copies, ink shape) are the person's entries, left out
+    of the givens and checked against the answer, where the printed digits alone have one
+    answer; otherwise (or when False) every digit read counts as printed.
     """
 
     sizes: tuple[int, ...] = (6, 8, 4)
@@ -47,6 +50,7 @@ class SmallGridConfig:
     nine_spacing_slack: float = 0.05
     cell_px: int = 40
     time_limit_s: float = 5.0
+    pen_entries: bool = True
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

@@ -8,7 +8,9 @@ step). The givens are solved by the solver of every size (``solve_variant``: row
 columns and the boxes of ``BOX_SHAPES[n]``), the answer proved unique. A reading that
 breaks a rule or has no single answer is tried again with its least sure cells read as
 their next likeliest digit (``repaired``), as for a 9×9 grid but simpler: one or two
-cells at a time.
+cells at a time. The digits read as handwriting are the person's entries where the
+printed digits alone have one answer (``SmallGridConfig.pen_entries``, ``pen_entries``):
+left out of the givens, and checked against the answer as a 9×9's are.
 """
 
 from __future__ import annotations
@@ -66,11 +68,21 @@ def read_small_cells(
     )
 
 
-def givens_of(reading: CellReading) -> tuple[int, ...]:
-    """The printed digits of a reading (0 elsewhere); a small puzzle has no pen entries
-    read, so a digit taken for handwriting counts as printed."""
-    filled = np.isin(reading.kinds, (Kind.PRINTED, Kind.HANDWRITTEN))
+def givens_of(reading: CellReading, kinds: tuple[Kind, ...] = (Kind.PRINTED, Kind.HANDWRITTEN)
+              ) -> tuple[int, ...]:  # fmt: skip
+    """The digits of a reading of these kinds (0 elsewhere): by default every digit read,
+    a digit taken for handwriting counted as printed."""
+    filled = np.isin(reading.kinds, kinds)
     return tuple(int(d) if f else 0 for d, f in zip(reading.digits, filled, strict=True))
+
+
+def pen_entries(reading: CellReading, givens: str) -> str:
+    """The digits read as handwriting in the cells the solved ``givens`` leave empty, as
+    Digits ("0" elsewhere): the person's entries."""
+    return "".join(
+        str(int(d)) if k == Kind.HANDWRITTEN and g == "0" else "0"
+        for d, k, g in zip(reading.digits, reading.kinds, givens, strict=True)
+    )
 
 
 def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveResult | None:
@@ -83,8 +95,15 @@ def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveRe
 
 def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> RepairOutcome:
     """The reading's givens solved, or repaired (``repaired``) where they have no single
-    answer; the problems named are those of the givens as read."""
+    answer; the problems named are those of the givens as read. The printed digits alone
+    are tried first where some were read as handwriting (``SmallGridConfig.pen_entries``):
+    with one answer, the handwriting is the person's entries (``pen_entries``)."""
     values = givens_of(reading)
+    printed = givens_of(reading, (Kind.PRINTED,))
+    if config.pen_entries and printed != values:
+        alone = solve_small(printed, n, config.time_limit_s)
+        if alone is not None and alone.status in SOLVED_OUTCOMES:
+            return outcome_of(alone, (), ())
     first = solve_small(values, n, config.time_limit_s)
     if first is not None and first.status in SOLVED_OUTCOMES:
         return outcome_of(first, (), ())

@@ -4,8 +4,8 @@ Printed digits and the person's own entries are told apart; wrong entries are ri
 red and right ones green. An entry the reading is not sure of is asked about ("is this
 a 3 or an 8?") rather than called wrong, and so is writing no digit could be read in
 ("which digit did you write here?"); the answer corrects the board. A small grid (4×4,
-6×6, 8×8) or a 16×16 is not checked: its reading tells no pen entry from print yet, so
-the page says so and points to *Solve a photo*.
+6×6, 8×8) or a 16×16 is not checked here yet (the board's questions and hints are 9×9's):
+the page says so and points to *Solve a photo* and ``sudokucam check``.
 """
 
 from __future__ import annotations
@@ -166,9 +166,9 @@ def _not_checked(grid: GridResult, image: np.ndarray) -> None:
     """A grid other than 9×9: why its entries are not checked, and the grid found."""
     n = grid.structure.size
     st.warning(
-        f"**This is a {n}×{n} Sudoku: checking pen entries works on 9×9 grids only, for "
-        f"now.** On a {n}×{n} grid every digit counts as printed. *Solve a photo* reads it "
-        "and draws its answer on the photo."
+        f"**This is a {n}×{n} Sudoku: this page checks 9×9 grids only, for now.** *Solve a "
+        "photo* reads it and draws its answer on the photo; `sudokucam check` marks its pen "
+        "entries (a 16×16's digits all count as printed)."
     )
     st.image(to_rgb(shrink(grid_region(image, grid))), caption=f"The {n}×{n} grid found")
 
