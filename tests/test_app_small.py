@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 import pytest
 
+from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.solver.variant import Cage
 from sudokucam.tests.app_harness import open_app
 from sudokucam.tests.test_app import (
@@ -189,16 +190,36 @@ def put(at: Any, key: str, cell: int, value: int) -> None:
 # ----------------------------------------------------------------------------- other pages
 
 
-@pytest.mark.parametrize("photo", [SIX, SIXTEEN], ids=["6x6", "16x16"])
-def test_check_my_progress_says_a_small_grid_is_not_checked(photo: Path) -> None:
-    n = int(truth_of(photo)["grid_size"])
+def test_check_my_progress_says_a_16x16_is_not_checked() -> None:
     at = open_app(layout.PROGRESS)
-    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
-    at.run()
+    at.file_uploader(key="progress_upload").upload(
+        SIXTEEN.name, SIXTEEN.read_bytes(), "image/jpeg"
+    ).run()
     assert not at.exception, at.exception
     warning = " ".join(texts(at.warning))
-    assert f"This is a {n}×{n} Sudoku: this page checks 9×9 grids only" in warning
+    assert "This is a 16×16 Sudoku: this page checks grids up to 9×9, for now" in warning
     assert not at.get("component_instance")  # no board to mark entries on
+
+
+def test_check_my_progress_marks_the_pen_entries_of_a_6x6() -> None:
+    made = render_small_photo(0, 6, "newspaper", pen_fill=0.6, pen_mistakes=1, size=(1024, 768))
+    truth = made.photo.truth
+    ((row, col),) = truth.mistakes
+    ok, png = cv2.imencode(".png", made.photo.image)
+    assert ok
+    at = open_app(layout.PROGRESS)
+    at.file_uploader(key="progress_upload").upload("pen6.png", png.tobytes(), "image/png").run()
+    assert not at.exception, at.exception
+    metrics = {m.label: m.value for m in at.metric}
+    right = int(np.count_nonzero(truth.pen)) - 1
+    assert (metrics["Entries wrong"], metrics["Entries right"]) == ("1", str(right)), metrics
+    assert any(f"wrong: r{row + 1}c{col + 1}" in w for w in texts(at.warning)), texts(at.warning)
+    key = board_key(at, "progress_board_")
+    args = board_args(at, key)
+    on_paper = np.where(truth.givens > 0, truth.givens, truth.pen)
+    assert args["size"] == 6 and args["digits"] == "".join(str(v) for v in on_paper.ravel())
+    assert looks_of(at, key)[row * 6 + col] == "wrong"
+    assert not [b for b in at.button if "Hint" in str(b.label)]  # hints are 9×9's
 
 
 def test_the_batch_page_solves_and_draws_small_and_16x16_photos() -> None:

@@ -34,7 +34,6 @@ COMPONENT_NAME = "board"
 SIZE = 9
 CELLS = SIZE * SIZE
 BOARD_SIZES = (4, 6, 8, 9, 12, 16)  # the sizes the board draws (the solver's box shapes)
-DIGITS = "0123456789"
 NO_NOTES: tuple[str, ...] = ("",) * CELLS
 SEEN_KEY = "_board_seen"  # session_state: board key → the latest BoardEdit seen
 HANDED_KEY = "_board_handed"  # session_state: board key → seq of the last edit handed out
@@ -345,9 +344,14 @@ def pending_edit(key: str) -> BoardEdit | None:
 
 
 def push_edit(key: str, digits: str, printed: str, notes: tuple[str, ...] = NO_NOTES) -> BoardEdit:
-    """Change the board's grid from the page (an answered question); it shows it next draw."""
-    if not (_is_line(digits, DIGITS) and _is_line(printed, "01")) or len(notes) != CELLS:
-        raise ValueError("digits, printed and notes must each describe 81 cells")  # a 9×9 check
+    """Change the board's grid from the page (an answered question); it shows it next draw
+    (a board of any size: one character a cell)."""
+    size = size_of(digits)
+    cells = 0 if size is None else size * size
+    if size is None or not _is_line(digits, value_chars(size), cells):
+        raise ValueError(f"digits must fill a board of {BOARD_SIZES} cells a side")
+    if not _is_line(printed, "01", cells) or len(notes) != cells:
+        raise ValueError(f"digits, printed and notes must each describe {cells} cells")
     last = latest_edit(key)
     edit = BoardEdit((last.seq if last else 0) + 1, -1, digits, printed, tuple(notes))
     _store(SEEN_KEY)[key] = edit
