@@ -15,6 +15,9 @@ from sudokucam.samples.synth.small_drawing import SmallPhoto, render_small_photo
 from sudokucam.solver.outcome import Outcome
 from sudokucam.vision.pipeline import DEFAULT_PIPELINE_CONFIG, Reader
 from sudokucam.vision.results import GridResult
+from sudokucam.vision.small.config import SmallGridConfig
+from sudokucam.vision.small.read import written_cells
+from sudokucam.vision.types import CellReading, Kind
 
 PAGE = {"pen_fill": 0.6, "pen_mistakes": 1, "size": (1024, 768)}
 
@@ -79,3 +82,25 @@ def test_a_corrected_6x6_keeps_its_pen_entries_where_the_givens_leave_room() -> 
     assert moved.handwritten[pen_cell] == "0" and moved.givens[pen_cell] != "0"
     with pytest.raises(ValueError, match="36 characters"):
         reader().resolve(grid, grid.givens + "0")
+
+
+def reading_with(odds: dict[int, float]) -> CellReading:
+    """A 4×4 reading: a 1 in every cell of ``odds``, written (negative) or printed, leaning
+    by those log-odds."""
+    digits = np.zeros(16, np.int64)
+    kinds = np.full(16, int(Kind.EMPTY), np.int64)
+    lean = np.zeros(16)
+    for cell, value in odds.items():
+        digits[cell], lean[cell] = 1, value
+        kinds[cell] = int(Kind.HANDWRITTEN if value < 0 else Kind.PRINTED)
+    return CellReading(np.zeros((16, 19), np.float32), digits, kinds, kind_log_odds=lean)
+
+
+def test_only_digits_surely_written_and_not_alone_are_entries() -> None:
+    config = SmallGridConfig()  # pen_margin 2, min_pen_cells 2
+    both = written_cells(reading_with({0: -3.0, 5: -2.5, 10: 4.0}), config)
+    assert list(np.flatnonzero(both)) == [0, 5]
+    assert not written_cells(reading_with({0: -3.0, 10: 4.0}), config).any()  # alone
+    assert not written_cells(reading_with({0: -1.5, 5: -1.0}), config).any()  # unsure
+    off = replace(config, pen_entries=False)
+    assert not written_cells(reading_with({0: -3.0, 5: -2.5}), off).any()

@@ -68,12 +68,25 @@ def read_small_cells(
     )
 
 
-def givens_of(reading: CellReading, kinds: tuple[Kind, ...] = (Kind.PRINTED, Kind.HANDWRITTEN)
-              ) -> tuple[int, ...]:  # fmt: skip
-    """The digits of a reading of these kinds (0 elsewhere): by default every digit read,
-    a digit taken for handwriting counted as printed."""
-    filled = np.isin(reading.kinds, kinds)
+def givens_of(reading: CellReading) -> tuple[int, ...]:
+    """Every digit of a reading (0 elsewhere), a digit taken for handwriting counted as
+    printed (``written_cells`` says which are the person's entries)."""
+    filled = np.isin(reading.kinds, (Kind.PRINTED, Kind.HANDWRITTEN))
     return tuple(int(d) if f else 0 for d, f in zip(reading.digits, filled, strict=True))
+
+
+def written_cells(reading: CellReading, config: SmallGridConfig) -> np.ndarray:
+    """(N,) bool: the cells whose digit is the person's entry, read as handwriting by at
+    least ``config.pen_margin``; none unless ``config.min_pen_cells`` are (a lone printed
+    digit taken for pen is likelier than a lone entry) or ``config.pen_entries`` is off."""
+    count = len(reading.digits)
+    odds = reading.kind_log_odds
+    if not config.pen_entries or odds is None:
+        return np.zeros(count, bool)
+    written = (np.asarray(reading.kinds) == Kind.HANDWRITTEN) & (
+        np.asarray(odds) <= -config.pen_margin
+    )
+    return written if int(written.sum()) >= config.min_pen_cells else np.zeros(count, bool)
 
 
 def pen_entries(reading: CellReading, givens: str) -> str:
@@ -96,11 +109,12 @@ def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveRe
 def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> RepairOutcome:
     """The reading's givens solved, or repaired (``repaired``) where they have no single
     answer; the problems named are those of the givens as read. The printed digits alone
-    are tried first where some were read as handwriting (``SmallGridConfig.pen_entries``):
-    with one answer, the handwriting is the person's entries (``pen_entries``)."""
+    are tried first where some were read as handwriting (``written_cells``): with one
+    answer, the handwriting is the person's entries (``pen_entries``)."""
     values = givens_of(reading)
-    printed = givens_of(reading, (Kind.PRINTED,))
-    if config.pen_entries and printed != values:
+    written = written_cells(reading, config)
+    if written.any():
+        printed = tuple(0 if w else v for v, w in zip(values, written, strict=True))
         alone = solve_small(printed, n, config.time_limit_s)
         if alone is not None and alone.status in SOLVED_OUTCOMES:
             return outcome_of(alone, (), ())
