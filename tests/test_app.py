@@ -386,7 +386,8 @@ def test_photo_upload_is_read_and_solved(samples_dir: Path) -> None:
     assert any(s.startswith("Solved") for s in texts(at.success)), all_text(at)
     assert texts(at.code) == [flat(truth["solution"])]
     assert len(at.image) == 2  # the grid found, and the answer drawn in
-    assert [b.label for b in at.get("download_button")] == ["Download the solved photo"]
+    labels = [b.label for b in at.get("download_button")]
+    assert labels == ["Download the solved photo", "Download the reading (JSON)"]
 
 
 def test_photo_from_camera_is_solved(samples_dir: Path) -> None:

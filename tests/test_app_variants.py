@@ -86,8 +86,10 @@ def test_board_layout_sends_regions_diagonals_and_cages() -> None:
 
 
 def test_board_layout_refuses_what_the_board_cannot_draw() -> None:
-    with pytest.raises(ValueError, match="the board draws 9×9 puzzles; this one is 6×6"):
-        BoardLayout.of(VariantPuzzle(6, (0,) * 36))
+    with pytest.raises(ValueError, match=r"the board draws 4×4, .* puzzles; this one is 25×25"):
+        BoardLayout.of(VariantPuzzle(25, (0,) * 625))
+    six = BoardLayout.of(VariantPuzzle(6, (0,) * 36))  # a 6×6: its 2×3 boxes as regions
+    assert six.size == 6 and len(set(six.regions)) == 6
     with pytest.raises(ValueError, match="regions must label 81 cells"):
         BoardLayout(regions=(0,) * 80)
 

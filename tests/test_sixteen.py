@@ -159,11 +159,12 @@ def test_read_and_solve_a_16x16_photo_on_the_command_line(tmp_path: Path, truth:
     assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
 
 
-def test_the_app_reader_looks_for_no_16x16() -> None:
+def test_the_app_reader_looks_for_a_16x16_too() -> None:
     from sudokucam.ui.app.state import backend
 
-    reader = backend.shared_reader()  # its board and corrections are 9×9 only
-    assert reader.find_other_size(drawn_grid(16, 4)) is None
+    reader = backend.shared_reader()  # its board draws 16×16s (tests/test_app_small.py)
+    found = reader.find_other_size(drawn_grid(16, 4))
+    assert found is not None and found.size == 16
 
 
 def test_numbers_misread_past_the_next_likeliest_are_repaired_by_the_answer(

@@ -70,7 +70,7 @@ from .results import (
 )
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
-from .small.read import read_small_cells, solve_reading
+from .small.read import pen_entries, read_small_cells, solve_as_read, solve_reading
 from .small.sixteen import (
     find_sixteen_grid,
     read_sixteen_cells,
@@ -93,11 +93,13 @@ from .structure.cages import CageLayout, DigitModel, find_cages, settle_cages, w
 from .structure.rules import rules_for
 from .types import (
     CLASSIC_STRUCTURE,
+    VALUE_CHARS,
     CellReading,
     Digits,
     GridDetection,
     GridStructure,
     Kind,
+    digit_values,
     digits_of,
 )
 
@@ -286,7 +288,8 @@ class Reader:
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability
         structure = GridStructure(size=grid.size)
-        hand = "0" * grid.size**2
+        as_values = grid.size == self.config.sixteen.size  # a 16×16's reading has no kinds
+        hand = "0" * grid.size**2 if as_values else pen_entries(reading, outcome.givens)
         return finish(
             grid.detection, reading, outcome, hand, confidence, self.config.check, structure
         )
@@ -536,7 +539,14 @@ class Reader:
         )
 
     def resolve(self, grid: GridResult, givens: str, handwritten: str | None = None) -> GridResult:
-        """Solve ``grid`` again after a person corrected its digits (no repair: trust them)."""
+        """Solve ``grid`` again after a person corrected its digits (no repair: trust them).
+
+        ``givens`` (and ``handwritten``) hold one character a cell of the grid's size: 81
+        for a 9×9, 36 for a 6×6, 256 for a 16×16 (10-16 as A-G); a 16×16 has no pen
+        entries read, so ``handwritten`` must be None or empty there.
+        """
+        if grid.structure.size != 9:
+            return self.resolve_small(grid, givens, handwritten)
         new_givens = check_digits(givens, "givens")
         new_hand = check_digits(
             handwritten if handwritten is not None else grid.handwritten, "handwritten"
@@ -551,6 +561,30 @@ class Reader:
             grid.reading,
             outcome,
             new_hand,
+            grid.confidence,
+            self.config.check,
+            grid.structure,
+        )
+
+    def resolve_small(
+        self, grid: GridResult, givens: str, handwritten: str | None = None
+    ) -> GridResult:
+        """``resolve`` for a small grid or a 16×16 (``vision/small/``): the corrected
+        givens solved as they are under the grid's boxes, the pen entries (``grid``'s
+        when None) kept where the givens leave the cell empty."""
+        n = grid.structure.size
+        values = digit_values(check_digits(givens, "givens", n))
+        written = grid.handwritten if handwritten is None else handwritten
+        written = check_digits(written, "handwritten", n)
+        if n == self.config.sixteen.size and set(written) != {"0"}:
+            raise ValueError(f"a {n}×{n} grid has no pen entries, got some in handwritten")
+        outcome = solve_as_read(values, n, self.config.small.time_limit_s)
+        hand = "".join("0" if v else h for v, h in zip(values, written, strict=True))
+        return finish(
+            grid.detection,
+            grid.reading,
+            outcome,
+            hand,
             grid.confidence,
             self.config.check,
             grid.structure,
@@ -737,13 +771,17 @@ def handwritten_after(reading: CellReading, outcome: RepairOutcome) -> Digits:
     return digits_of(hand)
 
 
-def check_digits(text: str, name: str) -> Digits:
-    """Return ``text`` if it is 81 characters 0-9 ('.' counts as 0), else raise naming it."""
+def check_digits(text: str, name: str, size: int = 9) -> Digits:
+    """Return ``text`` if it is size² characters of the values 0..size ('.' counts as 0;
+    10-16 written A-G, as ``VALUE_CHARS``), else raise naming it."""
+    cells = size * size
     if not isinstance(text, str):
-        raise TypeError(f"{name} must be a string of 81 digits, got {type(text).__name__}")
-    cleaned = text.replace(".", "0")
-    if len(cleaned) != 81 or not cleaned.isdigit() or not cleaned.isascii():
-        raise ValueError(f"{name} must be 81 characters 0-9, got {len(text)} characters")
+        raise TypeError(f"{name} must be a string of {cells} digits, got {type(text).__name__}")
+    cleaned = text.replace(".", "0").upper()
+    chars = VALUE_CHARS[: size + 1]
+    if len(cleaned) != cells or not set(cleaned) <= set(chars):
+        what = "0-9" if size == 9 else f"of {chars}"
+        raise ValueError(f"{name} must be {cells} characters {what}, got {len(text)} characters")
     return cleaned
 
 

@@ -57,16 +57,17 @@ def draw_pen(
 def choose_pen_entries(
     rng: np.random.Generator, givens: np.ndarray, solution: np.ndarray, fill: float, mistakes: int
 ) -> tuple[np.ndarray, list[tuple[int, int]]]:
-    """Pen digits in a fraction of the empty cells, `mistakes` of them wrong on purpose."""
+    """Pen digits in a fraction of the empty cells, `mistakes` of them wrong on purpose (a
+    grid of any size: the givens' n × n, digits 1 to n)."""
     empty = np.argwhere(givens == 0)
     n_fill = round(fill * len(empty))
     chosen = empty[rng.permutation(len(empty))[:n_fill]]
-    pen = np.zeros((9, 9), np.int64)
+    pen = np.zeros(givens.shape, np.int64)
     for r, c in chosen:
         pen[r, c] = solution[r, c]
     wrong: list[tuple[int, int]] = []
     for r, c in chosen[rng.permutation(len(chosen))[: min(mistakes, len(chosen))]]:
-        choices = [d for d in range(1, 10) if d != solution[r, c]]
+        choices = [d for d in range(1, len(givens) + 1) if d != solution[r, c]]
         pen[r, c] = choices[int(rng.integers(len(choices)))]
         wrong.append((int(r), int(c)))
     return pen, sorted(wrong)

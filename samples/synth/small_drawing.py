@@ -10,8 +10,10 @@ footer around it; ``newspaper_page``), drawn in one of ``SMALL_STYLES``:
 - ``shaded``: every other box tinted grey;
 - ``kids``: a children's book, coloured lines and boxes tinted in light colours.
 
-The puzzle is cut by ``solver/variant_sample.py`` (seeded, proved unique); the photo goes
-through the same camera, light and sensor damage as every rendered photo. Its truth is a
+The puzzle is cut by ``solver/variant_sample.py`` (seeded, proved unique); a page may be
+half filled in by pen (``pen_fill`` and ``pen_mistakes`` of the overrides: written as on a
+9×9 progress page, ``pen.draw_pen``). The photo goes through the same camera, light and
+sensor damage as every rendered photo. Its truth is a
 ``PhotoTruth`` whose arrays are n × n and whose lattice is (n + 1, n + 1, 2), with the
 puzzle in the ``grid FILE.json`` form under ``"puzzle"`` and the answer as a string.
 """
@@ -37,6 +39,7 @@ from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_styl
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
+from .pen import choose_pen_entries, draw_pen, sample_pen_style
 from .sensor import develop
 from .sheet import Sheet
 from .truth import Photo, PhotoTruth, jsonable
@@ -117,7 +120,8 @@ def render_small_photo(
 ) -> SmallPhoto:
     """A photo of a printed small Sudoku (``grid_size`` 4, 6 or 8 cells a side; ``style``
     one of SMALL_STYLES, default picked by the seed); ``overrides`` set PhotoParams fields
-    by name (``size``: the photo's width and height)."""
+    by name (``size``: the photo's width and height; ``pen_fill``, ``pen_mistakes``: a
+    page filled in by pen, none by default)."""
     puzzle, answer = small_puzzle(seed, grid_size)
     rng = np.random.default_rng(seed)
     style = style or str(rng.choice(SMALL_STYLES))
@@ -125,9 +129,18 @@ def render_small_photo(
         raise ValueError(
             f"a small Sudoku's style is one of {', '.join(SMALL_STYLES)}; got {style!r}"
         )
-    params = replace(sample_params("printed", rng), kind="small", pen_fill=0.0, **overrides)
-    page = compose_small_page(rng, puzzle, style, params)
-    return photographed(rng, seed, "small", page, params, (puzzle, answer, style))
+    params = replace(sample_params("printed", rng), kind="small", **({"pen_fill": 0.0} | overrides))
+    n = puzzle.size
+    givens = np.asarray(puzzle.givens, np.int64).reshape(n, n)
+    solution = np.asarray(answer, np.int64).reshape(n, n)
+    pen = np.zeros_like(givens)
+    mistakes: list[tuple[int, int]] = []
+    if params.pen_fill > 0:  # no draw from rng otherwise: pages without pen stay as they were
+        pen, mistakes = choose_pen_entries(rng, givens, solution, params.pen_fill,
+                                           params.pen_mistakes)  # fmt: skip
+    page = compose_small_page(rng, puzzle, style, params, pen)
+    written = (pen, tuple(mistakes))
+    return photographed(rng, seed, "small", page, params, (puzzle, answer, style), written)
 
 
 def photographed(
@@ -137,18 +150,21 @@ def photographed(
     page: PageDraft,
     params: PhotoParams,
     drawn: tuple[VariantPuzzle, tuple[int, ...], str],
+    written: tuple[np.ndarray, tuple[tuple[int, int], ...]] | None = None,
 ) -> SmallPhoto:
     """The photo of a flat ``page`` taken and developed, with its truth (a ``kind``
-    photo); ``drawn``: the puzzle on the page, its answer and the page's style."""
+    photo); ``drawn``: the puzzle on the page, its answer and the page's style;
+    ``written``: the pen entries (n × n, 0 where none) and the wrong ones, if any."""
     puzzle, answer, style = drawn
     rgb, lattice = photograph(rng, page, params)
     image = develop(rng, rgb, params)
     shape = (puzzle.size, puzzle.size)
+    pen, mistakes = written or (np.zeros(shape, np.int64), ())
     truth = PhotoTruth(
         seed=seed, kind=kind, size=params.size,
         givens=np.asarray(puzzle.givens, np.int64).reshape(shape),
-        solution=np.asarray(answer, np.int64).reshape(shape), pen=np.zeros(shape, np.int64),
-        mistakes=(), lattice=lattice, fonts=page.fonts,
+        solution=np.asarray(answer, np.int64).reshape(shape), pen=pen,
+        mistakes=mistakes, lattice=lattice, fonts=page.fonts,
         effects=jsonable(asdict(params) | {"style": style}),
     )  # fmt: skip
     return SmallPhoto(Photo(image, truth, params.jpeg_quality), puzzle, answer, style)
@@ -168,10 +184,15 @@ def small_grid_style(rng: np.random.Generator, font: str, style: str) -> GridSty
 
 
 def compose_small_page(
-    rng: np.random.Generator, puzzle: VariantPuzzle, style: str, p: PhotoParams
+    rng: np.random.Generator,
+    puzzle: VariantPuzzle,
+    style: str,
+    p: PhotoParams,
+    pen: np.ndarray | None = None,
 ) -> PageDraft:
     """The flat page: the small grid where a 9×9 would stand, with heading, columns and
-    more around it; the draft's lattice is the small grid's (n + 1, n + 1, 2)."""
+    more around it, and the ``pen`` entries (n × n, 0 where none) written in; the draft's
+    lattice is the small grid's (n + 1, n + 1, 2)."""
     cell9 = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell9)
     fonts = sample_fonts(rng, p.print_font)
@@ -186,6 +207,10 @@ def compose_small_page(
     height = grid_style.digit_height * min(cell, 1.4 * cell9)  # a book's digits, not posters
     draw_digits(sheet, lattice, givens, grid_style.font, height, grid_style.digit_ink)
     draw_surroundings(sheet, rng, frame, cell9, fonts)
+    if pen is not None and pen.any():
+        pen_style = sample_pen_style(rng, p.pen_font)
+        draw_pen(sheet, rng, lattice, pen, pen_style)
+        fonts["pen"] = pen_style.font
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)

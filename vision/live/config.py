@@ -57,6 +57,13 @@ class LiveConfig:
     mark_entries: ring pen entries as a checked photo does (``GridResult.check_marks``):
     red when wrong, amber when to ask about, green when right.
     overlay_cell_px: the answer is drawn once at this cell size and warped onto each frame.
+    other_sizes: a frame with no 9×9 is looked at for a small grid (4×4, 6×6, 8×8) or a
+        16×16 as the reader's settings say (``PipelineConfig.small``, ``sixteen``); off, for
+        9×9s only, a searching frame costs one grid search.
+    other_sizes_every: only every this many frames without a 9×9 wholly in view are
+        looked at for another size (a look costs about as much again as the 9×9 search:
+        ``samples/video/pan.mp4``, 34 frames of which 12 search, ran at 11.5 frames per CPU
+        second at 1, 14.2 at 3, and 19.1 with ``other_sizes`` off).
     negative_when_unsure: search a light frame's negative too where no sure grid was found
         in it (as a photo's is). Off: only a dark frame's negative is searched, so a
         searching frame costs one grid search, not two (on, the rendered 640×480 clip of
@@ -74,12 +81,16 @@ class LiveConfig:
     min_margin_cells: float = 0.3
     mark_entries: bool = True
     overlay_cell_px: int = 48
+    other_sizes: bool = True
+    other_sizes_every: int = 3
     negative_when_unsure: bool = False
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
         if self.read_frames < 1 or self.max_read_frames < self.read_frames:
             raise ValueError("read_frames must be at least 1 and at most max_read_frames")
+        if self.other_sizes_every < 1:
+            raise ValueError(f"other_sizes_every must be at least 1, got {self.other_sizes_every}")
         if self.recheck_every < 1:
             raise ValueError(f"recheck_every must be at least 1, got {self.recheck_every}")
 

@@ -24,9 +24,10 @@ class FrameResult:
     """One processed frame.
 
     index: the frame's number from 0. lattice: (10, 10, 2) grid-line crossings in frame
-    pixels, None when no grid is known. drawn: the answer is drawn on ``image`` (the frame,
-    BGR uint8, with the answer when drawn). grid: the reading and answer being shown or
-    last settled, None before any. seconds: the time processing took.
+    pixels ((n + 1, n + 1, 2) for a small grid or a 16×16), None when no grid is known.
+    drawn: the answer is drawn on ``image`` (the frame, BGR uint8, with the answer when
+    drawn). grid: the reading and answer being shown or last settled, None before any.
+    seconds: the time processing took.
     """
 
     index: int
@@ -42,4 +43,5 @@ class FrameResult:
         """(4, 2) TL, TR, BR, BL where the border lines' centres meet, or None."""
         if self.lattice is None:
             return None
-        return self.lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+        n = self.lattice.shape[0] - 1
+        return self.lattice[[0, 0, n, n], [0, n, n, 0]]

@@ -19,17 +19,21 @@ from ..draw import (
 
 
 class AnswerOverlay:
-    """Digits and rings on a square of 9 × 9 cells, with their coverage (alpha)."""
+    """Digits and rings on a square of size × size cells (9 × 9 for a classic grid), with
+    their coverage (alpha)."""
 
-    def __init__(self, cell_px: int, config: DrawConfig = DEFAULT_DRAW_CONFIG) -> None:
-        """An empty overlay of cells ``cell_px`` pixels wide."""
+    def __init__(
+        self, cell_px: int, config: DrawConfig = DEFAULT_DRAW_CONFIG, size: int = 9
+    ) -> None:
+        """An empty overlay of ``size`` cells a side, each ``cell_px`` pixels wide."""
         self.cell_px = cell_px
         self.config = config
-        side = 9 * cell_px
+        self.size = size
+        side = size * cell_px
         self._bgra = np.zeros((side, side, 4), np.float32)
 
     def add_digits(self, digits: Mapping[int, int], color: Color | None = None) -> None:
-        """Write ``digits`` ({cell: 1-9}) in their cells."""
+        """Write ``digits`` ({cell: 1-9, or 1-16 on a 16×16}) in their cells."""
         c = self.config
         for cell, digit in digits.items():
             stamp = digit_stamp(
@@ -51,7 +55,7 @@ class AnswerOverlay:
 
     def _paste(self, cell: int, stamp: np.ndarray, color: Color) -> None:
         """Lay the alpha ``stamp`` in ``color`` over one cell."""
-        r, c = divmod(cell, 9)
+        r, c = divmod(cell, self.size)
         p = self.cell_px
         view = self._bgra[r * p : (r + 1) * p, c * p : (c + 1) * p]
         alpha = np.maximum(view[..., 3], stamp)
@@ -59,11 +63,13 @@ class AnswerOverlay:
         view[..., 3] = alpha
 
     def draw(self, frame: np.ndarray, grid_to_frame: np.ndarray) -> np.ndarray:
-        """A copy of the frame with the overlay warped onto the grid (grid coordinates 0..9)."""
+        """A copy of the frame with the overlay warped onto the grid (grid coordinates
+        0..size)."""
         out = frame.copy()
         height, width = frame.shape[:2]
+        n = self.size
         corners = cv2.perspectiveTransform(
-            np.array([[[0, 0]], [[9, 0]], [[9, 9]], [[0, 9]]], np.float64), grid_to_frame
+            np.array([[[0, 0]], [[n, 0]], [[n, n]], [[0, n]]], np.float64), grid_to_frame
         ).reshape(-1, 2)
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
         x1, y1 = np.minimum(np.ceil(corners.max(axis=0)).astype(int) + 1, [width, height])

@@ -55,7 +55,12 @@ class LiveProcessor:
     entries are marked). A lost track sends it back to searching. A grid found in the
     frame's negative (a screen in dark mode; the reader's polarity step,
     ``kept_negative``) is tracked and read in the negatives of the frames, and drawn on
-    the frames themselves.
+    the frames themselves. A frame holding no 9×9 wholly in view (a 16×16's lines can pass
+    for one running past the frame's edge) is looked at for a small grid (4×4, 6×6,
+    8×8) or a 16×16 (``Reader.find_other_size``, ``LiveConfig.other_sizes``, every
+    ``other_sizes_every`` such frames), read whole on that frame as a photo's is; once two
+    looks running read the same givens and they solve to one answer, the grid is tracked
+    and its answer drawn like a 9×9's (it is not read again while tracked).
     """
 
     def __init__(self, reader: Reader | None = None, config: LiveConfig = DEFAULT_LIVE_CONFIG):
@@ -70,6 +75,8 @@ class LiveProcessor:
         self._overlay: AnswerOverlay | None = None
         self._since_check = 0
         self._negative = False  # the grid is light on dark: frames are read as negatives
+        self._other_givens: str | None = None  # a small grid's givens read on the last look
+        self._without_nine = 0  # frames searched in vain for a 9×9 since the last look
         self._elapsed = 0.0  # seconds since the frame processed before this one
         self._last_at: float | None = None  # when the last frame processed was taken
         self.last: FrameResult | None = None  # the last frame processed (its image dropped)
@@ -89,7 +96,7 @@ class LiveProcessor:
         self._clock(at)
         state = self._advance(image)
         h = self.tracker.homography
-        lattice = None if h is None else lattice_of(h)
+        lattice = None if h is None else lattice_of(h, self.tracker.size)
         drawn = state is FrameState.TRACKING and self._overlay is not None and h is not None
         out = self._overlay.draw(image, h) if drawn and self._overlay and h is not None else image
         result = FrameResult(self._index, state, lattice, drawn, out, self._grid,
@@ -135,13 +142,34 @@ class LiveProcessor:
         """
         found, frame = self._find_either_way(image)
         if found is None or not self._inside(found.lattice, image.shape):
-            return FrameState.SEARCHING
+            return self._search_other_size(image)  # no 9×9 wholly in view: another size?
         self._negative = frame is not image
         detection, scores = score_oriented(self.reader.classifier, found, self.reader.config.read)
         self.tracker.start(frame, detection.lattice)
         self._votes = ReadingVotes()
         self._read(frame, detection, scores)
         return FrameState.TRACKING if self._grid is not None else FrameState.READING
+
+    def _search_other_size(self, image: np.ndarray) -> FrameState:
+        """A frame with no 9×9 in view: its small grid or 16×16, read whole on this frame
+        (``Reader.read_small_grid``); tracked with its answer drawn once this look and the
+        one before read the same givens and they solve to one answer."""
+        self._without_nine += 1
+        if not self.config.other_sizes or self._without_nine < self.config.other_sizes_every:
+            return FrameState.SEARCHING
+        self._without_nine = 0
+        found = self.reader.find_other_size(image)
+        if found is None or not self._inside(found.detection.lattice, image.shape):
+            self._other_givens = None
+            return FrameState.SEARCHING
+        grid = self.reader.read_small_grid(found, {})
+        seen, self._other_givens = self._other_givens, grid.givens
+        if grid.givens != seen or not shown(grid):
+            return FrameState.SEARCHING
+        self._negative = False
+        self.tracker.start(image, found.detection.lattice)
+        self._show(grid)
+        return FrameState.TRACKING
 
     def _find_either_way(self, image: np.ndarray) -> tuple[GridDetection | None, np.ndarray]:
         """The grid of the frame or, where the polarity step keeps it, of its negative; and
@@ -160,7 +188,8 @@ class LiveProcessor:
 
     def _inside(self, lattice: np.ndarray, shape: tuple[int, ...]) -> bool:
         """True when every grid crossing lies inside the frame, with the margin."""
-        cell = float(np.linalg.norm(lattice[0, 9] - lattice[0, 0])) / 9
+        n = lattice.shape[0] - 1
+        cell = float(np.linalg.norm(lattice[0, n] - lattice[0, 0])) / n
         m = self.config.min_margin_cells * cell
         height, width = shape[:2]
         xs, ys = lattice[..., 0], lattice[..., 1]
@@ -171,8 +200,9 @@ class LiveProcessor:
         """True when the tracked grid moved slowly enough since the last frame to be read."""
         after = self.tracker.homography
         assert after is not None
-        old, new = lattice_of(before), lattice_of(after)
-        cell = float(np.linalg.norm(new[0, 9] - new[0, 0])) / 9
+        n = self.tracker.size
+        old, new = lattice_of(before, n), lattice_of(after, n)
+        cell = float(np.linalg.norm(new[0, n] - new[0, 0])) / n
         moved = float(np.max(np.linalg.norm(new - old, axis=-1)))
         return moved <= self.config.max_vote_speed_cells_s * self._elapsed * max(cell, 1.0)
 
@@ -217,7 +247,7 @@ class LiveProcessor:
     def _show(self, grid: GridResult) -> None:
         """Draw this grid's answer (and its pen entries' marks) from now on."""
         draw = self.reader.config.draw
-        overlay = AnswerOverlay(self.config.overlay_cell_px, draw)
+        overlay = AnswerOverlay(self.config.overlay_cell_px, draw, grid.structure.size)
         overlay.add_digits(grid.answer, draw.answer_on_dark_color if self._negative else None)
         if self.config.mark_entries:
             overlay.add_check_marks(grid.check_marks())
@@ -225,7 +255,10 @@ class LiveProcessor:
         self._votes, self._since_check = ReadingVotes(), 0
 
     def _recheck(self, frame: np.ndarray, before: np.ndarray) -> None:
-        """Every ``recheck_every`` steady frames, read the cells again; act on a change."""
+        """Every ``recheck_every`` steady frames, read the cells again; act on a change (a
+        9×9's only: a small grid or a 16×16 is read once)."""
+        if self._grid is not None and self._grid.structure.size != 9:
+            return
         self._since_check += 1
         if self._since_check < self.config.recheck_every or not self._steady(before):
             return
@@ -252,3 +285,4 @@ class LiveProcessor:
         self.tracker.stop()
         self._grid, self._overlay = None, None
         self._votes = ReadingVotes()
+        self._other_givens = None

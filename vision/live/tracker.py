@@ -1,9 +1,9 @@
 """Follow a grid from frame to frame: Lucas-Kanade optical flow and a RANSAC homography.
 
-Every tracked point keeps the grid coordinates it had when it was seeded (0..9 across,
-0..9 down: lattice[i, j] is at (j, i)); after each step one homography from grid
-coordinates to the frame is fitted to the points that followed, so the grid's position
-never depends on a single point.
+Every tracked point keeps the grid coordinates it had when it was seeded (0..n across,
+0..n down for a grid of n cells a side, 9 for a classic one: lattice[i, j] is at (j, i));
+after each step one homography from grid coordinates to the frame is fitted to the points
+that followed, so the grid's position never depends on a single point.
 """
 
 from __future__ import annotations
@@ -13,7 +13,16 @@ import numpy as np
 
 from .config import TrackConfig
 
-GRID_POINTS = np.stack(np.meshgrid(np.arange(10.0), np.arange(10.0)), axis=-1)  # (10, 10, 2)
+SIZE = 9  # cells a side of a classic grid
+
+
+def grid_points(size: int = SIZE) -> np.ndarray:
+    """(size + 1, size + 1, 2) grid coordinates of a grid's line crossings."""
+    ticks = np.arange(size + 1.0)
+    return np.stack(np.meshgrid(ticks, ticks), axis=-1)
+
+
+GRID_POINTS = grid_points()  # (10, 10, 2)
 
 
 def shrink_gray(frame: np.ndarray, max_side: int) -> tuple[np.ndarray, float]:
@@ -33,16 +42,19 @@ def map_points(h: np.ndarray, points: np.ndarray) -> np.ndarray:
 
 
 def grid_homography(lattice: np.ndarray) -> np.ndarray:
-    """The least-squares homography from grid coordinates to the lattice's pixels."""
-    h, _ = cv2.findHomography(GRID_POINTS.reshape(-1, 2), lattice.reshape(-1, 2), 0)
+    """The least-squares homography from grid coordinates to the lattice's pixels (an
+    (n + 1, n + 1, 2) lattice of a grid of n cells a side)."""
+    points = grid_points(lattice.shape[0] - 1)
+    h, _ = cv2.findHomography(points.reshape(-1, 2), lattice.reshape(-1, 2), 0)
     if h is None:
         raise ValueError("the lattice is degenerate")
     return h
 
 
-def lattice_of(h: np.ndarray) -> np.ndarray:
-    """(10, 10, 2) grid-line crossings of a grid-to-frame homography."""
-    return map_points(h, GRID_POINTS.reshape(-1, 2)).reshape(10, 10, 2)
+def lattice_of(h: np.ndarray, size: int = SIZE) -> np.ndarray:
+    """(size + 1, size + 1, 2) grid-line crossings of a grid-to-frame homography."""
+    lines = size + 1
+    return map_points(h, grid_points(size).reshape(-1, 2)).reshape(lines, lines, 2)
 
 
 class GridTracker:
@@ -52,13 +64,15 @@ class GridTracker:
         """An idle tracker; ``start`` gives it a grid."""
         self.config = config
         self.homography: np.ndarray | None = None  # grid coordinates to frame pixels
+        self.size = SIZE  # cells a side of the grid tracked
         self._gray: np.ndarray | None = None
         self._points = np.zeros((0, 2), np.float32)  # in shrunk pixels
         self._grid = np.zeros((0, 2), np.float64)  # the same points in grid coordinates
         self._seeded = 0
 
     def start(self, frame: np.ndarray, lattice: np.ndarray) -> None:
-        """Begin tracking the grid whose (10, 10, 2) lattice the frame shows."""
+        """Begin tracking the grid whose (n + 1, n + 1, 2) lattice the frame shows."""
+        self.size = lattice.shape[0] - 1
         self.homography = grid_homography(lattice)
         self._gray, scale = shrink_gray(frame, self.config.max_side)
         self._seed(scale)
@@ -70,11 +84,12 @@ class GridTracker:
     def _seed(self, scale: float) -> None:
         """Pick corner features inside the grid, plus its crossings, with grid coordinates."""
         assert self.homography is not None and self._gray is not None
-        lattice = lattice_of(self.homography) * scale
+        n = self.size
+        lattice = lattice_of(self.homography, n) * scale
         mask = np.zeros(self._gray.shape, np.uint8)
-        quad = lattice[[0, 0, 9, 9], [0, 9, 9, 0]]
+        quad = lattice[[0, 0, n, n], [0, n, n, 0]]
         cv2.fillConvexPoly(mask, np.round(quad).astype(np.int32), 255)
-        cell = float(np.linalg.norm(quad[1] - quad[0])) / 9
+        cell = float(np.linalg.norm(quad[1] - quad[0])) / n
         found = cv2.goodFeaturesToTrack(
             self._gray, self.config.max_features, self.config.feature_quality,
             max(2.0, self.config.feature_spacing_cells * cell), mask=mask,
@@ -132,10 +147,9 @@ class GridTracker:
         self._points = self._points[kept][good]
         return h
 
-    @staticmethod
-    def _outside_share(h: np.ndarray, shape: tuple[int, ...]) -> float:
+    def _outside_share(self, h: np.ndarray, shape: tuple[int, ...]) -> float:
         """The share of the grid's crossings that lie outside the frame."""
-        lattice = lattice_of(h).reshape(-1, 2)
+        lattice = lattice_of(h, self.size).reshape(-1, 2)
         height, width = shape[:2]
         inside = (
             (lattice[:, 0] >= 0) & (lattice[:, 0] < width)

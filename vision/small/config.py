@@ -28,7 +28,13 @@ class SmallGridConfig:
 
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
-    the solver's limit.
+    the solver's limit. pen_entries: the digits the reading takes for handwriting
+    (``decide_kinds``: classifier, copies, ink shape) by at least ``pen_margin`` (log-odds
+    of print over pen at most -pen_margin), where at least ``min_pen_cells`` are, are the
+    person's entries, left out of the givens and checked against the answer, where the
+    printed digits alone have one answer; otherwise (or when False) every digit read counts
+    as printed. (Rendered pages: a printed digit taken for pen leant at most -1.6 but for
+    one at -3.5, alone on its page; real pen entries -1.4 to -14, most below -4.)
     """
 
     sizes: tuple[int, ...] = (6, 8, 4)
@@ -47,6 +53,9 @@ class SmallGridConfig:
     nine_spacing_slack: float = 0.05
     cell_px: int = 40
     time_limit_s: float = 5.0
+    pen_entries: bool = True
+    pen_margin: float = 2.0
+    min_pen_cells: int = 2
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

@@ -8,7 +8,9 @@ step). The givens are solved by the solver of every size (``solve_variant``: row
 columns and the boxes of ``BOX_SHAPES[n]``), the answer proved unique. A reading that
 breaks a rule or has no single answer is tried again with its least sure cells read as
 their next likeliest digit (``repaired``), as for a 9×9 grid but simpler: one or two
-cells at a time.
+cells at a time. The digits read as handwriting are the person's entries where the
+printed digits alone have one answer (``SmallGridConfig.pen_entries``, ``pen_entries``):
+left out of the givens, and checked against the answer as a 9×9's are.
 """
 
 from __future__ import annotations
@@ -67,10 +69,33 @@ def read_small_cells(
 
 
 def givens_of(reading: CellReading) -> tuple[int, ...]:
-    """The printed digits of a reading (0 elsewhere); a small puzzle has no pen entries
-    read, so a digit taken for handwriting counts as printed."""
+    """Every digit of a reading (0 elsewhere), a digit taken for handwriting counted as
+    printed (``written_cells`` says which are the person's entries)."""
     filled = np.isin(reading.kinds, (Kind.PRINTED, Kind.HANDWRITTEN))
     return tuple(int(d) if f else 0 for d, f in zip(reading.digits, filled, strict=True))
+
+
+def written_cells(reading: CellReading, config: SmallGridConfig) -> np.ndarray:
+    """(N,) bool: the cells whose digit is the person's entry, read as handwriting by at
+    least ``config.pen_margin``; none unless ``config.min_pen_cells`` are (a lone printed
+    digit taken for pen is likelier than a lone entry) or ``config.pen_entries`` is off."""
+    count = len(reading.digits)
+    odds = reading.kind_log_odds
+    if not config.pen_entries or odds is None:
+        return np.zeros(count, bool)
+    written = (np.asarray(reading.kinds) == Kind.HANDWRITTEN) & (
+        np.asarray(odds) <= -config.pen_margin
+    )
+    return written if int(written.sum()) >= config.min_pen_cells else np.zeros(count, bool)
+
+
+def pen_entries(reading: CellReading, givens: str) -> str:
+    """The digits read as handwriting in the cells the solved ``givens`` leave empty, as
+    Digits ("0" elsewhere): the person's entries."""
+    return "".join(
+        str(int(d)) if k == Kind.HANDWRITTEN and g == "0" else "0"
+        for d, k, g in zip(reading.digits, reading.kinds, givens, strict=True)
+    )
 
 
 def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveResult | None:
@@ -83,8 +108,16 @@ def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveRe
 
 def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> RepairOutcome:
     """The reading's givens solved, or repaired (``repaired``) where they have no single
-    answer; the problems named are those of the givens as read."""
+    answer; the problems named are those of the givens as read. The printed digits alone
+    are tried first where some were read as handwriting (``written_cells``): with one
+    answer, the handwriting is the person's entries (``pen_entries``)."""
     values = givens_of(reading)
+    written = written_cells(reading, config)
+    if written.any():
+        printed = tuple(0 if w else v for v, w in zip(values, written, strict=True))
+        alone = solve_small(printed, n, config.time_limit_s)
+        if alone is not None and alone.status in SOLVED_OUTCOMES:
+            return outcome_of(alone, (), ())
     first = solve_small(values, n, config.time_limit_s)
     if first is not None and first.status in SOLVED_OUTCOMES:
         return outcome_of(first, (), ())
@@ -95,6 +128,16 @@ def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> Repa
         return outcome_of(result, repairs, problems)
     status = Outcome.INVALID if first is None else first.status
     return RepairOutcome(digits_of(values), (), None, status, problems, 1)
+
+
+def solve_as_read(values: tuple[int, ...], n: int, time_limit_s: float) -> RepairOutcome:
+    """A small grid's givens solved as they are, no repair (a person's corrections): the
+    outcome names the problem if they have no single answer."""
+    result = solve_small(values, n, time_limit_s)
+    if result is not None and result.status in SOLVED_OUTCOMES:
+        return outcome_of(result, (), ())
+    status = Outcome.INVALID if result is None else result.status
+    return RepairOutcome(digits_of(values), (), None, status, problems_of(result, n), 1)
 
 
 def outcome_of(

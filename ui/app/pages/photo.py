@@ -1,18 +1,24 @@
 """Solve a photo: the answer drawn on the photo first, then the board to correct the reading.
 
 A photo of several puzzles shows each of them, one at a time, with a switcher above the
-answer; a grid printed full beside them (yesterday's answer) is named, not solved.
+answer; a grid printed full beside them (yesterday's answer) is named, not solved. A
+small grid (4×4, 6×6, 8×8) or a 16×16 is shown on a board of its size (10-16 as
+numbers), its regions, cages and diagonals drawn as read; the reading downloads as the
+JSON of ``sudokucam read --json`` (with its "size" and "symbols").
 """
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
 
+from ....vision.types import VALUE_CHARS, digit_values
 from ..state.backend import grid_region, outlined, resolve, unsure_cells
-from ..widgets.board import BoardView, Look, board, latest_edit, legend_of
+from ..widgets.board import BoardLayout, BoardView, Look, board, latest_edit, legend_of
 from ..widgets.images import png_bytes, shrink, to_rgb
 from ..widgets.photo_input import PhotoInput
 from ..widgets.photo_page import PhotoPage, photo_page
@@ -73,7 +79,9 @@ def _solve(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
     key = board_key(photo, index)
     edit = latest_edit(key)
     digits = edit.digits if edit is not None else read.givens
-    grid = resolve(read, [int(d) for d in digits])
+    if len(digits) != len(read.givens):  # an edit of another grid kept under this key
+        digits = read.givens
+    grid = resolve(read, list(digit_values(digits)))
     looks = reading_looks(read, grid, digits)
     answer, side = st.columns([ANSWER_SHARE, BOARD_SHARE], gap="medium")
     with answer:
@@ -81,8 +89,9 @@ def _solve(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
         show_grid_status(grid, edited=grid is not read, looks=looks)
         show_solution_grids(result)
     with side:
-        _corrections(digits, looks, key)
+        _corrections(digits, looks, key, BoardLayout.of_structure(read.structure))
     _details(image, read, grid)
+    _download_json(result, index, grid, photo)
 
 
 def _others_drawn(result: PhotoResult, image: np.ndarray, index: int) -> np.ndarray:
@@ -115,9 +124,17 @@ def _show_answer(image: np.ndarray, grid: GridResult, photo: PhotoInput) -> None
     st.toggle("Show the whole photo", key=f"{PREFIX}_whole")
 
 
-def _corrections(digits: str, looks: dict[int, Look], key: str) -> None:
-    """The board of the printed digits read, to correct a misreading by tapping."""
-    st.markdown("**Digits read.** Tap a cell, then its digit: the answer updates at once.")
+def _corrections(digits: str, looks: dict[int, Look], key: str, layout: BoardLayout) -> None:
+    """The board of the printed digits read (of the grid's size and rules), to correct a
+    misreading by tapping."""
+    n = layout.size
+    if n == 9:
+        st.markdown("**Digits read.** Tap a cell, then its digit: the answer updates at once.")
+    else:
+        st.markdown(
+            f"**Digits read** ({n}×{n} Sudoku, numbers 1-{n}). Tap a cell, then its "
+            "number: the answer updates at once."
+        )
     view = BoardView(
         digits,
         looks,
@@ -126,6 +143,7 @@ def _corrections(digits: str, looks: dict[int, Look], key: str) -> None:
         typed_printed=True,
         legend=legend_of(looks),
         label="Digits read from the photo",
+        layout=layout,
     )
     board(view, key=key)
 
@@ -140,4 +158,35 @@ def _details(image: np.ndarray, read: GridResult, grid: GridResult) -> None:
         st.caption(f"As the command line says it: {read.message}.")
     if grid.solution is not None:
         with st.expander("The answer as text"):
-            st.code(grid.solution, language=None)  # a solution has no empty cell to write as "."
+            st.code(answer_text(grid), language=None)
+
+
+def answer_text(grid: GridResult) -> str:
+    """The answer as text: a 9×9's one line of 81 digits (as the command line writes it);
+    another size one line a row, a 16×16's numbers 10-16 written out, space apart."""
+    solution = grid.solution or ""
+    n = grid.structure.size
+    if n == 9:
+        return solution  # a solution has no empty cell to write as "."
+    width = len(str(n))
+    numbers = [str(VALUE_CHARS.index(ch)).rjust(width) for ch in solution]
+    gap = " " if n > 9 else ""
+    return "\n".join(gap.join(numbers[r * n : (r + 1) * n]) for r in range(n))
+
+
+def reading_json(result: PhotoResult, index: int, grid: GridResult) -> str:
+    """The photo's reading as ``sudokucam read --json`` writes it, its puzzle ``index``
+    as ``grid`` (solved with the person's corrections)."""
+    grids = tuple(grid if i == index else g for i, g in enumerate(result.grids))
+    return json.dumps(replace(result, grids=grids).to_dict(), indent=1)
+
+
+def _download_json(result: PhotoResult, index: int, grid: GridResult, photo: PhotoInput) -> None:
+    """The photo's reading as JSON (``reading_json``), to download."""
+    st.download_button(
+        "Download the reading (JSON)",
+        data=lambda: reading_json(result, index, grid),  # encoded only when clicked
+        file_name=f"{photo.stem}-reading.json",
+        mime="application/json",
+        key=f"{PREFIX}_json",
+    )

@@ -3,7 +3,10 @@
 Printed digits and the person's own entries are told apart; wrong entries are ringed
 red and right ones green. An entry the reading is not sure of is asked about ("is this
 a 3 or an 8?") rather than called wrong, and so is writing no digit could be read in
-("which digit did you write here?"); the answer corrects the board.
+("which digit did you write here?"); the answer corrects the board. A small grid (4×4,
+6×6, 8×8) is checked alike, on a board of its size, without the hint (hints are 9×9's);
+a 16×16's reading tells no pen from print, so the page says so and points to *Solve a
+photo*.
 """
 
 from __future__ import annotations
@@ -13,11 +16,19 @@ from typing import TYPE_CHECKING
 import numpy as np
 import streamlit as st
 
-from ....solver import cell_name
 from ....vision.draw import CheckMarks, draw_check_marks
 from ....vision.types import digit_values
 from ..state.backend import grid_region, resolve
-from ..widgets.board import NO_NOTES, BoardView, Look, board, latest_edit, legend_of, push_edit
+from ..widgets.board import (
+    NO_NOTES,
+    BoardLayout,
+    BoardView,
+    Look,
+    board,
+    latest_edit,
+    legend_of,
+    push_edit,
+)
 from ..widgets.hints import HintMarks, hint_marks, hint_revealed, show_hint
 from ..widgets.images import shrink, to_rgb
 from ..widgets.photo_input import PhotoInput
@@ -59,7 +70,7 @@ def changed_cells(read: GridResult, grid: GridResult) -> set[int]:
     """Cells whose digit or kind the person changed from the first reading."""
     return {
         c
-        for c in range(81)
+        for c in range(len(read.givens))
         if (grid.givens[c], grid.handwritten[c]) != (read.givens[c], read.handwritten[c])
     }
 
@@ -132,6 +143,9 @@ def render() -> None:
 def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
     """The chosen puzzle of the photo checked: marked photo, questions, hint and board."""
     first = result.grids[choose_puzzle(result, which_key(photo))]
+    if first.structure.size > 9:
+        _not_checked(first, image)
+        return
     givens, pen = reading_lines(first, board_key(photo))
     grid = resolve(first, [int(d) for d in givens], [int(d) for d in pen])
     done = answered_cells(first, grid, photo)
@@ -144,7 +158,7 @@ def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
     _questions(first, open_ones, unread, photo)
     slot = st.container()  # the board, drawn once the hint below is known
     marks = HintMarks()
-    if grid.solution is not None:
+    if grid.solution is not None and grid.structure.size == 9:  # hints are 9×9's
         hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
         found = show_hint(
             digit_values(grid.givens),
@@ -155,6 +169,17 @@ def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
         marks = hint_marks(found, hint_revealed(hint_key))
     with slot:
         _board(first, grid, photo, asked, marks, wrong)
+
+
+def _not_checked(grid: GridResult, image: np.ndarray) -> None:
+    """A grid other than 9×9: why its entries are not checked, and the grid found."""
+    n = grid.structure.size
+    st.warning(
+        f"**This is a {n}×{n} Sudoku: this page checks grids up to 9×9, for now.** Its "
+        "digits are all read as printed: *Solve a photo* reads it and draws its answer on "
+        "the photo."
+    )
+    st.image(to_rgb(shrink(grid_region(image, grid))), caption=f"The {n}×{n} grid found")
 
 
 def _marked(
@@ -211,6 +236,7 @@ def _board(
         can_swap=True,
         legend=legend,
         label="Your grid, checked",
+        layout=BoardLayout.of_structure(grid.structure),
     )
     st.markdown(
         "**Your grid.** A digit misread? Tap it, then the right digit; *Printed / pen* "
@@ -237,9 +263,9 @@ def _question(read: GridResult, entry: UnsureEntry, photo: PhotoInput) -> None:
     """'r3c5: is this a 3 or an 8?', the cell's picture, and one button per digit."""
     row = st.container(horizontal=True, vertical_alignment="center")
     with row:
-        st.image(cell_crop(read.detection.warped, entry.cell), width=CROP_WIDTH_PX)
+        st.image(cell_crop(read, entry.cell), width=CROP_WIDTH_PX)
         st.markdown(
-            f"{cell_name(entry.cell)}: is this a **{entry.reading}** or a **{entry.other}**?"
+            f"{read.cell_name(entry.cell)}: is this a **{entry.reading}** or a **{entry.other}**?"
         )
         for digit in (entry.reading, entry.other):
             st.button(
@@ -255,10 +281,10 @@ def _unreadable_question(read: GridResult, cell: int, photo: PhotoInput) -> None
     one for no digit."""
     row = st.container(horizontal=True, vertical_alignment="center")
     with row:
-        st.image(cell_crop(read.detection.warped, cell), width=CROP_WIDTH_PX)
-        st.markdown(f"{cell_name(cell)}: which digit did you write here?")
+        st.image(cell_crop(read, cell), width=CROP_WIDTH_PX)
+        st.markdown(f"{read.cell_name(cell)}: which digit did you write here?")
         args = (read, board_key(photo), answered_key(photo), cell)
-        for digit in range(1, 10):
+        for digit in range(1, read.structure.size + 1):
             st.button(
                 str(digit),
                 key=f"{PREFIX}_read_{photo.digest}_{cell}_{digit}",
@@ -282,15 +308,16 @@ def answer_question(read: GridResult, key: str, answered: str, cell: int, digit:
     digits = digits[:cell] + str(digit) + digits[cell + 1 :]
     printed = "".join("1" if g != "0" and c != cell else "0" for c, g in enumerate(givens))
     edit = latest_edit(key)
-    push_edit(key, digits, printed, edit.notes if edit is not None else NO_NOTES)
+    push_edit(key, digits, printed, edit.notes if edit is not None else ("",) * len(digits))
     st.session_state.setdefault(answered, set()).add(cell)
 
 
-def cell_crop(warped: np.ndarray, cell: int) -> np.ndarray:
-    """The picture of one cell of the straightened grid, with a little of its neighbours."""
-    side = warped.shape[0] / 9
+def cell_crop(grid: GridResult, cell: int) -> np.ndarray:
+    """The picture of one cell of the grid straightened, with a little of its neighbours."""
+    warped, n = grid.detection.warped, grid.structure.size
+    side = warped.shape[0] / n
     margin = side * CROP_MARGIN
-    r, c = divmod(cell, 9)
+    r, c = divmod(cell, n)
     y0, x0 = max(0, round(r * side - margin)), max(0, round(c * side - margin))
     y1 = min(warped.shape[0], round((r + 1) * side + margin))
     x1 = min(warped.shape[1], round((c + 1) * side + margin))
@@ -320,7 +347,7 @@ def _summary(grid: GridResult, wrong: tuple[int, ...], asked: int) -> None:
     ):
         st.caption(grid.check_message)  # the line `sudokucam check` prints, until answered
     if wrong:
-        names = ", ".join(cell_name(c) for c in wrong)
+        names = ", ".join(grid.cell_name(c) for c in wrong)
         st.warning(
             f"{len(wrong)} of your entries {'is' if len(wrong) == 1 else 'are'} wrong: "
             f"{names}. Rub {'it' if len(wrong) == 1 else 'them'} out before going on."

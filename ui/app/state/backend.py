@@ -19,10 +19,12 @@ import numpy as np
 import streamlit as st
 
 from ....solver import Grid, Outcome, SearchTimeoutError, SolveResult, solve_grid
+from ....solver.geometry import shape_for_size
 from ....vision.draw import CheckMarks, crop_box, draw_check_marks, draw_outline
 from ....vision.load import ImageLoadError
 from ....vision.pages import PageCount, is_pdf, is_tiff, open_page, page_count
 from ....vision.results import PhotoResult
+from ....vision.small.read import solve_small
 from ....vision.types import digits_of
 from ..widgets.photo_input import PhotoInput
 from .pool import PoolConfig, SearchPool
@@ -39,20 +41,11 @@ T = TypeVar("T")
 
 @st.cache_resource(show_spinner="Loading the digit reader…")
 def shared_reader() -> Reader:
-    """The photo reader with the shipped model, built once per server; it reads every grid.
-
-    It looks for no small (6×6) or 16×16 grid: the app's board and corrections are 9×9
-    only."""
-    from dataclasses import replace
-
+    """The photo reader with the shipped model, built once per server; it reads every grid,
+    small ones (4×4, 6×6, 8×8) and 16×16s included: the board draws them all."""
     from ....vision.pipeline import EVERY_GRID_CONFIG, Reader
-    from ....vision.small.config import SmallGridConfig
-    from ....vision.small.sixteen_config import SixteenConfig
 
-    config = replace(
-        EVERY_GRID_CONFIG, small=SmallGridConfig(sizes=()), sixteen=SixteenConfig(enabled=False)
-    )
-    return Reader(config=config)
+    return Reader(config=EVERY_GRID_CONFIG)
 
 
 @st.cache_resource(show_spinner=False)
@@ -101,6 +94,19 @@ def solve_values(values: Sequence[int]) -> SolveResult:
         return run_search(solve_grid, Grid.from_values(list(values)), limit)
     except SearchTimeoutError:
         return SolveResult(Grid.from_values(list(values)), Outcome.TIMEOUT, time_limit=limit)
+
+
+def solve_sized(values: Sequence[int], size: int) -> SolveResult | None:
+    """Solve a size×size classic grid's values in the search pool within the app's time
+    limit (TIMEOUT status after; None: values no puzzle of that size can hold)."""
+    if size == 9:
+        return solve_values(values)
+    limit = APP_CONFIG.search_time_limit_s
+    try:
+        return run_search(solve_small, tuple(values), size, limit)
+    except SearchTimeoutError:
+        grid = Grid(shape_for_size(size), tuple(values))
+        return SolveResult(grid, Outcome.TIMEOUT, time_limit=limit)
 
 
 @contextmanager
@@ -204,7 +210,8 @@ def outlined(image: np.ndarray, grid: GridResult) -> np.ndarray:
 def resolve(
     grid: GridResult, givens: list[int], handwritten: list[int] | None = None
 ) -> GridResult:
-    """The grid solved again with the digits the person corrected (pen entries optional).
+    """The grid solved again with the digits the person corrected (pen entries optional;
+    a grid of any size, its values 1-16 as numbers).
 
     The corrected givens are solved first in the search pool, within the app's time
     limit (SearchTimeoutError past it), so that the reader's own solve, here, is quick.
@@ -213,8 +220,8 @@ def resolve(
     hand = None if handwritten is None else digits_of(handwritten)
     if line == grid.givens and hand in (None, grid.handwritten):
         return grid
-    checked = solve_values(givens)
-    if checked.status is Outcome.TIMEOUT:
+    checked = solve_sized(givens, grid.structure.size)
+    if checked is not None and checked.status is Outcome.TIMEOUT:
         raise SearchTimeoutError(checked.time_limit)
     return shared_reader().resolve(grid, line, hand)
 

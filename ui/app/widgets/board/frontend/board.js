@@ -14,11 +14,17 @@
 // lines between regions instead of the 3×3 boxes), `diagonals` (both diagonals shaded)
 // and `cages` (Killer cages, drawn as dashed outlines inset in their cells, each sum
 // small in its cage's top-left corner, on an SVG layer over the cells).
+//
+// The board's `size` (4, 6, 8, 9, 12 or 16 cells a side) comes with the arguments too; a
+// board other than 9×9 gets its boxes as `regions`. A cell's value travels as one
+// character, "0" empty, 1-9, then A-G for 10-16, and is shown as a number (10-16); on a
+// board past 9×9, a digit typed just after a 1 in the same cell makes 10-16.
 (function () {
   "use strict";
 
-  var SIZE = 9;
-  var CELLS = 81;
+  var SIZE = 0; // set by the first render (build)
+  var CELLS = 0;
+  var TWO_KEYS_MS = 1500; // on a board past 9×9, "1" then a digit this soon after: 10-16
   var UNIT = 100; // one cell on the cage layer's viewBox
   var INSET = 8; // how far a cage's dashed outline sits inside its cells
   var SUM_FONT = 26; // the height of a cage's sum on the layer
@@ -26,6 +32,7 @@
   var state = {
     started: false, disabled: false, args: null,
     digits: [], printed: [], notes: [], seq: 0, cell: -1, noteMode: false, touched: {},
+    lastKey: { cell: -1, at: 0 },
   };
   var boardEl = document.getElementById("board");
   var padEl = document.getElementById("pad");
@@ -65,7 +72,23 @@
     return button;
   }
 
-  function build() {
+  // A cell's value from its character ("0"-"9", "A"-"G") and back.
+  function valueOf(ch) { return parseInt(ch, 36) || 0; }
+  function charOf(value) { return value.toString(36).toUpperCase(); }
+
+  // The grid and its number pad for a board of `size` cells a side (again when it changes).
+  function build(size) {
+    SIZE = size;
+    CELLS = size * size;
+    boardEl.textContent = "";
+    padEl.textContent = "";
+    toolsEl.textContent = "";
+    cellEls = [];
+    digitButtons = [];
+    drawnCages = null;
+    boardEl.style.gridTemplateColumns = "repeat(" + SIZE + ", 1fr)";
+    boardEl.dataset.size = String(SIZE);
+    padEl.style.gridTemplateColumns = "repeat(" + (SIZE > 9 ? SIZE / 2 : SIZE) + ", 1fr)";
     for (var r = 0; r < SIZE; r++) {
       var row = document.createElement("div");
       row.className = "row";
@@ -81,13 +104,12 @@
     cageLayer.setAttribute("preserveAspectRatio", "none");
     cageLayer.setAttribute("aria-hidden", "true");
     boardEl.appendChild(cageLayer);
-    for (var d = 1; d <= 9; d++) {
+    for (var d = 1; d <= SIZE; d++) {
       digitButtons.push(makeButton(padEl, String(d), String(d), enter.bind(null, d)));
     }
     tools.erase = makeButton(toolsEl, "Erase", "Erase", enter.bind(null, 0));
     tools.notes = makeButton(toolsEl, "Notes", "Notes", toggleNotes);
     tools.swap = makeButton(toolsEl, "Printed / pen", "Printed or pen", swapKind);
-    document.addEventListener("keydown", onKey);
   }
 
   function makeCell(i) {
@@ -108,6 +130,7 @@
   function regionOf(i) {
     var regions = state.args.regions;
     if (regions && regions.length === CELLS) { return regions[i]; }
+    // the 3×3 boxes of a classic 9×9 board (other sizes always come with their regions)
     return Math.floor(Math.floor(i / SIZE) / 3) * 3 + Math.floor((i % SIZE) / 3);
   }
 
@@ -214,7 +237,7 @@
   // ---------------------------------------------------------------- state from Python
 
   function adopt(args) {
-    state.digits = args.digits.split("").map(Number);
+    state.digits = args.digits.split("").map(valueOf);
     state.printed = args.printed.split("").map(function (ch) { return ch === "1"; });
     state.notes = args.notes.slice();
     state.seq = Math.max(state.seq, args.ack);
@@ -226,6 +249,12 @@
     applyTheme(message.theme);
     state.args = args;
     state.disabled = Boolean(message.disabled);
+    var size = args.size || 9;
+    if (size !== SIZE) {
+      build(size);
+      state.started = false; // a board of another size: take Python's grid whole
+      state.cell = -1;
+    }
     if (!state.started || args.ack >= state.seq) {
       adopt(args);
     }
@@ -302,7 +331,7 @@
       value: {
         seq: state.seq,
         cell: i,
-        digits: state.digits.join(""),
+        digits: state.digits.map(charOf).join(""),
         printed: state.printed.map(function (p) { return p ? "1" : "0"; }).join(""),
         notes: state.notes.slice(),
       },
@@ -318,6 +347,7 @@
   var MOVES = { ArrowUp: -SIZE, ArrowDown: SIZE, ArrowLeft: -1, ArrowRight: 1 };
 
   function onKey(event) {
+    if (!state.args) { return; }
     var key = event.key;
     var i = state.cell < 0 ? 0 : state.cell;
     if (MOVES[key] !== undefined) {
@@ -328,8 +358,11 @@
       if (key === "ArrowLeft") { c = (c + SIZE - 1) % SIZE; }
       if (key === "ArrowRight") { c = (c + 1) % SIZE; }
       select(r * SIZE + c, true);
-    } else if (/^[1-9]$/.test(key)) {
+    } else if (/^[0-9]$/.test(key) && secondKey(i, Number(key))) {
+      enter(10 + Number(key));
+    } else if (/^[1-9]$/.test(key) && Number(key) <= SIZE) {
       enter(Number(key));
+      state.lastKey = { cell: i, at: Date.now() };
     } else if (key === "Backspace" || key === "Delete" || key === "0") {
       enter(0);
     } else if ((key === "n" || key === "N") && state.args && state.args.can_note) {
@@ -338,6 +371,14 @@
       return;
     }
     event.preventDefault();
+  }
+
+  // Whether `digit`, typed just after a 1 in the same cell, makes 10-16 on a board past 9×9.
+  function secondKey(i, digit) {
+    var last = state.lastKey;
+    var soon = last.cell === i && Date.now() - last.at < TWO_KEYS_MS;
+    state.lastKey = { cell: -1, at: 0 };
+    return SIZE > 9 && soon && state.digits[i] === 1 && 10 + digit <= SIZE;
   }
 
   // ---------------------------------------------------------------- drawing
@@ -373,7 +414,7 @@
     var box = document.createElement("div");
     box.className = "notes";
     box.setAttribute("aria-hidden", "true");
-    for (var d = 1; d <= 9; d++) {
+    for (var d = 1; d <= Math.min(SIZE, 9); d++) {
       var span = document.createElement("span");
       var digit = String(d);
       if (removed.indexOf(digit) >= 0) {
@@ -456,7 +497,7 @@
 
   // ---------------------------------------------------------------- start
 
-  build();
+  document.addEventListener("keydown", onKey);
   window.addEventListener("message", function (event) {
     if (event.data && event.data.type === "streamlit:render") { onRender(event.data); }
   });
