@@ -27,11 +27,26 @@ from .variant_search import find_variant_solutions, variant_tables
 
 @dataclass(frozen=True)
 class KillerConfig:
-    """How random Killers are cut."""
+    """How random Killers are cut.
 
-    cage_sizes: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 5)  # drawn per cage, as printed
-    tries: int = 200  # cuttings tried before giving up
-    seconds_per_try: float = 2.0  # a cutting whose proof takes longer is thrown away
+    cage_sizes: drawn per cage, as printed.
+    tries: cuttings tried before giving up.
+    seconds_per_try: a cutting whose uniqueness proof takes longer is thrown away.
+    time_limit_s: give up on one Killer after this long in all, whatever it is doing
+    (``tries`` × ``seconds_per_try`` alone can be minutes).
+    """
+
+    cage_sizes: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 5)
+    tries: int = 200
+    seconds_per_try: float = 2.0
+    time_limit_s: float = 20.0
+
+    def __post_init__(self) -> None:
+        for name in ("time_limit_s", "seconds_per_try"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be a positive number of seconds")
+        if self.tries < 1:
+            raise ValueError(f"tries must be at least 1; got {self.tries}")
 
 
 @dataclass(frozen=True)
@@ -59,21 +74,34 @@ class VariantConfig:
 def random_killer(
     rng: random.Random, size: int = 9, config: KillerConfig | None = None
 ) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A Killer without givens and its solution; ValueError when no cutting was unique."""
+    """A Killer without givens and its solution.
+
+    ValueError when none of ``config.tries`` cuttings was unique; GenerationTimeoutError
+    past ``config.time_limit_s`` in all.
+    """
     cfg = config or KillerConfig()
+    deadline = time.monotonic() + cfg.time_limit_s
     solution = random_solution(shape_for_size(size), rng).values
     for _ in range(cfg.tries):
+        now = time.monotonic()
+        if now >= deadline:
+            break
         cages = cut_cages(solution, size, rng, cfg.cage_sizes)
         puzzle = VariantPuzzle(size, (0,) * size * size, Variant.KILLER, cages=cages)
         vt = variant_tables(size, (), False, cages)
         try:
             found = find_variant_solutions(
-                puzzle.givens, vt, 2, time.monotonic() + cfg.seconds_per_try
+                puzzle.givens, vt, 2, min(now + cfg.seconds_per_try, deadline)
             )
         except SearchTimeoutError:
             continue
         if len(found) == 1:
             return puzzle, solution
+    if time.monotonic() >= deadline:
+        raise GenerationTimeoutError(
+            f"no {size}×{size} Killer was made in {cfg.time_limit_s:g} s (no cutting tried "
+            "by then had one solution); try another seed or allow more time"
+        )
     raise ValueError(f"no unique {size}×{size} Killer found in {cfg.tries} cuttings")
 
 
