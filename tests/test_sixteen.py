@@ -18,7 +18,9 @@ from sudokucam.vision.draw import draw_digits
 from sudokucam.vision.load import ScaledImage
 from sudokucam.vision.pipeline import Reader, cut_off
 from sudokucam.vision.results import PhotoResult
+from sudokucam.vision.small.read import problems_of, solve_small
 from sudokucam.vision.small.sixteen import (
+    SIXTEEN,
     find_sixteen_grid,
     number_probs,
     solve_sixteen,
@@ -184,6 +186,17 @@ def test_numbers_misread_past_the_next_likeliest_are_repaired_by_the_answer(
     assert outcome.status == "solved" and outcome.solution == truth["answer"]
     assert sorted(r.cell for r in outcome.repairs) == sorted(wrong)
     assert outcome.givens == digits_of(givens)
+
+
+def test_a_16x16_reads_problems_in_numbers_as_printed() -> None:
+    """Two 12s read in one box: the message names 12 as the page prints it (not the
+    JSON string's C), and the JSON names the cells on the 16×16."""
+    values = [0] * 256
+    values[0] = values[17] = 12
+    result = solve_small(tuple(values), SIXTEEN, 5.0)
+    problems = problems_of(result, SIXTEEN)
+    assert [p.text for p in problems] == ["r1c1 and r2c2 both hold 12"]
+    assert problems[0].to_dict(SIXTEEN)["cells"] == ["r1c1", "r2c2"]
 
 
 def test_a_16x16_found_in_a_coarse_decode_is_cut_again_from_a_finer_one() -> None:

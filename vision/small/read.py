@@ -74,9 +74,11 @@ def givens_of(reading: CellReading) -> tuple[int, ...]:
 
 
 def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveResult | None:
-    """Solve a small classic Sudoku's values (None when they are no puzzle at all)."""
+    """Solve a small classic Sudoku's values (None when they are no puzzle at all); its
+    conflicts name values as the photo prints them (numbers: ``GridStructure.printed``)."""
+    structure = GridStructure(size=n)
     try:
-        return solve_variant(GridStructure(size=n).puzzle(values), time_limit_s)
+        return solve_variant(structure.puzzle(values), time_limit_s, structure.printed)
     except VariantError:
         return None
 
