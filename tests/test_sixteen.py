@@ -145,6 +145,26 @@ def test_the_16x16_sample_is_read_exactly_and_solved(
     assert np.abs(grid.detection.corners - corners).max() < 6
 
 
+@pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180])
+def test_the_16x16_sample_turned_is_read_exactly_the_right_way_up(
+    truth: dict[str, Any], turn: int
+) -> None:
+    """The committed 16×16 photographed sideways or upside down: its 4×4 boxes look the
+    same any way up, the numbers say which way is up; read exactly, row 1 the puzzle's."""
+    photo = cv2.imread(str(SAMPLE))
+    assert photo is not None
+    result = Reader().read(cv2.rotate(photo, turn))
+    assert len(result.grids) == 1
+    grid = result.grids[0]
+    assert grid.givens == digits_of(v for row in truth["givens"] for v in row)
+    assert grid.solution == truth["answer"]
+    height, width = photo.shape[:2]
+    x, y = np.asarray(truth["corners"], np.float64).T
+    sideways = turn == cv2.ROTATE_90_CLOCKWISE
+    turned = (height - 1 - y, x) if sideways else (width - 1 - x, height - 1 - y)
+    assert np.abs(grid.detection.corners - np.stack(turned, axis=1)).max() < 6
+
+
 def test_read_and_solve_a_16x16_photo_on_the_command_line(tmp_path: Path, truth: Any) -> None:
     done = runner.invoke(app, ["read", "--json", str(SAMPLE)])
     assert done.exit_code == 0, done.output

@@ -259,18 +259,19 @@ class Reader:
 
     def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
         """Read the cells of a small Sudoku (digits 1 to its size; numbers 1-16 of a 16×16:
-        ``read_sixteen_cells``), solve (or repair) it."""
+        ``read_sixteen_cells``), the grid turned upright first where the page lies turned,
+        and solve (or repair) it."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
-        sixteen = self.config.sixteen
-        reading = timed(
+        sixteen, read = self.config.sixteen, self.config.read
+        grid, reading = timed(
             timings,
             "classify",
             lambda: (
-                read_sixteen_cells(classifier, grid, sixteen)
+                read_sixteen_cells(classifier, grid, sixteen, read.orientation)
                 if grid.size == sixteen.size
-                else read_small_cells(classifier, grid, self.config.read)
+                else read_small_cells(classifier, grid, read)
             ),
         )
         outcome = timed(

@@ -26,6 +26,9 @@ class SmallGridConfig:
     each way (spaced a ninth of its side ± ``nine_spacing_slack``), all but
     ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
 
+    sideways: a grid whose boxes lie the other way (3 rows × 2 columns on a 6×6, a page
+    photographed sideways) is taken too, and turned upright.
+
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
     the solver's limit.
@@ -47,6 +50,7 @@ class SmallGridConfig:
     nine_spacing_slack: float = 0.05
     cell_px: int = 40
     time_limit_s: float = 5.0
+    sideways: bool = True
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
