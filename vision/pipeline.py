@@ -209,6 +209,7 @@ class Reader:
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
         solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
         cut = cut_off(found.puzzles, photo.size, self.config.sixteen.past_edge)
+        cut = cut and not solved_inside(found.puzzles, photo.size)
         if not solved or cut or print_taken_for_pen(found.puzzles):
             small = self.small_grids(page, timings, solved_only=True, photo=photo)
             if small:
@@ -705,7 +706,8 @@ def cut_off(grids: Sequence[GridResult], size: tuple[int, int], past_edge: float
     """Whether every grid read runs past the photo's edge (a corner ``past_edge`` of the
     photo's shorter side outside it): a grid cut off by the frame, such as yesterday's
     answer beside a 16×16 puzzle, solved only as far as it shows (the photo is then also
-    looked at for a grid of another size)."""
+    looked at for a grid of another size, unless a grid was solved with empty cells of its
+    own inside the photo: ``solved_inside``)."""
     if not grids:
         return False
     width, height = size
@@ -718,6 +720,24 @@ def cut_off(grids: Sequence[GridResult], size: tuple[int, int], past_edge: float
         )
         for g in grids
     )
+
+
+def solved_inside(grids: Sequence[GridResult], size: tuple[int, int]) -> bool:
+    """Whether a grid was solved with an empty cell lying wholly inside the photo
+    (``size``: width, height): a puzzle read as printed, not an answer grid cut off by the
+    frame (``cut_off``), whose only empty cells are those past the edge."""
+    width, height = size
+    for grid in grids:
+        if grid.solution is None:
+            continue
+        lattice = grid.detection.lattice
+        n = lattice.shape[0] - 1
+        point_in = ((lattice >= 0) & (lattice <= (width - 1, height - 1))).all(axis=-1)
+        cell_in = point_in[:-1, :-1] & point_in[:-1, 1:] & point_in[1:, :-1] & point_in[1:, 1:]
+        empty = np.array([given == "0" for given in grid.givens]).reshape(n, n)
+        if (cell_in & empty).any():
+            return True
+    return False
 
 
 def at_full_scale(grid: GridResult, page: ScaledImage) -> GridResult:
