@@ -272,7 +272,7 @@ class Reader:
             lambda: (
                 read_sixteen_cells(classifier, grid, sixteen, read.orientation)
                 if grid.size == sixteen.size
-                else read_small_cells(classifier, grid, read)
+                else read_small_cells(classifier, grid, read, self.config.small.orientation)
             ),
         )
         outcome = timed(

@@ -35,7 +35,7 @@ from ..read.decide import decide_kinds
 from ..read.orientation import OrientationConfig, read_oriented, reading_log_prob
 from ..repair import Problem, Repair, RepairOutcome
 from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
-from .config import SmallGridConfig
+from .config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .find import SmallGrid
 
 DIGIT_CLASSES = 9  # the model's classes: 0 empty, 1-9 printed, 10-18 handwritten
@@ -106,12 +106,15 @@ def small_scorer(classifier: DigitClassifier, n: int) -> Scorer:
 
 
 def read_small_cells(
-    classifier: DigitClassifier, grid: SmallGrid, config: ReadConfig
+    classifier: DigitClassifier,
+    grid: SmallGrid,
+    config: ReadConfig,
+    orientation: OrientationConfig = DEFAULT_SMALL_GRID_CONFIG.orientation,
 ) -> tuple[SmallGrid, CellReading]:
-    """The grid turned upright (``oriented``) and every cell's digit and kind, digits
-    above the grid's size ruled out."""
+    """The grid turned upright (``oriented``, with ``orientation``) and every cell's digit
+    and kind, digits above the grid's size ruled out."""
     n = grid.size
-    grid, scores = oriented(grid, small_scorer(classifier, n), config.orientation)
+    grid, scores = oriented(grid, small_scorer(classifier, n), orientation)
     digits = mask_digits(scores.probs, n).astype(np.float32)
     reading = decide_kinds(CellScores(digits, scores.cells), config=config.kind_decision)
     count = n * n
