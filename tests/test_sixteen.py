@@ -141,7 +141,13 @@ def test_a_puzzle_solved_with_empty_cells_inside_the_photo_is_not_looked_at_agai
     crop = np.ascontiguousarray(photo[:, : int(right) - 20])
     size = (crop.shape[1], crop.shape[0])
     looked: list[bool] = []
-    monkeypatch.setattr(Reader, "small_grids", lambda *_, **__: looked.append(True) or ())
+
+    def small_grids(*_: object, **__: object) -> tuple[()]:
+        """Notes that the photo was looked at for a grid of another size."""
+        looked.append(True)
+        return ()
+
+    monkeypatch.setattr(Reader, "small_grids", small_grids)
     grids = Reader().read(crop).grids
     assert len(grids) == 1 and grids[0].solution is not None
     assert cut_off(grids, size, 0.01) and solved_inside(grids, size)

@@ -732,7 +732,8 @@ def solved_inside(grids: Sequence[GridResult], size: tuple[int, int]) -> bool:
             continue
         lattice = grid.detection.lattice
         n = lattice.shape[0] - 1
-        point_in = ((lattice >= 0) & (lattice <= (width - 1, height - 1))).all(axis=-1)
+        limit = np.array([width - 1, height - 1], dtype=np.float64)
+        point_in = np.all((lattice >= 0) & (lattice <= limit), axis=-1)
         cell_in = point_in[:-1, :-1] & point_in[:-1, 1:] & point_in[1:, :-1] & point_in[1:, 1:]
         empty = np.array([given == "0" for given in grid.givens]).reshape(n, n)
         if (cell_in & empty).any():
