@@ -25,6 +25,16 @@ from .variant import Cage, Variant, VariantPuzzle, joined, neighbours
 from .variant_search import find_variant_solutions, variant_tables
 
 
+def check_limits(config: object, seconds: tuple[str, ...], count: str) -> None:
+    """ValueError where a field of ``seconds`` is not a positive number of seconds, or the
+    field ``count`` is below 1."""
+    for name in seconds:
+        if not getattr(config, name) > 0:
+            raise ValueError(f"{name} must be a positive number of seconds")
+    if getattr(config, count) < 1:
+        raise ValueError(f"{count} must be at least 1; got {getattr(config, count)}")
+
+
 @dataclass(frozen=True)
 class KillerConfig:
     """How random Killers are cut.
@@ -42,11 +52,8 @@ class KillerConfig:
     time_limit_s: float = 20.0
 
     def __post_init__(self) -> None:
-        for name in ("time_limit_s", "seconds_per_try"):
-            if not getattr(self, name) > 0:
-                raise ValueError(f"{name} must be a positive number of seconds")
-        if self.tries < 1:
-            raise ValueError(f"tries must be at least 1; got {self.tries}")
+        """Check the settings make sense."""
+        check_limits(self, ("time_limit_s", "seconds_per_try"), "tries")
 
 
 @dataclass(frozen=True)
@@ -64,11 +71,8 @@ class VariantConfig:
     layout_seconds: float = 1.0
 
     def __post_init__(self) -> None:
-        for name in ("time_limit_s", "layout_seconds"):
-            if not getattr(self, name) > 0:
-                raise ValueError(f"{name} must be a positive number of seconds")
-        if self.layouts < 1:
-            raise ValueError(f"layouts must be at least 1; got {self.layouts}")
+        """Check the settings make sense."""
+        check_limits(self, ("time_limit_s", "layout_seconds"), "layouts")
 
 
 def random_killer(
