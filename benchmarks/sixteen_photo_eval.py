@@ -6,6 +6,7 @@ at a phone photo's size with the angles, light, shadows, blur and noise of the c
 rendered photos, passed through JPEG at its own quality. Each is read by the default
 reader: grid found (16×16), cells right (every number exactly), solved right (the true
 answer), and milliseconds per photo (reading only, process time, rendering aside).
+``--turn`` turns every photo first (``small_photo_eval.TURNS``).
 
 ``--nine`` checks the other way: no 9×9 photo may be taken for a 16×16. The 16×16
 finder (``find_sixteen_grid``) is run alone on the shared sudoku_dataset's photos
@@ -16,6 +17,7 @@ expected for both).
 
     .venv/bin/python benchmarks/sixteen_photo_eval.py                  # 24 16×16 photos
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 0 --nine --per-kind 3
+    .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --turn 90cw
 """
 
 from __future__ import annotations
@@ -30,12 +32,15 @@ from sudokucam.benchmarks.common import (
     script_parser,
 )
 from sudokucam.benchmarks.small_photo_eval import (
+    TURN_HELP,
+    TURNS,
     Outcome,
     jpeg_round_trip,
     nine_photos,
     table,
     tally_nine,
     timed_read,
+    turned,
 )
 from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
@@ -43,10 +48,11 @@ from sudokucam.vision.small.sixteen import SIXTEEN, find_sixteen_grid
 from sudokucam.vision.types import digits_of
 
 
-def read_one(reader: Reader, style: str, seed: int) -> Outcome:
-    """Render one 16×16 photo, pass it through JPEG, read it and judge the reading."""
+def read_one(reader: Reader, style: str, seed: int, turn: str = "none") -> Outcome:
+    """Render one 16×16 photo, pass it through JPEG, turn it (``TURNS``), read it and
+    judge the reading."""
     made = render.render_sixteen_photo(seed, style)
-    image = jpeg_round_trip(made.photo.image, made.photo.jpeg_quality)
+    image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
     grid = result.grids[0] if result.grids else None
     if grid is None or grid.structure.size != SIXTEEN:
@@ -74,10 +80,14 @@ def main() -> None:
     """Render, read, print the table, the photos not read right, and the 9×9 check."""
     parser = script_parser(__doc__)
     add_photo_options(parser, (24, "16×16 photos (0: none)"), 1600, dataset.SPLITS)
+    parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
     args = parse_photo_args(parser)
     reader = Reader()
     styles = render.SIXTEEN_STYLES
-    reads = (read_one(reader, styles[i % len(styles)], args.seed + i) for i in range(args.count))
+    reads = (
+        read_one(reader, styles[i % len(styles)], args.seed + i, args.turn)
+        for i in range(args.count)
+    )
     names = (lambda o: f"16×16 {o.seed}", lambda o: f"{o.style} seed {o.seed}")
     outcomes = judge_photos(reads, names, table)
     finish_photos(args, outcomes, lambda: check_nine(reader, args.split, args.per_kind, args.seed))

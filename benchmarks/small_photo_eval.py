@@ -6,7 +6,8 @@ coloured lines and boxes), each photographed at the angles, light, shadows, blur
 noise of the classic rendered photos and passed through JPEG at its own quality. Each is
 read by the default reader: grid found (its size right), cells right (the printed digits
 exactly), solved right (the true answer), and milliseconds per photo (reading only,
-process time, rendering aside).
+process time, rendering aside). ``--turn`` turns every photo first (a page photographed
+sideways or upside down: ``cv2.rotate``).
 
 ``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
 the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
@@ -18,6 +19,7 @@ which it takes a quad for a small grid are counted too (0 expected).
 
     .venv/bin/python benchmarks/small_photo_eval.py                     # 24 6×6 photos
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12
+    .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12 --turn 90cw
     .venv/bin/python benchmarks/small_photo_eval.py --count 0 --nine --per-kind 6
 """
 
@@ -45,6 +47,22 @@ from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
 from sudokucam.vision.small.find import find_small_grid
+
+TURNS = {
+    "none": None,
+    "90cw": cv2.ROTATE_90_CLOCKWISE,
+    "180": cv2.ROTATE_180,
+    "90ccw": cv2.ROTATE_90_COUNTERCLOCKWISE,
+}  # --turn: how every photo is turned before it is read
+
+
+TURN_HELP = "turn every photo before reading it (a page photographed sideways or upside down)"
+
+
+def turned(image: np.ndarray, turn: str) -> np.ndarray:
+    """The photo turned as ``--turn`` says (one of ``TURNS``)."""
+    code = TURNS[turn]
+    return image if code is None else cv2.rotate(image, code)
 
 
 @dataclass(frozen=True)
@@ -75,10 +93,11 @@ def timed_read(reader: Reader, image: np.ndarray) -> tuple[PhotoResult, float]:
     return result, 1000 * (time.process_time() - started)
 
 
-def read_one(reader: Reader, size: int, style: str, seed: int) -> Outcome:
-    """Render one small photo, pass it through JPEG, read it and judge the reading."""
+def read_one(reader: Reader, size: int, style: str, seed: int, turn: str = "none") -> Outcome:
+    """Render one small photo, pass it through JPEG, turn it (``TURNS``), read it and
+    judge the reading."""
     made = render.render_small_photo(seed, size, style)
-    image = jpeg_round_trip(made.photo.image, made.photo.jpeg_quality)
+    image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
     grid = result.grids[0] if result.grids else None
     if grid is None or grid.structure.size != size:
@@ -192,10 +211,12 @@ def main() -> None:
     parser = script_parser(__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", choices=render.SMALL_SIZES, default=[6])
     add_photo_options(parser, (24, "photos per size (0: none)"), 700, dataset.SPLITS)
+    parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
     args = parse_photo_args(parser)
     reader = Reader()
+    styles = render.SMALL_STYLES
     reads = (
-        read_one(reader, size, render.SMALL_STYLES[i % len(render.SMALL_STYLES)], args.seed + i)
+        read_one(reader, size, styles[i % len(styles)], args.seed + i, args.turn)
         for size in args.sizes
         for i in range(args.count)
     )
