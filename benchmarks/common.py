@@ -5,6 +5,11 @@ from sudokucam.benchmarks.common import json_text, script_parser
 parser = script_parser(__doc__)        # --help: the docstring's first paragraph, then the rest
 print(json_text(rows))                 # dataclasses, numpy numbers and paths as JSON
 lines = markdown_table(["set", "ms"], "lr", [("top95", "1.02")])  # a results table
+
+The photo benchmarks of one grid kind (small_photo_eval.py, sixteen_photo_eval.py) share
+their options (``add_photo_options``, ``parse_photo_args``) and their loop: each photo
+read and judged, a progress line, then the table and the photos not all right
+(``judge_photos``), the 9×9 check and the JSON (``finish_photos``).
 """
 
 from __future__ import annotations
@@ -12,9 +17,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 
 def script_parser(doc: str | None) -> argparse.ArgumentParser:
@@ -54,3 +60,82 @@ def markdown_table(
     rule = "|" + "|".join("---" if a == "l" else "---:" for a in align) + "|"
     cells = [[str(c) for c in row] for row in rows]
     return ["| " + " | ".join(columns) + " |", rule, *("| " + " | ".join(r) + " |" for r in cells)]
+
+
+class JudgedPhoto(Protocol):
+    """A photo read and judged by a photo benchmark: was its grid found, every cell read
+    right, the true answer given, and what the reader said."""
+
+    @property
+    def found(self) -> bool:
+        """The grid (of the right size) was found."""
+
+    @property
+    def cells(self) -> bool:
+        """Every cell was read right."""
+
+    @property
+    def solved(self) -> bool:
+        """The true answer was given."""
+
+    @property
+    def message(self) -> str:
+        """The reader's message."""
+
+
+Judged = TypeVar("Judged", bound=JudgedPhoto)
+
+
+def add_photo_options(
+    parser: argparse.ArgumentParser, count: tuple[int, str], seed: int, splits: Sequence[str]
+) -> None:
+    """The options of a photo benchmark: ``--count`` (default and help), ``--seed``, the
+    9×9 check (``--nine``, ``--per-kind``, ``--split`` of ``splits``) and ``--json``."""
+    parser.add_argument("--count", type=int, default=count[0], help=count[1])
+    parser.add_argument("--seed", type=int, default=seed, help="first seed")
+    parser.add_argument("--nine", action="store_true", help="also check 9×9 photos stay 9×9")
+    parser.add_argument("--per-kind", type=int, default=4, help="rendered 9×9 photos per kind")
+    parser.add_argument("--split", choices=splits, default="validation",
+                        help="the dataset's photos --nine reads (default validation)")  # fmt: skip
+    parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
+
+
+def parse_photo_args(parser: argparse.ArgumentParser) -> argparse.Namespace:
+    """The command line parsed, a negative ``--count`` or ``--per-kind`` refused."""
+    args = parser.parse_args()
+    if args.count < 0 or args.per_kind < 0:
+        parser.error("--count and --per-kind must be at least 0")
+    return args
+
+
+def judge_photos(
+    reads: Iterable[Judged],
+    names: tuple[Callable[[Judged], str], Callable[[Judged], str]],
+    table: Callable[[list[Judged]], str],
+) -> list[Judged]:
+    """Each photo's outcome as it comes (``progress: solved=...`` on stderr), then on
+    stdout the ``table`` of them all, how many were not all right, and a line for each of
+    those (``- label: found=... cells=... solved=...: message``); the outcomes.
+    ``names``: the ``progress`` and the ``label`` of an outcome."""
+    progress, label = names
+    outcomes: list[Judged] = []
+    for outcome in reads:
+        outcomes.append(outcome)
+        print(f"{progress(outcome)}: solved={outcome.solved}", file=sys.stderr)
+    if outcomes:
+        print(table(outcomes))
+        wrong = [o for o in outcomes if not (o.solved and o.cells)]
+        print(f"\n{len(outcomes)} photos; not all right: {len(wrong)}")
+        for o in wrong:
+            print(f"- {label(o)}: found={o.found} cells={o.cells} solved={o.solved}: "
+                  f"{o.message}")  # fmt: skip
+    return outcomes
+
+
+def finish_photos(args: argparse.Namespace, outcomes: list[Any], nine: Callable[[], Any]) -> None:
+    """The 9×9 check (``nine``) where ``--nine`` asks for it, and every outcome written to
+    ``--json`` where given."""
+    if args.nine:
+        nine()
+    if args.json is not None:
+        args.json.write_text(json_text(outcomes))

@@ -6,6 +6,7 @@ at a phone photo's size with the angles, light, shadows, blur and noise of the c
 rendered photos, passed through JPEG at its own quality. Each is read by the default
 reader: grid found (16×16), cells right (every number exactly), solved right (the true
 answer), and milliseconds per photo (reading only, process time, rendering aside).
+``--turn`` turns every photo first (``small_photo_eval.TURNS``).
 
 ``--nine`` checks the other way: no 9×9 photo may be taken for a 16×16. The 16×16
 finder (``find_sixteen_grid``) is run alone on the shared sudoku_dataset's photos
@@ -16,22 +17,30 @@ expected for both).
 
     .venv/bin/python benchmarks/sixteen_photo_eval.py                  # 24 16×16 photos
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 0 --nine --per-kind 3
+    .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --turn 90cw
 """
 
 from __future__ import annotations
 
-import statistics
-import sys
-import time
-from pathlib import Path
+from typing import Any
 
-from sudokucam.benchmarks.common import json_text, script_parser
+from sudokucam.benchmarks.common import (
+    add_photo_options,
+    finish_photos,
+    judge_photos,
+    parse_photo_args,
+    script_parser,
+)
 from sudokucam.benchmarks.small_photo_eval import (
+    TURN_HELP,
+    TURNS,
     Outcome,
     jpeg_round_trip,
     nine_photos,
     table,
+    tally_nine,
     timed_read,
+    turned,
 )
 from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
@@ -39,10 +48,11 @@ from sudokucam.vision.small.sixteen import SIXTEEN, find_sixteen_grid
 from sudokucam.vision.types import digits_of
 
 
-def read_one(reader: Reader, style: str, seed: int) -> Outcome:
-    """Render one 16×16 photo, pass it through JPEG, read it and judge the reading."""
+def read_one(reader: Reader, style: str, seed: int, turn: str = "none") -> Outcome:
+    """Render one 16×16 photo, pass it through JPEG, turn it (``TURNS``), read it and
+    judge the reading."""
     made = render.render_sixteen_photo(seed, style)
-    image = jpeg_round_trip(made.photo.image, made.photo.jpeg_quality)
+    image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
     grid = result.grids[0] if result.grids else None
     if grid is None or grid.structure.size != SIXTEEN:
@@ -55,56 +65,32 @@ def read_one(reader: Reader, style: str, seed: int) -> Outcome:
 def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
     """Run the 16×16 finder alone on every 9×9 photo and read each; print those in which
     it takes a quad for a 16×16 or read as another size; return how many were either."""
-    photos, changed, taken, ms = 0, 0, 0, []
-    for name, image in nine_photos(split, per_kind, seed):
-        photos += 1
-        started = time.process_time()
-        alone = find_sixteen_grid(image)
-        ms.append(1000 * (time.process_time() - started))
-        if alone is not None:
-            taken += 1
-            print(f"- {name}: the 16×16 finder alone takes a 16×16 grid in it")
-        result, _ = timed_read(reader, image)
-        other = [g.structure.size for g in result.grids if g.structure.size != 9]
-        if other:
-            changed += 1
-            print(f"- {name}: read as {other[0]}×{other[0]}: {result.message}")
-    print(f"\n9×9 photos: {photos}; read as another size: {changed}; a 16×16 found by its "
-          f"finder alone: {taken} (its median {statistics.median(ms or [0.0]):.0f} ms a "
-          "photo)")  # fmt: skip
-    return changed + taken
+
+    def taken(name: str, _: Any) -> str:
+        """The line for a photo in which the finder alone takes a grid."""
+        return f"- {name}: the 16×16 finder alone takes a 16×16 grid in it"
+
+    t = tally_nine(reader, nine_photos(split, per_kind, seed), find_sixteen_grid, taken)
+    print(f"\n9×9 photos: {t.photos}; read as another size: {t.changed}; a 16×16 found by "
+          f"its finder alone: {t.taken} (its median {t.median_ms:.0f} ms a photo)")  # fmt: skip
+    return t.changed + t.taken
 
 
 def main() -> None:
     """Render, read, print the table, the photos not read right, and the 9×9 check."""
     parser = script_parser(__doc__)
-    parser.add_argument("--count", type=int, default=24, help="16×16 photos (0: none)")
-    parser.add_argument("--seed", type=int, default=1600, help="first seed")
-    parser.add_argument("--nine", action="store_true", help="also check 9×9 photos stay 9×9")
-    parser.add_argument("--per-kind", type=int, default=4, help="rendered 9×9 photos per kind")
-    parser.add_argument("--split", choices=dataset.SPLITS, default="validation",
-                        help="the dataset's photos --nine reads (default validation)")  # fmt: skip
-    parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
-    args = parser.parse_args()
-    if args.count < 0 or args.per_kind < 0:
-        parser.error("--count and --per-kind must be at least 0")
+    add_photo_options(parser, (24, "16×16 photos (0: none)"), 1600, dataset.SPLITS)
+    parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
+    args = parse_photo_args(parser)
     reader = Reader()
-    outcomes = []
-    for i in range(args.count):
-        style = render.SIXTEEN_STYLES[i % len(render.SIXTEEN_STYLES)]
-        outcomes.append(read_one(reader, style, args.seed + i))
-        print(f"16×16 {args.seed + i}: solved={outcomes[-1].solved}", file=sys.stderr)
-    if outcomes:
-        print(table(outcomes))
-        wrong = [o for o in outcomes if not (o.solved and o.cells)]
-        print(f"\n{len(outcomes)} photos; not all right: {len(wrong)}")
-        for o in wrong:
-            print(f"- {o.style} seed {o.seed}: found={o.found} cells={o.cells} "
-                  f"solved={o.solved}: {o.message}")  # fmt: skip
-    if args.nine:
-        check_nine(reader, args.split, args.per_kind, args.seed)
-    if args.json is not None:
-        args.json.write_text(json_text(outcomes))
+    styles = render.SIXTEEN_STYLES
+    reads = (
+        read_one(reader, styles[i % len(styles)], args.seed + i, args.turn)
+        for i in range(args.count)
+    )
+    names = (lambda o: f"16×16 {o.seed}", lambda o: f"{o.style} seed {o.seed}")
+    outcomes = judge_photos(reads, names, table)
+    finish_photos(args, outcomes, lambda: check_nine(reader, args.split, args.per_kind, args.seed))
 
 
 if __name__ == "__main__":

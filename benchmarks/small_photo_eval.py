@@ -6,7 +6,8 @@ coloured lines and boxes), each photographed at the angles, light, shadows, blur
 noise of the classic rendered photos and passed through JPEG at its own quality. Each is
 read by the default reader: grid found (its size right), cells right (the printed digits
 exactly), solved right (the true answer), and milliseconds per photo (reading only,
-process time, rendering aside).
+process time, rendering aside). ``--turn`` turns every photo first (a page photographed
+sideways or upside down: ``cv2.rotate``).
 
 ``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
 the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
@@ -18,6 +19,7 @@ which it takes a quad for a small grid are counted too (0 expected).
 
     .venv/bin/python benchmarks/small_photo_eval.py                     # 24 6×6 photos
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12
+    .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12 --turn 90cw
     .venv/bin/python benchmarks/small_photo_eval.py --count 0 --nine --per-kind 6
 """
 
@@ -26,18 +28,41 @@ from __future__ import annotations
 import statistics
 import sys
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 import cv2
 import numpy as np
 
-from sudokucam.benchmarks.common import json_text, markdown_table, script_parser
+from sudokucam.benchmarks.common import (
+    add_photo_options,
+    finish_photos,
+    judge_photos,
+    markdown_table,
+    parse_photo_args,
+    script_parser,
+)
 from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
 from sudokucam.vision.small.find import find_small_grid
+
+TURNS = {
+    "none": None,
+    "90cw": cv2.ROTATE_90_CLOCKWISE,
+    "180": cv2.ROTATE_180,
+    "90ccw": cv2.ROTATE_90_COUNTERCLOCKWISE,
+}  # --turn: how every photo is turned before it is read
+
+
+TURN_HELP = "turn every photo before reading it (a page photographed sideways or upside down)"
+
+
+def turned(image: np.ndarray, turn: str) -> np.ndarray:
+    """The photo turned as ``--turn`` says (one of ``TURNS``)."""
+    code = TURNS[turn]
+    return image if code is None else cv2.rotate(image, code)
 
 
 @dataclass(frozen=True)
@@ -68,10 +93,11 @@ def timed_read(reader: Reader, image: np.ndarray) -> tuple[PhotoResult, float]:
     return result, 1000 * (time.process_time() - started)
 
 
-def read_one(reader: Reader, size: int, style: str, seed: int) -> Outcome:
-    """Render one small photo, pass it through JPEG, read it and judge the reading."""
+def read_one(reader: Reader, size: int, style: str, seed: int, turn: str = "none") -> Outcome:
+    """Render one small photo, pass it through JPEG, turn it (``TURNS``), read it and
+    judge the reading."""
     made = render.render_small_photo(seed, size, style)
-    image = jpeg_round_trip(made.photo.image, made.photo.jpeg_quality)
+    image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
     grid = result.grids[0] if result.grids else None
     if grid is None or grid.structure.size != size:
@@ -121,63 +147,83 @@ def nine_photos(split: str, per_kind: int, seed: int) -> Iterator[tuple[str, np.
         yield f"killer {seed + i}", jpeg_round_trip(photo.image, photo.jpeg_quality)
 
 
+@dataclass
+class NineTally:
+    """What the 9×9 check saw: photos read, solved, read as another size, in which a
+    finder alone took a grid, and that finder's process milliseconds a photo."""
+
+    photos: int = 0
+    solved: int = 0
+    changed: int = 0
+    taken: int = 0
+    ms: list[float] = field(default_factory=list)
+
+    @property
+    def median_ms(self) -> float:
+        """The finder's median milliseconds a photo (0 without photos)."""
+        return statistics.median(self.ms or [0.0])
+
+
+def tally_nine(
+    reader: Reader,
+    photos: Iterable[tuple[str, np.ndarray]],
+    finder: Callable[[np.ndarray], object | None],
+    taken_line: Callable[[str, Any], str],
+) -> NineTally:
+    """Read every 9×9 photo and run ``finder`` alone on it; print (``taken_line``) those in
+    which the finder takes a grid, and those read as another size."""
+    tally = NineTally()
+    for name, image in photos:
+        result, _ = timed_read(reader, image)
+        tally.photos += 1
+        tally.solved += result.ok
+        other = [g.structure.size for g in result.grids if g.structure.size != 9]
+        started = time.process_time()
+        alone = finder(image)
+        tally.ms.append(1000 * (time.process_time() - started))
+        if alone is not None:
+            tally.taken += 1
+            print(taken_line(name, alone))
+        if other:
+            tally.changed += 1
+            print(f"- {name}: read as {other[0]}×{other[0]}: {result.message}")
+    return tally
+
+
 def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
     """Read every 9×9 photo and run the small-grid finder alone on it; print those read
     as another size or in which the finder took a quad for a small grid; return how
     many photos were either."""
-    photos, changed, solved, taken, ms = 0, 0, 0, 0, []
-    for name, image in nine_photos(split, per_kind, seed):
-        result, _ = timed_read(reader, image)
-        photos += 1
-        solved += result.ok
-        other = [g.structure.size for g in result.grids if g.structure.size != 9]
-        started = time.process_time()
-        alone = find_small_grid(image)
-        ms.append(1000 * (time.process_time() - started))
-        if alone is not None:
-            taken += 1
-            print(f"- {name}: the finder alone takes a {alone.size}×{alone.size} grid in it")
-        if other:
-            changed += 1
-            print(f"- {name}: read as {other[0]}×{other[0]}: {result.message}")
-    print(f"\n9×9 photos read: {photos}; solved: {solved}; read as a small grid: {changed}; "
-          f"a small grid found by the finder alone: {taken} "
-          f"(its median {statistics.median(ms or [0.0]):.0f} ms a photo)")  # fmt: skip
-    return changed + taken
+
+    def taken(name: str, grid: Any) -> str:
+        """The line for a photo in which the finder alone takes a grid."""
+        return f"- {name}: the finder alone takes a {grid.size}×{grid.size} grid in it"
+
+    t = tally_nine(reader, nine_photos(split, per_kind, seed), find_small_grid, taken)
+    print(f"\n9×9 photos read: {t.photos}; solved: {t.solved}; read as a small grid: "
+          f"{t.changed}; a small grid found by the finder alone: {t.taken} "
+          f"(its median {t.median_ms:.0f} ms a photo)")  # fmt: skip
+    return t.changed + t.taken
 
 
 def main() -> None:
     """Render, read, print the table, the photos not solved right, and the 9×9 check."""
     parser = script_parser(__doc__)
     parser.add_argument("--sizes", type=int, nargs="+", choices=render.SMALL_SIZES, default=[6])
-    parser.add_argument("--count", type=int, default=24, help="photos per size (0: none)")
-    parser.add_argument("--seed", type=int, default=700, help="first seed")
-    parser.add_argument("--nine", action="store_true", help="also check 9×9 photos stay 9×9")
-    parser.add_argument("--per-kind", type=int, default=4, help="rendered 9×9 photos per kind")
-    parser.add_argument("--split", choices=dataset.SPLITS, default="validation",
-                        help="the dataset's photos --nine reads (default validation)")  # fmt: skip
-    parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
-    args = parser.parse_args()
-    if args.count < 0 or args.per_kind < 0:
-        parser.error("--count and --per-kind must be at least 0")
+    add_photo_options(parser, (24, "photos per size (0: none)"), 700, dataset.SPLITS)
+    parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
+    args = parse_photo_args(parser)
     reader = Reader()
-    outcomes = []
-    for size in args.sizes:
-        for i in range(args.count):
-            style = render.SMALL_STYLES[i % len(render.SMALL_STYLES)]
-            outcomes.append(read_one(reader, size, style, args.seed + i))
-            print(f"{size}×{size} {args.seed + i}: solved={outcomes[-1].solved}", file=sys.stderr)
-    if outcomes:
-        print(table(outcomes))
-        wrong = [o for o in outcomes if not (o.solved and o.cells)]
-        print(f"\n{len(outcomes)} photos; not all right: {len(wrong)}")
-        for o in wrong:
-            print(f"- {o.size}×{o.size}/{o.style} seed {o.seed}: found={o.found} "
-                  f"cells={o.cells} solved={o.solved}: {o.message}")  # fmt: skip
-    if args.nine:
-        check_nine(reader, args.split, args.per_kind, args.seed)
-    if args.json is not None:
-        args.json.write_text(json_text(outcomes))
+    styles = render.SMALL_STYLES
+    reads = (
+        read_one(reader, size, styles[i % len(styles)], args.seed + i, args.turn)
+        for size in args.sizes
+        for i in range(args.count)
+    )
+    names = (lambda o: f"{o.size}×{o.size} {o.seed}",
+             lambda o: f"{o.size}×{o.size}/{o.style} seed {o.seed}")  # fmt: skip
+    outcomes = judge_photos(reads, names, table)
+    finish_photos(args, outcomes, lambda: check_nine(reader, args.split, args.per_kind, args.seed))
 
 
 if __name__ == "__main__":

@@ -53,7 +53,7 @@ class Row:
 
 def _killer(size: int, sizes: tuple[int, ...]) -> Callable[[random.Random], Made]:
     """A maker of Killers of one size and cage sizes."""
-    cfg = KillerConfig(cage_sizes=sizes, tries=400, seconds_per_try=1.0)
+    cfg = KillerConfig(cage_sizes=sizes, tries=400, seconds_per_try=1.0, time_limit_s=120.0)
     return lambda rng: random_killer(rng, size, cfg)
 
 

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from sudokucam.samples.synth import fonts
 from sudokucam.samples.synth.batches import render_batch, render_pages
+from sudokucam.samples.synth.boxed_grids import SmallPhoto
 from sudokucam.samples.synth.committed import (
     SAMPLE_MAX_BYTES,
     SAMPLES,
@@ -91,7 +92,6 @@ from sudokucam.samples.synth.small_drawing import (
     SMALL_SAMPLE_MAX_BYTES,
     SMALL_SIZES,
     SMALL_STYLES,
-    SmallPhoto,
     render_small_batch,
     render_small_photo,
     write_small_sample,

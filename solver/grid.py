@@ -16,6 +16,22 @@ def symbol(value: int) -> str:
     return SYMBOLS[value - 1] if value else EMPTY
 
 
+def value_word(value: int, symbols: Sequence[str] | None = None) -> str:
+    """A value (1..size) named to a person as the grid prints it: every message, error and
+    hint that names a value says it through here.
+
+    ``symbols``: the grid's own symbols where it has them (a typed puzzle's ``"symbols"``,
+    ``symbols[v - 1]`` writes value v: letters stay letters); None for a grid that prints
+    numbers (a photo's grid, a board as ``Grid.pretty`` prints it): 12, never the line
+    form's C.
+    """
+    if symbols is None:
+        return str(value)
+    if not 1 <= value <= len(symbols):
+        raise ValueError(f"value must be 1-{len(symbols)}, got {value}")
+    return symbols[value - 1]
+
+
 @dataclass(frozen=True)
 class Grid:
     """A size×size Sudoku: values row by row, 0 for an empty cell."""

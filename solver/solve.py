@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .engine import find_solutions
@@ -76,10 +77,13 @@ def solve_grid(puzzle: Puzzle, time_limit: float | None = None) -> SolveResult:
         return SolveResult(as_grid(puzzle), Outcome.TIMEOUT, time_limit=time_limit)
 
 
-def solve_before(puzzle: Puzzle, deadline: float | None) -> SolveResult:
-    """solve_grid with a `time.monotonic()` deadline: SearchTimeoutError once it passes."""
+def solve_before(
+    puzzle: Puzzle, deadline: float | None, symbols: Sequence[str] | None = None
+) -> SolveResult:
+    """solve_grid with a `time.monotonic()` deadline: SearchTimeoutError once it passes.
+    ``symbols``: how the grid prints its values, for the conflicts' words (``value_word``)."""
     grid = as_grid(puzzle)
-    conflicts = find_conflicts(grid)
+    conflicts = find_conflicts(grid, symbols)
     if conflicts:
         return SolveResult(grid, Outcome.INVALID, conflicts=conflicts)
     found = find_solutions(grid.values, grid.shape, limit=2, deadline=deadline)

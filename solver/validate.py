@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .geometry import Cell, cell_name
-from .grid import Grid, Puzzle, as_grid, symbol
+from .grid import Grid, Puzzle, as_grid, value_word
 
 
 @dataclass(frozen=True)
@@ -15,7 +16,8 @@ class Conflict:
     cells: the two cells in conflict (a duplicate), or the one cell left without a candidate.
     value: the value held twice, 0 for a cell without a candidate.
     unit: index of the unit (row, column, box) where the duplicate sits; -1 for a dead cell.
-    text: a person's sentence, e.g. "r1c3 and r1c7 both hold 5".
+    text: a person's sentence, e.g. "r1c3 and r1c7 both hold 5" (values as the grid prints
+    them: ``value_word``, "both hold 12" on a 16×16).
     """
 
     cells: tuple[Cell, ...]
@@ -44,14 +46,15 @@ class UnitFailure:
     def __str__(self) -> str:
         parts = []
         if self.repeated:
-            parts.append("repeats " + ", ".join(map(symbol, self.repeated)))
+            parts.append("repeats " + ", ".join(map(value_word, self.repeated)))
         if self.missing:
-            parts.append("lacks " + ", ".join(map(symbol, self.missing)))
+            parts.append("lacks " + ", ".join(map(value_word, self.missing)))
         return f"{self.name} " + " and ".join(parts)
 
 
-def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
-    """Every pair of cells sharing a unit and a value, each pair named once."""
+def find_conflicts(puzzle: Puzzle, symbols: Sequence[str] | None = None) -> tuple[Conflict, ...]:
+    """Every pair of cells sharing a unit and a value, each pair named once (the value as
+    the grid prints it: ``symbols``, or numbers; ``value_word``)."""
     grid = as_grid(puzzle)
     n, values = grid.size, grid.values
     seen_pairs: set[tuple[Cell, Cell]] = set()
@@ -68,7 +71,8 @@ def find_conflicts(puzzle: Puzzle) -> tuple[Conflict, ...]:
             pair = (first[v], c)
             if pair not in seen_pairs:
                 seen_pairs.add(pair)
-                text = f"{cell_name(pair[0], n)} and {cell_name(c, n)} both hold {symbol(v)}"
+                held = value_word(v, symbols)
+                text = f"{cell_name(pair[0], n)} and {cell_name(c, n)} both hold {held}"
                 conflicts.append(Conflict(pair, v, u, text))
     return tuple(sorted(conflicts, key=lambda k: k.cells))
 

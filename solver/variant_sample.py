@@ -25,13 +25,35 @@ from .variant import Cage, Variant, VariantPuzzle, joined, neighbours
 from .variant_search import find_variant_solutions, variant_tables
 
 
+def check_limits(config: object, seconds: tuple[str, ...], count: str) -> None:
+    """ValueError where a field of ``seconds`` is not a positive number of seconds, or the
+    field ``count`` is below 1."""
+    for name in seconds:
+        if not getattr(config, name) > 0:
+            raise ValueError(f"{name} must be a positive number of seconds")
+    if getattr(config, count) < 1:
+        raise ValueError(f"{count} must be at least 1; got {getattr(config, count)}")
+
+
 @dataclass(frozen=True)
 class KillerConfig:
-    """How random Killers are cut."""
+    """How random Killers are cut.
 
-    cage_sizes: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 5)  # drawn per cage, as printed
-    tries: int = 200  # cuttings tried before giving up
-    seconds_per_try: float = 2.0  # a cutting whose proof takes longer is thrown away
+    cage_sizes: drawn per cage, as printed.
+    tries: cuttings tried before giving up.
+    seconds_per_try: a cutting whose uniqueness proof takes longer is thrown away.
+    time_limit_s: give up on one Killer after this long in all, whatever it is doing
+    (``tries`` × ``seconds_per_try`` alone can be minutes).
+    """
+
+    cage_sizes: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 5)
+    tries: int = 200
+    seconds_per_try: float = 2.0
+    time_limit_s: float = 20.0
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        check_limits(self, ("time_limit_s", "seconds_per_try"), "tries")
 
 
 @dataclass(frozen=True)
@@ -49,31 +71,41 @@ class VariantConfig:
     layout_seconds: float = 1.0
 
     def __post_init__(self) -> None:
-        for name in ("time_limit_s", "layout_seconds"):
-            if not getattr(self, name) > 0:
-                raise ValueError(f"{name} must be a positive number of seconds")
-        if self.layouts < 1:
-            raise ValueError(f"layouts must be at least 1; got {self.layouts}")
+        """Check the settings make sense."""
+        check_limits(self, ("time_limit_s", "layout_seconds"), "layouts")
 
 
 def random_killer(
     rng: random.Random, size: int = 9, config: KillerConfig | None = None
 ) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A Killer without givens and its solution; ValueError when no cutting was unique."""
+    """A Killer without givens and its solution.
+
+    ValueError when none of ``config.tries`` cuttings was unique; GenerationTimeoutError
+    past ``config.time_limit_s`` in all.
+    """
     cfg = config or KillerConfig()
+    deadline = time.monotonic() + cfg.time_limit_s
     solution = random_solution(shape_for_size(size), rng).values
     for _ in range(cfg.tries):
+        now = time.monotonic()
+        if now >= deadline:
+            break
         cages = cut_cages(solution, size, rng, cfg.cage_sizes)
         puzzle = VariantPuzzle(size, (0,) * size * size, Variant.KILLER, cages=cages)
         vt = variant_tables(size, (), False, cages)
         try:
             found = find_variant_solutions(
-                puzzle.givens, vt, 2, time.monotonic() + cfg.seconds_per_try
+                puzzle.givens, vt, 2, min(now + cfg.seconds_per_try, deadline)
             )
         except SearchTimeoutError:
             continue
         if len(found) == 1:
             return puzzle, solution
+    if time.monotonic() >= deadline:
+        raise GenerationTimeoutError(
+            f"no {size}×{size} Killer was made in {cfg.time_limit_s:g} s (no cutting tried "
+            "by then had one solution); try another seed or allow more time"
+        )
     raise ValueError(f"no unique {size}×{size} Killer found in {cfg.tries} cuttings")
 
 

@@ -6,9 +6,11 @@ search (variant_search.py), after their givens are checked against every unit an
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .errors import SearchTimeoutError
 from .geometry import Cell, cell_name, shape_for_size
-from .grid import Grid
+from .grid import Grid, value_word
 from .outcome import Outcome
 from .solve import SolveResult, deadline_after, solve_before
 from .validate import Conflict
@@ -21,22 +23,28 @@ def is_classic(puzzle: VariantPuzzle) -> bool:
     return not (puzzle.regions or puzzle.diagonals or puzzle.cages)
 
 
-def solve_variant(puzzle: VariantPuzzle, time_limit: float | None = None) -> SolveResult:
+def solve_variant(
+    puzzle: VariantPuzzle, time_limit: float | None = None, said: Sequence[str] | None = None
+) -> SolveResult:
     """Validate then solve, proving the solution unique (or finding two); TIMEOUT past
-    time_limit seconds."""
+    time_limit seconds. ``said``: how the grid prints its values, for the conflicts'
+    words (the puzzle's symbols where None; a photo's grid prints numbers)."""
     try:
-        return solve_variant_before(puzzle, deadline_after(time_limit))
+        return solve_variant_before(puzzle, deadline_after(time_limit), said)
     except SearchTimeoutError:
         grid = Grid(shape_for_size(puzzle.size), puzzle.givens)
         return SolveResult(grid, Outcome.TIMEOUT, time_limit=time_limit)
 
 
-def solve_variant_before(puzzle: VariantPuzzle, deadline: float | None) -> SolveResult:
+def solve_variant_before(
+    puzzle: VariantPuzzle, deadline: float | None, said: Sequence[str] | None = None
+) -> SolveResult:
     """solve_variant with a `time.monotonic()` deadline: SearchTimeoutError once it passes."""
     grid = Grid(shape_for_size(puzzle.size), puzzle.givens)
+    words = puzzle.symbols if said is None else said
     if is_classic(puzzle):
-        return solve_before(grid, deadline)
-    conflicts = variant_conflicts(puzzle)
+        return solve_before(grid, deadline, words)
+    conflicts = variant_conflicts(puzzle, words)
     if conflicts:
         return SolveResult(grid, Outcome.INVALID, conflicts=conflicts)
     found = count_variant(puzzle, 2, deadline)
@@ -60,8 +68,12 @@ def _groups(puzzle: VariantPuzzle) -> list[tuple[int, tuple[Cell, ...], str]]:
     return groups
 
 
-def variant_conflicts(puzzle: VariantPuzzle) -> tuple[Conflict, ...]:
-    """Every pair of givens holding one value in a unit or cage, each pair named once."""
+def variant_conflicts(
+    puzzle: VariantPuzzle, said: Sequence[str] | None = None
+) -> tuple[Conflict, ...]:
+    """Every pair of givens holding one value in a unit or cage, each pair named once (the
+    value in ``said``, the puzzle's symbols where None: ``value_word``)."""
+    words = puzzle.symbols if said is None else said
     n, values = puzzle.size, puzzle.givens
     seen: set[tuple[Cell, Cell]] = set()
     conflicts = []
@@ -73,7 +85,7 @@ def variant_conflicts(puzzle: VariantPuzzle) -> tuple[Conflict, ...]:
                 seen.add((first[v], c))
                 text = (
                     f"{cell_name(first[v], n)} and {cell_name(c, n)} both hold "
-                    f"{puzzle.symbols[v - 1]} ({name})"
+                    f"{value_word(v, words)} ({name})"
                 )
                 conflicts.append(Conflict((first[v], c), v, u, text))
             elif v:

@@ -117,6 +117,17 @@ def test_bad_puzzles_one_line_exit_1(tmp_path: Path, doc: Any, words: str) -> No
     assert "Traceback" not in result.output
 
 
+def test_a_16x16_with_its_own_symbols_names_them(tmp_path: Path) -> None:
+    """0-9/A-F: value 12 is written B, and the error names B (as typed and printed)."""
+    doc = {"size": 16, "symbols": "0123456789ABCDEF", "givens": "B....B" + "." * 250}
+    result = runner.invoke(app, ["grid", _file(tmp_path, doc)])
+    assert result.exit_code == 1
+    assert result.stderr == "error: invalid givens: r1c1 and r1c6 both hold B\n"
+    doc = {"size": 16, "givens": "C....C" + "." * 250}  # the default symbols 1-9, A-G
+    result = runner.invoke(app, ["grid", _file(tmp_path, doc)])
+    assert result.stderr == "error: invalid givens: r1c1 and r1c6 both hold C\n"
+
+
 def test_unparsable_json_and_size_mismatch_exit_2(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text('{"size": 9,')

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
@@ -41,6 +42,36 @@ def test_import_stays_light_and_switches_telemetry_off_first(tmp_path: Path) -> 
         [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
     )
     assert json.loads(done.stdout) == {"heavy": [], "telemetry_at_ort_import": ["1"]}
+
+
+def _private_imports(path: Path) -> list[str]:
+    """The private names (``_x``, not ``__x__``) that a module imports from the package."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level == 0 and not (node.module or "").startswith("sudokucam"):
+            continue
+        found += [
+            f"{node.module}.{a.name}"
+            for a in node.names
+            if a.name.startswith("_") and not a.name.startswith("__")
+        ]
+    return found
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    """What two modules share is public (with a docstring) in one of them, or in a module
+    of its own (``samples/synth/boxed_grids.py`` for the small and 16×16 renderers)."""
+    skipped = {"tests", ".venv", "build"}
+    offenders = {
+        str(p.relative_to(REPO)): names
+        for p in sorted(REPO.rglob("*.py"))
+        if not skipped & set(p.relative_to(REPO).parts)
+        for names in [_private_imports(p)]
+        if names
+    }
+    assert offenders == {}
 
 
 def test_public_names_are_listed_and_typed() -> None:

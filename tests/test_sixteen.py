@@ -5,6 +5,7 @@ solve`; 9×9 grids never taken for one."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +17,11 @@ from typer.testing import CliRunner
 from sudokucam.ui.cli import app
 from sudokucam.vision.draw import draw_digits
 from sudokucam.vision.load import ScaledImage
-from sudokucam.vision.pipeline import Reader, cut_off
+from sudokucam.vision.pipeline import Reader, cut_off, solved_inside
 from sudokucam.vision.results import PhotoResult
+from sudokucam.vision.small.read import problems_of, solve_small
 from sudokucam.vision.small.sixteen import (
+    SIXTEEN,
     find_sixteen_grid,
     number_probs,
     solve_sixteen,
@@ -29,6 +32,7 @@ from sudokucam.vision.types import CellReading, Kind, digit_values, digits_of
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "sixteen" / "magazine.jpg"
+DEMO = REPO / "samples" / "printed" / "demo.jpg"
 runner = CliRunner()
 
 
@@ -124,6 +128,34 @@ def test_a_grid_past_the_photo_edge_is_cut_off(read_sample: PhotoResult) -> None
     assert not cut_off((), (1600, 1200), 0.01)
 
 
+def test_a_puzzle_solved_with_empty_cells_inside_the_photo_is_not_looked_at_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 9×9 puzzle whose last column the frame cuts, solved with empty cells of its own
+    inside the photo: no answer grid cut off, so no 16×16 is looked for (it cost some
+    170 ms); a grid whose only empty cells lie past the edge (yesterday's answer) still
+    counts as cut off."""
+    photo = cv2.imread(str(DEMO))
+    assert photo is not None
+    right = Reader().read(photo).grids[0].detection.corners[1:3, 0].min()  # the right side
+    crop = np.ascontiguousarray(photo[:, : int(right) - 20])
+    size = (crop.shape[1], crop.shape[0])
+    looked: list[bool] = []
+
+    def small_grids(*_: object, **__: object) -> tuple[()]:
+        """Notes that the photo was looked at for a grid of another size."""
+        looked.append(True)
+        return ()
+
+    monkeypatch.setattr(Reader, "small_grids", small_grids)
+    grids = Reader().read(crop).grids
+    assert len(grids) == 1 and grids[0].solution is not None
+    assert cut_off(grids, size, 0.01) and solved_inside(grids, size)
+    assert not looked
+    shown = "".join("0" if c % 9 == 8 else d for c, d in enumerate(grids[0].solution))
+    assert not solved_inside((replace(grids[0], givens=shown),), size)
+
+
 def test_the_16x16_sample_is_read_exactly_and_solved(
     truth: dict[str, Any], read_sample: PhotoResult
 ) -> None:
@@ -141,6 +173,26 @@ def test_the_16x16_sample_is_read_exactly_and_solved(
     assert photo is not None and result.draw().shape == photo.shape
     corners = np.asarray(truth["corners"])
     assert np.abs(grid.detection.corners - corners).max() < 6
+
+
+@pytest.mark.parametrize("turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180])
+def test_the_16x16_sample_turned_is_read_exactly_the_right_way_up(
+    truth: dict[str, Any], turn: int
+) -> None:
+    """The committed 16×16 photographed sideways or upside down: its 4×4 boxes look the
+    same any way up, the numbers say which way is up; read exactly, row 1 the puzzle's."""
+    photo = cv2.imread(str(SAMPLE))
+    assert photo is not None
+    result = Reader().read(cv2.rotate(photo, turn))
+    assert len(result.grids) == 1
+    grid = result.grids[0]
+    assert grid.givens == digits_of(v for row in truth["givens"] for v in row)
+    assert grid.solution == truth["answer"]
+    height, width = photo.shape[:2]
+    x, y = np.asarray(truth["corners"], np.float64).T
+    sideways = turn == cv2.ROTATE_90_CLOCKWISE
+    turned = (height - 1 - y, x) if sideways else (width - 1 - x, height - 1 - y)
+    assert np.abs(grid.detection.corners - np.stack(turned, axis=1)).max() < 6
 
 
 def test_read_and_solve_a_16x16_photo_on_the_command_line(tmp_path: Path, truth: Any) -> None:
@@ -185,6 +237,17 @@ def test_numbers_misread_past_the_next_likeliest_are_repaired_by_the_answer(
     assert outcome.status == "solved" and outcome.solution == truth["answer"]
     assert sorted(r.cell for r in outcome.repairs) == sorted(wrong)
     assert outcome.givens == digits_of(givens)
+
+
+def test_a_16x16_reads_problems_in_numbers_as_printed() -> None:
+    """Two 12s read in one box: the message names 12 as the page prints it (not the
+    JSON string's C), and the JSON names the cells on the 16×16."""
+    values = [0] * 256
+    values[0] = values[17] = 12
+    result = solve_small(tuple(values), SIXTEEN, 5.0)
+    problems = problems_of(result, SIXTEEN)
+    assert [p.text for p in problems] == ["r1c1 and r2c2 both hold 12"]
+    assert problems[0].to_dict(SIXTEEN)["cells"] == ["r1c1", "r2c2"]
 
 
 def test_a_16x16_found_in_a_coarse_decode_is_cut_again_from_a_finer_one() -> None:

@@ -17,12 +17,14 @@ from sudokucam.solver.geometry import BOX_SHAPES
 from sudokucam.ui.cli import app
 from sudokucam.vision.draw import cell_quad, check_lattice
 from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.small.config import SmallGridConfig
 from sudokucam.vision.small.find import find_small_grid
 from sudokucam.vision.small.read import mask_digits
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "small" / "six_book.jpg"
 runner = CliRunner()
+UPRIGHT_ONLY = SmallGridConfig(sideways=False)
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +75,50 @@ def test_a_6x6_block_of_a_9x9_grid_is_not_a_6x6_sudoku() -> None:
     """Six cells of a 9×9 grid have their thick line in the middle both ways: 3×3 boxes,
     not a 6×6's 2 rows × 3 columns."""
     assert find_small_grid(drawn_grid(6, thick_every=(3, 3))) is None
+
+
+@pytest.mark.parametrize(("n", "sideways"), [(6, (3, 2)), (8, (4, 2))])
+def test_a_small_grid_drawn_sideways_is_found_and_turned_upright(
+    n: int, sideways: tuple[int, int]
+) -> None:
+    """A page turned a quarter turn shows a 6×6's boxes as 3 rows × 2 columns: found, and
+    its detection turned so that its boxes are 2 × 3 again (the reader finds which way)."""
+    found = find_small_grid(drawn_grid(n, thick_every=sideways))
+    assert found is not None and found.size == n
+    ink = 255.0 - found.detection.warped
+    cell = ink.shape[0] // n
+    for profile, box in zip((ink.sum(axis=1), ink.sum(axis=0)), BOX_SHAPES[n], strict=True):
+        lines = [profile[i * cell - 4 : i * cell + 5].sum() for i in range(1, n)]
+        boxes = [v for i, v in enumerate(lines, 1) if i % box == 0]
+        others = [v for i, v in enumerate(lines, 1) if i % box != 0]
+        assert min(boxes) > 1.5 * max(others)  # the box lines are the thick ones
+    if n == 6:  # upright boxes only: 3 × 2 boxes are no 6×6 (an 8×8's pass both ways)
+        assert find_small_grid(drawn_grid(n, thick_every=sideways), config=UPRIGHT_ONLY) is None
+
+
+@pytest.mark.parametrize(
+    "turn", [cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE]
+)
+def test_the_6x6_sample_turned_is_read_exactly_the_right_way_up(
+    truth: dict[str, Any], turn: int
+) -> None:
+    """The committed 6×6 photographed sideways or upside down: read exactly, row 1 the
+    puzzle's row 1 (its corners where the turned photo has them)."""
+    photo = cv2.imread(str(SAMPLE))
+    assert photo is not None
+    result = Reader().read(cv2.rotate(photo, turn))
+    assert len(result.grids) == 1
+    grid = result.grids[0]
+    assert grid.givens == truth["puzzle"]["givens"].replace(".", "0")
+    assert grid.solution == truth["answer"]
+    height, width = photo.shape[:2]
+    x, y = np.asarray(truth["corners"], np.float64).T
+    turned = {
+        cv2.ROTATE_90_CLOCKWISE: (height - 1 - y, x),
+        cv2.ROTATE_180: (width - 1 - x, height - 1 - y),
+        cv2.ROTATE_90_COUNTERCLOCKWISE: (y, width - 1 - x),
+    }[turn]
+    assert np.abs(grid.detection.corners - np.stack(turned, axis=1)).max() < 6
 
 
 def test_digits_above_the_size_are_ruled_out() -> None:

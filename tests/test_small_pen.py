@@ -11,7 +11,8 @@ from functools import cache
 import numpy as np
 import pytest
 
-from sudokucam.samples.synth.small_drawing import SmallPhoto, render_small_photo
+from sudokucam.samples.synth.boxed_grids import SmallPhoto
+from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.solver.outcome import Outcome
 from sudokucam.vision.pipeline import DEFAULT_PIPELINE_CONFIG, Reader
 from sudokucam.vision.results import GridResult

@@ -27,6 +27,7 @@ from sudokucam.solver import (
     solve,
     solve_grid,
 )
+from sudokucam.solver.grid import value_word
 from sudokucam.solver.sample import random_puzzle, random_solution
 
 ANTI_BACKTRACK = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9"
@@ -144,6 +145,23 @@ def test_duplicate_givens_are_named() -> None:
     assert info.value.conflicts == conflicts
     assert "r1c3 and r1c7 both hold 5" in str(info.value)
     assert count_solutions(puzzle) == 0
+
+
+def test_values_past_9_are_named_as_the_board_prints_them() -> None:
+    """A 16×16 board prints 10-16 as numbers (``Grid.pretty``, a photo's grid): messages
+    say 12, never the line form's C; a grid with symbols of its own is named in them."""
+    values = [0] * 256
+    values[0] = values[17] = 12  # r1c1 and r2c2, in one box
+    grid = Grid.from_values(values, 16)
+    assert [str(c) for c in find_conflicts(grid)] == ["r1c1 and r2c2 both hold 12"]
+    assert solve_grid(grid).message == "invalid givens: r1c1 and r2c2 both hold 12"
+    assert str(find_conflicts(grid, "0123456789ABCDEF")[0]) == "r1c1 and r2c2 both hold B"
+    full = list(range(1, 17)) * 16  # every row 1-16: each column repeats its value
+    failure = str(check_complete(Grid.from_values(full, 16))[0])
+    assert failure.startswith("column 1 repeats 1 and lacks 2, 3") and failure.endswith("15, 16")
+    assert (value_word(16), value_word(3, "WXYZ")) == ("16", "Y")
+    with pytest.raises(ValueError, match="value must be 1-4"):
+        value_word(5, "WXYZ")
 
 
 def test_duplicate_in_a_box_only() -> None:

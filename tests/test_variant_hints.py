@@ -13,6 +13,7 @@ from sudokucam.solver.logic.variant_hint import (
     board_for,
     cage_combination,
     rule_45,
+    variant_hint,
     variant_steps,
 )
 from sudokucam.solver.rule45 import house_sums
@@ -23,6 +24,15 @@ from sudokucam.ui.cli import app
 DATA = json.loads((Path(__file__).parent / "data" / "variant_puzzles.json").read_text())
 PUZZLES = {p["name"]: p for p in DATA["puzzles"]}
 runner = CliRunner()
+
+
+def test_a_hint_names_values_in_the_puzzles_symbols() -> None:
+    """A 4×4 typed with the symbols WXYZ: the hint says W, not 1."""
+    solution = (1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1)
+    puzzle = VariantPuzzle(4, (0, *solution[1:]), Variant.CLASSIC, symbols="WXYZ")
+    hint = variant_hint(puzzle, (0,) * 16, solution)
+    assert hint.step is not None
+    assert hint.step.explanation == "r1c1 can only be W: its units hold every other value"
 
 
 def _row_cages() -> tuple[Cage, ...]:

@@ -23,6 +23,7 @@ from sudokucam.solver.variant import (
 )
 from sudokucam.solver.variant_json import puzzle_from_json, puzzle_to_json
 from sudokucam.solver.variant_sample import (
+    KillerConfig,
     VariantConfig,
     layout_solvable,
     random_jigsaw,
@@ -159,6 +160,20 @@ def test_random_jigsaw_throws_slow_layouts_away_and_says_when_it_gives_up() -> N
     assert solve_variant(puzzle).solution is not None
     with pytest.raises(ValueError, match="time_limit_s"):
         VariantConfig(time_limit_s=0)
+
+
+def test_random_killer_stops_at_its_one_time_limit() -> None:
+    """Cages of up to 9 cells leave many solutions: before the overall limit a million
+    cuttings of up to 5 s each were tried; now the limit ends it with a clear error."""
+    cfg = KillerConfig(cage_sizes=(9,), tries=10**6, seconds_per_try=5.0, time_limit_s=0.5)
+    started = time.monotonic()
+    with pytest.raises(GenerationTimeoutError, match=r"no 9×9 Killer was made in 0\.5 s"):
+        random_killer(random.Random(3), 9, cfg)
+    assert time.monotonic() - started < 3.0
+    with pytest.raises(ValueError, match="no unique 9×9 Killer found in 2 cuttings"):
+        random_killer(random.Random(3), 9, KillerConfig(cage_sizes=(9,), tries=2))
+    with pytest.raises(ValueError, match="time_limit_s"):
+        KillerConfig(time_limit_s=0)
 
 
 def test_cage_combinations() -> None:

@@ -211,6 +211,7 @@ class Reader:
         found = sort_grids(grids, self.config.max_grids, self.config.puzzle_policy)
         solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
         cut = cut_off(found.puzzles, photo.size, self.config.sixteen.past_edge)
+        cut = cut and not solved_inside(found.puzzles, photo.size)
         if not solved or cut or print_taken_for_pen(found.puzzles):
             small = self.small_grids(page, timings, solved_only=True, photo=photo)
             if small:
@@ -261,18 +262,19 @@ class Reader:
 
     def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
         """Read the cells of a small Sudoku (digits 1 to its size; numbers 1-16 of a 16×16:
-        ``read_sixteen_cells``), solve (or repair) it."""
+        ``read_sixteen_cells``), the grid turned upright first where the page lies turned,
+        and solve (or repair) it."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
-        sixteen = self.config.sixteen
-        reading = timed(
+        sixteen, read = self.config.sixteen, self.config.read
+        grid, reading = timed(
             timings,
             "classify",
             lambda: (
-                read_sixteen_cells(classifier, grid, sixteen)
+                read_sixteen_cells(classifier, grid, sixteen, read.orientation)
                 if grid.size == sixteen.size
-                else read_small_cells(classifier, grid, self.config.read)
+                else read_small_cells(classifier, grid, read, self.config.small.orientation)
             ),
         )
         outcome = timed(
@@ -738,7 +740,8 @@ def cut_off(grids: Sequence[GridResult], size: tuple[int, int], past_edge: float
     """Whether every grid read runs past the photo's edge (a corner ``past_edge`` of the
     photo's shorter side outside it): a grid cut off by the frame, such as yesterday's
     answer beside a 16×16 puzzle, solved only as far as it shows (the photo is then also
-    looked at for a grid of another size)."""
+    looked at for a grid of another size, unless a grid was solved with empty cells of its
+    own inside the photo: ``solved_inside``)."""
     if not grids:
         return False
     width, height = size
@@ -751,6 +754,25 @@ def cut_off(grids: Sequence[GridResult], size: tuple[int, int], past_edge: float
         )
         for g in grids
     )
+
+
+def solved_inside(grids: Sequence[GridResult], size: tuple[int, int]) -> bool:
+    """Whether a grid was solved with an empty cell lying wholly inside the photo
+    (``size``: width, height): a puzzle read as printed, not an answer grid cut off by the
+    frame (``cut_off``), whose only empty cells are those past the edge."""
+    width, height = size
+    for grid in grids:
+        if grid.solution is None:
+            continue
+        lattice = grid.detection.lattice
+        n = lattice.shape[0] - 1
+        limit = np.array([width - 1, height - 1], dtype=np.float64)
+        point_in = np.all((lattice >= 0) & (lattice <= limit), axis=-1)
+        cell_in = point_in[:-1, :-1] & point_in[:-1, 1:] & point_in[1:, :-1] & point_in[1:, 1:]
+        empty = np.array([given == "0" for given in grid.givens]).reshape(n, n)
+        if (cell_in & empty).any():
+            return True
+    return False
 
 
 def at_full_scale(grid: GridResult, page: ScaledImage) -> GridResult:

@@ -27,7 +27,7 @@ import numpy as np
 
 from ..solver.errors import SearchTimeoutError, timeout_message
 from ..solver.geometry import cell_name
-from ..solver.grid import Grid
+from ..solver.grid import Grid, value_word
 from ..solver.outcome import Outcome, ProblemKind
 from ..solver.solve import SolveResult, deadline_after, solve_before
 from ..solver.validate import Conflict
@@ -190,9 +190,13 @@ class Problem:
         """True for a duplicate or a dead cell: the cells themselves are at fault."""
         return self.kind in RULE_BREAKS
 
-    def to_dict(self) -> dict[str, object]:
-        """Plain JSON-ready fields."""
-        return {"kind": self.kind, "cells": [cell_name(c) for c in self.cells], "text": self.text}
+    def to_dict(self, size: int = 9) -> dict[str, object]:
+        """Plain JSON-ready fields, the cells named on a grid of ``size`` cells a side."""
+        return {
+            "kind": self.kind,
+            "cells": [cell_name(c, size) for c in self.cells],
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -572,7 +576,7 @@ def _conflict_problem(conflict: Conflict) -> Problem:
     if not conflict.is_duplicate:
         return Problem(ProblemKind.DEAD_CELL, conflict.cells, conflict.text)
     first, second = (cell_name(c) for c in conflict.cells)
-    text = f"{first} and {second} both read as {conflict.value}"
+    text = f"{first} and {second} both read as {value_word(conflict.value)}"
     return Problem(ProblemKind.DUPLICATE, conflict.cells, text)
 
 
@@ -601,4 +605,4 @@ def _solve(
 
 def _digit_word(value: int) -> str:
     """'5' for a digit, 'empty' for 0."""
-    return str(value) if value else "empty"
+    return value_word(value) if value else "empty"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..solver.geometry import cell_name
+from ..solver.grid import value_word
 from ..solver.logic.solving import Hint, hint
 from ..solver.logic.variant_hint import VariantHint, variant_hint
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
@@ -352,7 +353,10 @@ class GridResult:
         name = self.cell_name
         return self.entry_counts.text(
             [name(c) for c in self.wrong_entries],
-            [f"{name(u.cell)}: {u.reading} or {u.other}?" for u in self.unsure_entries()],
+            [
+                f"{name(u.cell)}: {value_word(u.reading)} or {value_word(u.other)}?"
+                for u in self.unsure_entries()
+            ],
             [name(c) for c in self.wrong_notes()],
             [name(c) for c in self.unreadable_cells],
         )
@@ -448,7 +452,7 @@ class GridResult:
             "solution": self.solution,
             "message": self.message,
             "repairs": [r.to_dict() for r in self.repairs],
-            "problems": [p.to_dict() for p in self.problems],
+            "problems": [p.to_dict(self.structure.size) for p in self.problems],
             "check": self.check_dict(),
             "score": round(float(self.detection.score), 4),
         } | self.structure_dict()

@@ -173,8 +173,14 @@ class GridStructure:
 
     @property
     def symbols(self) -> str:
-        """How the values 1..size are written."""
+        """How the values 1..size are written in the JSON's strings (10-16 as A-G)."""
         return SYMBOLS[: self.size]
+
+    @property
+    def printed(self) -> tuple[str, ...]:
+        """How a photo's grid prints the values 1..size, as messages name them: the numbers
+        (12 on a 16×16, never its string's C; ``solver.grid.value_word``)."""
+        return tuple(str(v) for v in range(1, self.size + 1))
 
     @property
     def is_classic(self) -> bool:

@@ -9,8 +9,8 @@ footer around it; ``newspaper_page``), drawn in one of ``SIXTEEN_STYLES``:
 - ``shaded``: every other 4×4 box tinted grey;
 - ``narrow``: a narrow face and taller numbers (two digits fill the cell's width).
 
-The lines are those of the small grids (``small_drawing``: thin between cells, thick
-between boxes), the numbers centred in their cells (``grid_drawing.draw_digits``). The
+The lines are those of the small grids (``boxed_grids.draw_box_lines``: thin between
+cells, thick between boxes), the numbers centred in their cells (``grid_drawing.draw_digits``). The
 puzzle is cut by ``solver/variant_sample.py`` (seeded, proved unique); the photo goes
 through the same camera, light and sensor damage as every rendered photo, at a phone
 photo's size where a cell is some 30-60 pixels. Its truth is a ``SmallPhoto``'s: 16 × 16
@@ -29,20 +29,20 @@ import numpy as np
 
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_sample import random_variant
+from .boxed_grids import (
+    SmallPhoto,
+    draw_box_lines,
+    photographed,
+    shuffled_lines,
+    tint_boxes,
+    write_photo,
+)
 from .committed import fit_quality
 from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
 from .sheet import Sheet
-from .small_drawing import (
-    SmallPhoto,
-    _draw_lines,
-    _shuffled_lines,
-    _tint_boxes,
-    _write,
-    photographed,
-)
 
 SIXTEEN = 16
 SIXTEEN_STYLES = ("magazine", "bold", "shaded", "narrow")
@@ -61,14 +61,14 @@ def sixteen_puzzle(seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
     """A seeded unique 16×16 classic Sudoku (4×4 boxes, ``CLUES`` givens) and its answer.
 
     The solver's first grid is shuffled (rows within bands, bands, columns within stacks,
-    stacks: ``small_drawing._shuffled_lines``; the puzzle stays unique) so that answers
+    stacks: ``boxed_grids.shuffled_lines``; the puzzle stays unique) so that answers
     differ from seed to seed in more than their labels."""
     rng = random.Random(seed)
     made = random_variant(rng, SIXTEEN, Variant.CLASSIC, min_clues=rng.randint(*CLUES))
     if made is None:  # an empty classic grid always has a solution
         raise ValueError("no 16×16 Sudoku could be made")
     puzzle, answer = made
-    rows, cols = _shuffled_lines(rng, SIXTEEN)
+    rows, cols = shuffled_lines(rng, SIXTEEN)
     moved = [rows[r] * SIXTEEN + cols[c] for r in range(SIXTEEN) for c in range(SIXTEEN)]
     givens = tuple(puzzle.givens[i] for i in moved)
     return VariantPuzzle(SIXTEEN, givens, Variant.CLASSIC), tuple(answer[i] for i in moved)
@@ -125,8 +125,8 @@ def compose_sixteen_page(
     sheet = Sheet(frame.width, frame.height)
     cell = 9 * cell9 / SIXTEEN
     origin = (frame.left, frame.top)
-    _tint_boxes(sheet, rng, origin, cell, SIXTEEN, "shaded" if style == "shaded" else "none")
-    _draw_lines(sheet, origin, cell, SIXTEEN, grid_style)
+    tint_boxes(sheet, rng, origin, cell, SIXTEEN, "shaded" if style == "shaded" else "none")
+    draw_box_lines(sheet, origin, cell, SIXTEEN, grid_style)
     lattice = grid_lattice(frame.left, frame.top, cell, SIXTEEN)
     givens = np.asarray(puzzle.givens, np.int64).reshape(SIXTEEN, SIXTEEN)
     font = fonts["print"]
@@ -146,7 +146,7 @@ def render_sixteen_batch(out: Path, seed: int, count: int) -> list[Path]:
     for i in range(count):
         style = SIXTEEN_STYLES[i % len(SIXTEEN_STYLES)]
         made = render_sixteen_photo(seed * 100_000 + i, style)
-        written += _write(made, folder / f"sixteen_{i:04d}")
+        written += write_photo(made, folder / f"sixteen_{i:04d}")
     return written
 
 
@@ -162,4 +162,4 @@ def write_sixteen_sample(folder: Path, max_bytes: int = SIXTEEN_SAMPLE_MAX_BYTES
     seed, style = SIXTEEN_SAMPLE
     made = render_sixteen_photo(seed, style, **SIXTEEN_SAMPLE_OVERRIDES)
     made = replace(made, photo=fit_quality(made.photo, max_bytes))
-    return _write(made, folder / style)
+    return write_photo(made, folder / style)

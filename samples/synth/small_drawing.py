@@ -20,57 +20,36 @@ puzzle in the ``grid FILE.json`` form under ``"puzzle"`` and the answer as a str
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import asdict, dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
-from ...solver.geometry import BOX_SHAPES
 from ...solver.variant import Variant, VariantPuzzle
-from ...solver.variant_json import puzzle_to_json
 from ...solver.variant_sample import random_variant
-from .camera import photograph
+from .boxed_grids import (
+    SmallPhoto,
+    draw_box_lines,
+    photographed,
+    shuffled_lines,
+    tint_boxes,
+    write_photo,
+)
 from .committed import fit_quality
-from .files import encode_jpeg
 from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
 from .pen import choose_pen_entries, draw_pen, sample_pen_style
-from .sensor import develop
 from .sheet import Sheet
-from .truth import Photo, PhotoTruth, jsonable
 from .types import RGB
 
 SMALL_SIZES = (4, 6, 8)
 SMALL_STYLES = ("newspaper", "book", "shaded", "kids")
-GREY_TINT: RGB = (0.85, 0.85, 0.85)
 KIDS_INKS: tuple[RGB, ...] = ((0.12, 0.25, 0.6), (0.45, 0.15, 0.5), (0.1, 0.4, 0.35))
-KIDS_TINTS: tuple[RGB, ...] = ((0.99, 0.92, 0.75), (0.82, 0.92, 0.99), (0.88, 0.97, 0.84))
 CLUE_SHARE = {4: (0.3, 0.45), 6: (0.33, 0.5), 8: (0.35, 0.5)}  # givens / cells, by size
-
-
-@dataclass(frozen=True)
-class SmallPhoto:
-    """A rendered photo of a small Sudoku, its truth, the puzzle it shows and the style."""
-
-    photo: Photo
-    puzzle: VariantPuzzle
-    answer: tuple[int, ...]
-    style: str
-
-    def truth_json(self) -> dict[str, Any]:
-        """The photo's truth (its n × n givens, solution, lattice ...) with ``grid_size``,
-        the ``answer`` as a string and the ``puzzle`` in the ``grid FILE.json`` form."""
-        return self.photo.truth.to_json() | {
-            "grid_size": self.puzzle.size,
-            "style": self.style,
-            "answer": self.puzzle.write(self.answer),
-            "puzzle": puzzle_to_json(self.puzzle),
-        }
 
 
 def small_puzzle(seed: int, size: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
@@ -87,32 +66,13 @@ def small_puzzle(seed: int, size: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
     if made is None:  # an empty classic grid always has a solution
         raise ValueError(f"no {size}×{size} Sudoku could be made")
     puzzle, answer = made
-    rows, cols = _shuffled_lines(rng, size)
+    rows, cols = shuffled_lines(rng, size)
     moved = tuple(answer[rows[r] * size + cols[c]] for r in range(size) for c in range(size))
     givens = tuple(
         moved[i] if puzzle.givens[rows[i // size] * size + cols[i % size]] else 0
         for i in range(size * size)
     )
     return VariantPuzzle(size, givens, Variant.CLASSIC), moved
-
-
-def _shuffled_lines(rng: random.Random, size: int) -> tuple[list[int], list[int]]:
-    """A row order and a column order that keep every box whole (bands and stacks moved
-    whole, lines moved within them): any solved grid stays solved."""
-    box_rows, box_cols = BOX_SHAPES[size]
-
-    def order(step: int) -> list[int]:
-        """Groups of ``step`` lines shuffled whole, and the lines within each."""
-        groups = list(range(size // step))
-        rng.shuffle(groups)
-        out = []
-        for g in groups:
-            inner = list(range(step))
-            rng.shuffle(inner)
-            out += [g * step + i for i in inner]
-        return out
-
-    return order(box_rows), order(box_cols)
 
 
 def render_small_photo(
@@ -141,33 +101,6 @@ def render_small_photo(
     page = compose_small_page(rng, puzzle, style, params, pen)
     written = (pen, tuple(mistakes))
     return photographed(rng, seed, "small", page, params, (puzzle, answer, style), written)
-
-
-def photographed(
-    rng: np.random.Generator,
-    seed: int,
-    kind: str,
-    page: PageDraft,
-    params: PhotoParams,
-    drawn: tuple[VariantPuzzle, tuple[int, ...], str],
-    written: tuple[np.ndarray, tuple[tuple[int, int], ...]] | None = None,
-) -> SmallPhoto:
-    """The photo of a flat ``page`` taken and developed, with its truth (a ``kind``
-    photo); ``drawn``: the puzzle on the page, its answer and the page's style;
-    ``written``: the pen entries (n × n, 0 where none) and the wrong ones, if any."""
-    puzzle, answer, style = drawn
-    rgb, lattice = photograph(rng, page, params)
-    image = develop(rng, rgb, params)
-    shape = (puzzle.size, puzzle.size)
-    pen, mistakes = written or (np.zeros(shape, np.int64), ())
-    truth = PhotoTruth(
-        seed=seed, kind=kind, size=params.size,
-        givens=np.asarray(puzzle.givens, np.int64).reshape(shape),
-        solution=np.asarray(answer, np.int64).reshape(shape), pen=pen,
-        mistakes=mistakes, lattice=lattice, fonts=page.fonts,
-        effects=jsonable(asdict(params) | {"style": style}),
-    )  # fmt: skip
-    return SmallPhoto(Photo(image, truth, params.jpeg_quality), puzzle, answer, style)
 
 
 def small_grid_style(rng: np.random.Generator, font: str, style: str) -> GridStyle:
@@ -200,8 +133,8 @@ def compose_small_page(
     n = puzzle.size
     cell = 9 * cell9 / n
     grid_style = small_grid_style(rng, fonts["print"], style)
-    _tint_boxes(sheet, rng, (frame.left, frame.top), cell, n, style)
-    _draw_lines(sheet, (frame.left, frame.top), cell, n, grid_style)
+    tint_boxes(sheet, rng, (frame.left, frame.top), cell, n, style)
+    draw_box_lines(sheet, (frame.left, frame.top), cell, n, grid_style)
     lattice = grid_lattice(frame.left, frame.top, cell, n)
     givens = np.asarray(puzzle.givens, np.int64).reshape(n, n)
     height = grid_style.digit_height * min(cell, 1.4 * cell9)  # a book's digits, not posters
@@ -216,46 +149,6 @@ def compose_small_page(
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)
 
 
-def _tint_boxes(
-    sheet: Sheet, rng: np.random.Generator, origin: tuple[float, float], cell: float, n: int,
-    style: str,
-) -> None:  # fmt: skip
-    """Every other box tinted: grey (``shaded``) or in a light colour (``kids``)."""
-    if style not in ("shaded", "kids"):
-        return
-    tint = GREY_TINT if style == "shaded" else KIDS_TINTS[int(rng.integers(len(KIDS_TINTS)))]
-    box_rows, box_cols = BOX_SHAPES[n]
-    x0, y0 = origin
-    for br in range(n // box_rows):
-        for bc in range(n // box_cols):
-            if (br + bc) % 2:
-                continue
-            left, top = x0 + bc * box_cols * cell, y0 + br * box_rows * cell
-            sheet.rect(left, top, left + box_cols * cell, top + box_rows * cell, tint)
-
-
-def _draw_lines(
-    sheet: Sheet, origin: tuple[float, float], cell: float, n: int, style: GridStyle
-) -> None:
-    """The n + 1 lines each way: thin between cells, thick between boxes, the outer frame
-    (widths are fractions of a 9×9 grid's cell, so lines print as thick as a 9×9's)."""
-    x0, y0 = origin
-    box_rows, box_cols = BOX_SHAPES[n]
-    unit = cell * n / 9  # the 9×9 cell the widths are fractions of
-    side, half_outer = n * cell, style.outer * unit / 2
-    for i in range(n + 1):
-        for along_x, box in ((True, box_cols), (False, box_rows)):
-            edge = i in (0, n)
-            width = style.outer if edge else style.thick if i % box == 0 else style.thin
-            half, pos = width * unit / 2, (x0 if along_x else y0) + i * cell
-            if along_x:  # a vertical line at x = pos
-                sheet.rect(pos - half, y0 - half_outer, pos + half, y0 + side + half_outer,
-                           style.line_ink)  # fmt: skip
-            else:
-                sheet.rect(x0 - half_outer, pos - half, x0 + side + half_outer, pos + half,
-                           style.line_ink)  # fmt: skip
-
-
 def render_small_batch(out: Path, seed: int, count: int, size: int = 6) -> list[Path]:
     """Render ``count`` photos of small Sudokus of ``size`` named small/small<n>_NNNN (a
     .jpg and its .json truth each), styles in turn."""
@@ -264,16 +157,8 @@ def render_small_batch(out: Path, seed: int, count: int, size: int = 6) -> list[
     written: list[Path] = []
     for i in range(count):
         made = render_small_photo(seed * 100_000 + i, size, SMALL_STYLES[i % len(SMALL_STYLES)])
-        written += _write(made, folder / f"small{size}_{i:04d}")
+        written += write_photo(made, folder / f"small{size}_{i:04d}")
     return written
-
-
-def _write(made: SmallPhoto, name: Path) -> list[Path]:
-    """``name``.jpg and its truth ``name``.json."""
-    jpg, meta = name.with_suffix(".jpg"), name.with_suffix(".json")
-    jpg.write_bytes(encode_jpeg(made.photo.image, made.photo.jpeg_quality))
-    meta.write_text(json.dumps(made.truth_json(), indent=1) + "\n", encoding="utf-8")
-    return [jpg, meta]
 
 
 # The committed 6×6 sample: samples/small/six_<style>, read exactly by tests/test_small_grid.py
@@ -288,4 +173,4 @@ def write_small_sample(folder: Path, max_bytes: int) -> list[Path]:
     seed, size, style = SMALL_SAMPLE
     made = render_small_photo(seed, size, style, **SMALL_SAMPLE_OVERRIDES)
     made = replace(made, photo=fit_quality(made.photo, max_bytes))
-    return _write(made, folder / f"six_{style}")
+    return write_photo(made, folder / f"six_{style}")

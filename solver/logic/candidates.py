@@ -12,6 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..geometry import Cell, Shape, cell_name
+from ..grid import symbol, value_word
 
 if TYPE_CHECKING:
     from .step import Step
@@ -182,7 +183,7 @@ class Candidates:
                 v = self.values[c]
                 if v:
                     if seen & bit(v):
-                        return f"{v} appears twice in {lay.unit_name(u)}"
+                        return f"{value_word(v)} appears twice in {lay.unit_name(u)}"
                     seen |= bit(v)
             possible = 0
             for c in unit:
@@ -194,5 +195,4 @@ class Candidates:
 
     def to_string(self) -> str:
         """The placed values as one compact line ('.' for empty)."""
-        symbols = "123456789ABCDEFGHIJKLMNOP"
-        return "".join(symbols[v - 1] if v else "." for v in self.values)
+        return "".join(symbol(v) for v in self.values)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from math import prod
 
 from ..geometry import Cell, cell_name
+from ..grid import value_word
 from ..outcome import Outcome
 from ..rule45 import HouseSum, house_sums
 from ..variant import VariantPuzzle, cage_combinations
@@ -83,13 +84,18 @@ def _name(b: Board, c: Cell) -> str:
     return cell_name(c, b.puzzle.size)
 
 
+def _word(b: Board, value: int) -> str:
+    """A value as the board's puzzle prints it (its symbols)."""
+    return value_word(value, b.puzzle.symbols)
+
+
 def naked_single(b: Board) -> VariantStep | None:
     """A cell with one candidate left."""
     for c, cs in enumerate(b.cands):
         if len(cs) == 1:
             v = next(iter(cs))
             held = "its units and cage hold" if b.puzzle.cages else "its units hold"
-            why = f"{_name(b, c)} can only be {v}: {held} every other value"
+            why = f"{_name(b, c)} can only be {_word(b, v)}: {held} every other value"
             return VariantStep("Naked single", ((c, v),), (), (c,), why)
     return None
 
@@ -102,7 +108,7 @@ def hidden_single(b: Board) -> VariantStep | None:
             places = [c for c in unit if v in b.cands[c]]
             if v not in held and len(places) == 1:
                 c = places[0]
-                why = f"{v} fits only {_name(b, c)} in {b.puzzle.unit_name(u)}"
+                why = f"{_word(b, v)} fits only {_name(b, c)} in {b.puzzle.unit_name(u)}"
                 return VariantStep("Hidden single", ((c, v),), (), tuple(unit), why)
     return None
 
@@ -149,7 +155,7 @@ def cage_combination(b: Board) -> VariantStep | None:
         combos = _combos_left(b, cage.cells, cage.total)
         gone = _cut_to(b, cage.cells, set().union(*combos))
         if gone and combos:
-            struck = ", ".join(f"{_name(b, c)}≠{v}" for c, v in gone[:6])
+            struck = ", ".join(f"{_name(b, c)}≠{_word(b, v)}" for c, v in gone[:6])
             more = f" and {len(gone) - 6} more" if len(gone) > 6 else ""
             why = f"{cage.name(n)} can only hold {_written(combos)}, so {struck}{more}"
             return VariantStep("Cage combination", (), gone, cage.cells, why)
@@ -170,7 +176,7 @@ def rule_45(b: Board) -> VariantStep | None:
         allowed = _sum_allows(b, open_cells, left)
         gone = tuple((c, v) for c in open_cells for v in sorted(b.cands[c] - allowed[c]))
         if gone:
-            struck = ", ".join(f"{_name(b, c)}≠{v}" for c, v in gone[:6])
+            struck = ", ".join(f"{_name(b, c)}≠{_word(b, v)}" for c, v in gone[:6])
             more = f" and {len(gone) - 6} more" if len(gone) > 6 else ""
             why = f"{group.describe(b.puzzle.size)}, so {struck}{more}"
             return VariantStep("45 rule", (), gone, group.cells, why)
@@ -309,6 +315,6 @@ def stuck_step(
     c = next(c for c, v in enumerate(values) if not v and c not in placed)
     why = (
         "singles, cage combinations and the 45 rule find nothing more here; "
-        f"the solution has {puzzle.cell_name(c)} = {puzzle.symbols[solution[c] - 1]}"
+        f"the solution has {puzzle.cell_name(c)} = {value_word(solution[c], puzzle.symbols)}"
     )
     return VariantStep(STUCK, ((c, solution[c]),), (), (c,), why)

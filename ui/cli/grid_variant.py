@@ -15,6 +15,7 @@ from typing import Any
 import typer
 
 from ...solver import SearchTimeoutError, SolveResult, Wording
+from ...solver.grid import value_word
 from ...solver.outcome import Outcome
 from ...solver.solve import deadline_after
 from ...solver.variant import VariantError, VariantPuzzle
@@ -102,7 +103,7 @@ def result_json(puzzle: VariantPuzzle, result: SolveResult) -> dict[str, Any]:
 def pretty(puzzle: VariantPuzzle, values: Sequence[int]) -> str:
     """The answer as rows; boxes ruled as on paper, or a jigsaw's region map beside it."""
     n = puzzle.size
-    cells = [puzzle.symbols[v - 1] for v in values]
+    cells = [value_word(v, puzzle.symbols) for v in values]
     if puzzle.regions:
         regions = puzzle_to_json(puzzle)["regions"]
         rows = [" ".join(cells[r * n : (r + 1) * n]) for r in range(n)]

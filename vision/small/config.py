@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
+
+from ..read.orientation import OrientationConfig
+
+
+def every_turn() -> OrientationConfig:
+    """A small grid's turns are all read, however sure the upright reading, and the one
+    reading best is taken by a smaller margin than a 9×9's: its few digits can read
+    nearly as surely the wrong way up (a 4×4 of 6 givens turned sideways reads 1-2 nats
+    worse), and a few dozen cells more cost one model call."""
+    return OrientationConfig(check_below_log_prob=math.inf, turn_margin_log_prob=0.5)
 
 
 @dataclass(frozen=True)
@@ -25,6 +36,11 @@ class SmallGridConfig:
     above a grid covers about half). A quad holding 9 + 1 evenly spaced lines
     each way (spaced a ninth of its side ± ``nine_spacing_slack``), all but
     ``nine_lines_missing`` drawn, is a 9×9 grid and never a small one.
+
+    sideways: a grid whose boxes lie the other way (3 rows × 2 columns on a 6×6, a page
+    photographed sideways) is taken too, and turned upright. orientation: when the turns
+    that keep the boxes are read too and how much better one must read to be taken
+    (``read.oriented``; every time by default: ``every_turn``).
 
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
@@ -56,6 +72,8 @@ class SmallGridConfig:
     pen_entries: bool = True
     pen_margin: float = 2.0
     min_pen_cells: int = 2
+    sideways: bool = True
+    orientation: OrientationConfig = field(default_factory=every_turn)
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

@@ -9,7 +9,10 @@ quad is a grid of n cells a side when all its lines are there and nothing line-l
 midway between them, when its box lines are drawn at least as thick as the others (2 rows
 × 3 columns for 6×6: ``solver/geometry.py``'s ``BOX_SHAPES``), and when its lines do not
 run on past the border (a part of a larger grid). A quad whose lines fit a 9×9 is never
-taken for a small grid. Points are (x, y) pixels of the image searched.
+taken for a small grid. A page photographed sideways shows a 6×6's boxes as 3 rows × 2
+columns (an 8×8's as 4 × 2): such a grid is taken too (``SmallGridConfig.sideways``) and
+turned a quarter turn, its boxes upright; which way up its digits stand is the reader's
+to find (``read.orient_small``). Points are (x, y) pixels of the image searched.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from ..grid.find import shrink
 from ..grid.lattice import line_images
 from ..grid.warp import check_image, homography_to_square, is_convex_clockwise, map_points, to_gray
+from ..read.orientation import turn_detection
 from ..types import GridDetection
 from .config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 
@@ -144,12 +148,18 @@ def is_grid_of(fit: LineFit, boxes: int, config: SmallGridConfig) -> bool:
         return False
     if max(fit.outside) > config.max_outside:
         return False
+    return box_contrast(fit, boxes) >= config.box_thickness
+
+
+def box_contrast(fit: LineFit, boxes: int) -> float:
+    """How many times as thick the box lines (every ``boxes``-th inner line) are drawn as
+    the other inner lines, on average (infinite where there are no others)."""
     inner = np.arange(1, len(fit.widths) - 1)
     box = fit.widths[inner[inner % boxes == 0]]
     other = fit.widths[inner[inner % boxes != 0]]
     if not box.size or not other.size:
-        return True
-    return float(box.mean()) >= config.box_thickness * float(other.mean())
+        return float("inf")
+    return float(box.mean()) / max(float(other.mean()), 1e-9)
 
 
 def is_nine(
@@ -164,20 +174,46 @@ def is_nine(
     return all(int(np.count_nonzero(f.coverage >= config.min_line)) >= least for f in fits)
 
 
+@dataclass(frozen=True)
+class QuadGrid:
+    """The grid a quad holds: its size (cells a side), its row and column lines, and
+    whether its boxes lie sideways (3 rows × 2 columns on a 6×6: the page turned)."""
+
+    size: int
+    across: LineFit
+    down: LineFit
+    sideways: bool
+
+
+def box_shapes(n: int, sideways: bool) -> list[tuple[int, int]]:
+    """The boxes (rows × columns) a grid of ``n`` cells a side may show: upright, then
+    turned a quarter turn where ``sideways`` and that is another shape."""
+    upright = BOX_SHAPES[n]
+    turned = (upright[1], upright[0])
+    return [upright, turned] if sideways and turned != upright else [upright]
+
+
 def size_of_quad(
     warped: np.ndarray, side: int, margin: int, grid: GridConfig, config: SmallGridConfig
-) -> tuple[int, LineFit, LineFit] | None:
-    """The small size (cells a side) whose lines a quad warped square holds, with its row
-    and column lines; None for a 9×9 grid or no grid."""
+) -> QuadGrid | None:
+    """The small grid whose lines a quad warped square holds; None for a 9×9 grid or no
+    grid. Where its lines make a grid of boxes both ways (an 8×8's lines thick every 2nd
+    across, every 4th down, pass for 4 × 2 boxes too), the way whose box lines stand out
+    more is taken."""
     rows, cols = line_profiles(warped, side, margin, grid)
     if is_nine(rows, cols, side, margin, config):
         return None
     for n in config.sizes:
-        box_rows, box_cols = BOX_SHAPES[n]
         across = fit_lines(rows, n, side, margin, config)
         down = fit_lines(cols, n, side, margin, config)
-        if is_grid_of(across, box_rows, config) and is_grid_of(down, box_cols, config):
-            return n, across, down
+        shapes = [
+            (min(box_contrast(across, rows_), box_contrast(down, cols_)), (rows_, cols_))
+            for rows_, cols_ in box_shapes(n, config.sideways)
+            if is_grid_of(across, rows_, config) and is_grid_of(down, cols_, config)
+        ]
+        if shapes:  # both ways on an 8×8 (its 2 × 4 boxes' lines): the thicker box lines
+            _, best = max(shapes)
+            return QuadGrid(n, across, down, best != BOX_SHAPES[n])
     return None
 
 
@@ -229,9 +265,9 @@ def find_small_grid(
         found = size_of_quad(warped, side, margin, grid, config)
         if found is None:
             continue
-        n, across, down = found
-        score = float(min(across.coverage.min(), down.coverage.min()))
-        detection = small_detection(gray, to_warped, n, (across, down), score, config)
-        if detection is not None:
-            return SmallGrid(n, detection)
+        fits = (found.across, found.down)
+        score = float(min(found.across.coverage.min(), found.down.coverage.min()))
+        detection = small_detection(gray, to_warped, found.size, fits, score, config)
+        if detection is not None:  # sideways boxes: a quarter turn stands them upright
+            return SmallGrid(found.size, turn_detection(detection, int(found.sideways)))
     return None

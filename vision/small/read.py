@@ -4,7 +4,11 @@ The cells of the straightened grid are cut as the 9×9 grid's are (``split_cells
 n cells a side) and read by the same digit model in one run; digits above n cannot be
 in the grid, so their probabilities are set to nothing (``mask_digits``) before every
 cell's digit and print-or-pen kind is settled (``decide_kinds``, without the ink-colour
-step). The givens are solved by the solver of every size (``solve_variant``: rows,
+step). A page photographed turned is read the right way up first: where the upright
+reading is unsure, the turns that keep the boxes' shape (a half turn for 2×3 and 2×4
+boxes, any quarter turn for square ones) are read too, and the grid turned to the one that
+reads far better (``oriented``: the 9×9's ``orientation.read_oriented``, all turns in one
+model call). The givens are solved by the solver of every size (``solve_variant``: rows,
 columns and the boxes of ``BOX_SHAPES[n]``), the answer proved unique. A reading that
 breaks a rule or has no single answer is tried again with its least sure cells read as
 their next likeliest digit (``repaired``), as for a 9×9 grid but simpler: one or two
@@ -15,11 +19,13 @@ left out of the givens, and checked against the answer as a 9×9's are.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
 
+from ...solver.geometry import BOX_SHAPES
 from ...solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from ...solver.solve import SolveResult
 from ...solver.variant import VariantError
@@ -28,9 +34,10 @@ from ..read.cells import split_cells
 from ..read.classifier import DigitClassifier
 from ..read.config import ReadConfig
 from ..read.decide import decide_kinds
+from ..read.orientation import OrientationConfig, read_oriented, reading_log_prob
 from ..repair import Problem, Repair, RepairOutcome
 from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
-from .config import SmallGridConfig
+from .config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .find import SmallGrid
 
 DIGIT_CLASSES = 9  # the model's classes: 0 empty, 1-9 printed, 10-18 handwritten
@@ -38,27 +45,82 @@ REPAIR_CELLS = 6  # the least sure filled cells whose next likeliest reading is 
 MAX_REPAIRED = 2  # at most this many of them at once
 
 
-def mask_digits(probs: np.ndarray, n: int) -> np.ndarray:
+# straightened grids -> their cells' scores, in one model call
+Scorer = Callable[[Sequence[np.ndarray]], list[CellScores]]
+
+
+def allowed_digits(probs: np.ndarray, n: int) -> np.ndarray:
     """(N, 19) probabilities with the digits above ``n`` (printed and handwritten) set to
-    nothing and each row renormalised: a grid of n cells a side holds 1..n only."""
+    nothing, not renormalised: a cell read as a 9 on a 6×6 keeps little of its reading."""
     kept = np.asarray(probs, dtype=np.float64).copy()
     for digit in range(n + 1, DIGIT_CLASSES + 1):
         kept[:, digit] = 0.0
         kept[:, digit + DIGIT_CLASSES] = 0.0
+    return kept
+
+
+def mask_digits(probs: np.ndarray, n: int) -> np.ndarray:
+    """(N, 19) probabilities with the digits above ``n`` (printed and handwritten) set to
+    nothing and each row renormalised: a grid of n cells a side holds 1..n only."""
+    kept = allowed_digits(probs, n)
     return kept / np.maximum(kept.sum(axis=1, keepdims=True), 1e-12)
 
 
-def read_small_cells(
-    classifier: DigitClassifier, grid: SmallGrid, config: ReadConfig
-) -> CellReading:
-    """Every cell's digit and kind, digits above the grid's size ruled out."""
+def quarter_turns(n: int) -> tuple[int, ...]:
+    """The turns (counter-clockwise quarter turns) that keep a grid's boxes as they are:
+    every one for square boxes (4×4, 16×16), the half turn for 2×3 and 2×4 boxes."""
+    box_rows, box_cols = BOX_SHAPES[n]
+    return (1, 2, 3) if box_rows == box_cols else (2,)
+
+
+def oriented(
+    grid: SmallGrid, score: Scorer, config: OrientationConfig
+) -> tuple[SmallGrid, CellScores]:
+    """The grid, turned upright where another of its ``quarter_turns`` reads far better
+    (``orientation.read_oriented``, the 9×9's step), and its cells' scores that way up."""
     n = grid.size
-    cells = split_cells(grid.detection.warped, classifier.config.cells, n)
-    probs, _ = classifier.predict(cells)
-    digits = mask_digits(classifier.digit_probs(probs), n).astype(np.float32)
-    reading = decide_kinds(CellScores(digits, cells), config=config.kind_decision)
+
+    def turn(warped: np.ndarray) -> tuple[int, CellScores]:
+        """The best-reading turn of the grid and its scores."""
+        turns = quarter_turns(n)
+        scored = score([np.ascontiguousarray(np.rot90(warped, k)) for k in turns])
+        best = max(range(len(turns)), key=lambda i: reading_log_prob(scored[i]))
+        return turns[best], scored[best]
+
+    upright = score([grid.detection.warped])[0]
+    detection, scores = read_oriented(grid.detection, upright, turn, config)
+    return SmallGrid(n, detection), scores
+
+
+def small_scorer(classifier: DigitClassifier, n: int) -> Scorer:
+    """Scores the n² cells of straightened small grids, digits above n set to nothing
+    (``allowed_digits``), every grid's cells in one model call."""
+
+    def score(warped: Sequence[np.ndarray]) -> list[CellScores]:
+        """Each grid's cells and their allowed digits' probabilities."""
+        cells = [split_cells(w, classifier.config.cells, n) for w in warped]
+        probs, _ = classifier.predict(np.concatenate(cells))
+        allowed = allowed_digits(classifier.digit_probs(probs), n)
+        parts = np.split(allowed, len(cells))
+        return [CellScores(p.astype(np.float32), c) for p, c in zip(parts, cells, strict=True)]
+
+    return score
+
+
+def read_small_cells(
+    classifier: DigitClassifier,
+    grid: SmallGrid,
+    config: ReadConfig,
+    orientation: OrientationConfig = DEFAULT_SMALL_GRID_CONFIG.orientation,
+) -> tuple[SmallGrid, CellReading]:
+    """The grid turned upright (``oriented``, with ``orientation``) and every cell's digit
+    and kind, digits above the grid's size ruled out."""
+    n = grid.size
+    grid, scores = oriented(grid, small_scorer(classifier, n), orientation)
+    digits = mask_digits(scores.probs, n).astype(np.float32)
+    reading = decide_kinds(CellScores(digits, scores.cells), config=config.kind_decision)
     count = n * n
-    return replace(
+    return grid, replace(
         reading,
         trace=None,  # the trace names cells as on a 9×9 grid
         notes=("",) * count,
@@ -99,9 +161,11 @@ def pen_entries(reading: CellReading, givens: str) -> str:
 
 
 def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveResult | None:
-    """Solve a small classic Sudoku's values (None when they are no puzzle at all)."""
+    """Solve a small classic Sudoku's values (None when they are no puzzle at all); its
+    conflicts name values as the photo prints them (numbers: ``GridStructure.printed``)."""
+    structure = GridStructure(size=n)
     try:
-        return solve_variant(GridStructure(size=n).puzzle(values), time_limit_s)
+        return solve_variant(structure.puzzle(values), time_limit_s, structure.printed)
     except VariantError:
         return None
 

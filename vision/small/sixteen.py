@@ -31,11 +31,20 @@ from ..load import ScaledImage
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
 from ..read.notes import NotesConfig, without_lines
+from ..read.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig
 from ..repair import Repair, RepairOutcome
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
-from ..types import CellReading, Kind
+from ..types import CellReading, CellScores, Kind
 from .find import SmallGrid, find_small_grid
-from .read import givens_of, outcome_of, solve_reading, solve_small, value_probabilities
+from .read import (
+    Scorer,
+    givens_of,
+    oriented,
+    outcome_of,
+    solve_reading,
+    solve_small,
+    value_probabilities,
+)
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 
 SIXTEEN = SixteenConfig.size
@@ -149,20 +158,38 @@ def read_numbers(
     return np.stack(out)
 
 
+def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer:
+    """Scores the 256 cells of straightened 16×16 grids (``CellScores.probs``: one column
+    a value, 17), every glyph of every grid in one model call."""
+
+    def score(warped: Sequence[np.ndarray]) -> list[CellScores]:
+        """Each grid's value probabilities."""
+        size = classifier.config.input_size
+        glyphs = [g for w in warped for g in cell_glyphs(number_cells(w, size, config), config)]
+        probs = read_numbers(glyphs, classifier, config)
+        return [CellScores(p.astype(np.float32)) for p in np.split(probs, len(warped))]
+
+    return score
+
+
 def read_sixteen_cells(
-    classifier: DigitClassifier, grid: SmallGrid, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
-) -> CellReading:
-    """Every cell's number (0 empty, 1-16), each printed: ``probs`` has one column a value
-    (17), not the model's 19 classes."""
+    classifier: DigitClassifier,
+    grid: SmallGrid,
+    config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
+    orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
+) -> tuple[SmallGrid, CellReading]:
+    """The grid turned upright (``read.oriented``: a 16×16 photographed sideways or upside
+    down) and every cell's number (0 empty, 1-16), each printed: ``probs`` has one column
+    a value (17), not the model's 19 classes."""
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
-    cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
-    probs = read_numbers(cell_glyphs(cells, config), classifier, config)
+    grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
+    probs = scores.probs
     digits = probs.argmax(axis=1).astype(np.int64)
     kinds = np.where(digits > 0, int(Kind.PRINTED), int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN
     reading = CellReading(probs.astype(np.float32), digits, kinds)
-    return replace(
+    return grid, replace(
         reading,
         notes=("",) * count,
         notes_sure=(True,) * count,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ....solver import Outcome, SearchTimeoutError
+from ....solver.grid import value_word
 from ....solver.logic.variant_hint import VariantHint, variant_hint
 from ....solver.variant import VariantPuzzle
 from ..state.backend import run_search
@@ -66,6 +67,8 @@ def show_variant_hint(
         st.session_state[reveal_key] = True
     revealed = bool(st.session_state.get(reveal_key))
     if revealed:
-        placed = "; ".join(f"{puzzle.cell_name(c)} = {v}" for c, v in step.placements)
+        placed = "; ".join(
+            f"{puzzle.cell_name(c)} = {value_word(v, puzzle.symbols)}" for c, v in step.placements
+        )
         st.success((f"**{placed}.** " if placed else "") + step.explanation)
     return marks_of(found, revealed)
