@@ -25,3 +25,16 @@ def open_app(mode: str) -> Any:
     at.run()
     assert not at.exception, at.exception
     return at
+
+
+UPLOADERS = {layout.PHOTO: "photo_upload", layout.PROGRESS: "progress_upload"}
+
+
+def uploaded(mode: str, photo: Path) -> Any:
+    """The app's page ``mode`` (*Solve a photo* or *Check my progress*) with ``photo``
+    uploaded and read."""
+    at = open_app(mode)
+    at.file_uploader(key=UPLOADERS[mode]).upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    assert not at.exception, at.exception
+    return at

@@ -22,7 +22,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from sudokucam.solver import is_solution
-from sudokucam.tests.app_harness import APP, open_app
+from sudokucam.tests.app_harness import APP, open_app, uploaded
 from sudokucam.ui.app import layout
 from sudokucam.ui.app.pages.play_board import board_after, game_view, notes_of
 from sudokucam.ui.app.state.game import Board, Game, load_game
@@ -112,11 +112,7 @@ def png_of(image: np.ndarray) -> bytes:
 
 def progress_checked(photo: Path) -> Any:
     """The app's 'Check my progress' page with ``photo`` uploaded and read."""
-    at = open_app(layout.PROGRESS)
-    at.file_uploader(key="progress_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return uploaded(layout.PROGRESS, photo)
 
 
 def sample(samples_dir: Path, kind: str, name: str) -> tuple[Path, dict[str, Any]]:

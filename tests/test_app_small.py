@@ -20,7 +20,7 @@ import pytest
 
 from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.solver.variant import Cage
-from sudokucam.tests.app_harness import open_app
+from sudokucam.tests.app_harness import open_app, uploaded
 from sudokucam.tests.test_app import (
     all_text,
     board_args,
@@ -55,11 +55,7 @@ def givens_of(truth: dict[str, Any]) -> str:
 
 def photo_read(photo: Path) -> Any:
     """The *Solve a photo* page with ``photo`` uploaded and read."""
-    at = open_app(layout.PHOTO)
-    at.file_uploader(key="photo_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
-    at.run()
-    assert not at.exception, at.exception
-    return at
+    return uploaded(layout.PHOTO, photo)
 
 
 # ----------------------------------------------------------------------------- the board
