@@ -14,7 +14,14 @@ from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.structure.cage_config import CageConfig
 from sudokucam.vision.structure.cage_lines import find_cage_lines, group_cells, has_cages
-from sudokucam.vision.structure.cage_sums import SumReading, readings, sum_boxes, zero_like
+from sudokucam.vision.structure.cage_sums import (
+    SumReading,
+    fine_grid,
+    merged,
+    readings,
+    sum_boxes,
+    zero_like,
+)
 from sudokucam.vision.structure.cages import (
     CageLayout,
     find_cages,
@@ -179,6 +186,14 @@ def rendered_grid(
 ) -> tuple[GridDetection, render.KillerTruth]:
     """The grid found in a rendered Killer photo (through JPEG at its own quality, as the
     benchmark sees it) and the photo's truth."""
+    detection, truth, _ = rendered_photo_grid(seed, style, classifier)
+    return detection, truth
+
+
+def rendered_photo_grid(
+    seed: int, style: str, classifier: DigitClassifier
+) -> tuple[GridDetection, render.KillerTruth, np.ndarray]:
+    """``rendered_grid`` and the photo the grid was found in."""
     photo = render.render_killer(seed, style)
     truth = photo.truth
     assert isinstance(truth, render.KillerTruth)
@@ -186,7 +201,7 @@ def rendered_grid(
     assert ok
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     assert image is not None
-    return Reader(classifier).find(image)[0], truth
+    return Reader(classifier).find(image)[0], truth, image
 
 
 def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple[Cells, Cells]:
@@ -238,3 +253,43 @@ def test_sure_sums_are_never_left_open_to_make_up_a_misread_one(
     reading = settle_cages(layout, [int(d) for d in cells.digits])
     answer = tuple(int(v) for v in truth.solution.ravel())
     assert reading.solution in (None, answer)
+
+
+def test_sums_are_read_in_the_grid_warped_again_from_the_photo(
+    classifier: DigitClassifier,
+) -> None:
+    # the straightened grid gives a cell 40 pixels: its sums, 8 pixels tall, read 20 as 6
+    # and 28 as 17; the photo gives a cell 80, where they read right
+    detection, truth, image = rendered_photo_grid(720060, "dashed", classifier)
+    sums = {cage.cells: cage.total for cage in truth.cages}
+    size = classifier.config.input_size
+    photo = (image, detection.lattice)
+    for source, least_right in ((None, 0), (photo, len(sums))):
+        layout = find_cages(detection.warped, classifier.predict, size, photo=source)
+        assert layout is not None and set(layout.groups) == set(sums)
+        right = sum(s.best == sums[g] for g, s in zip(layout.groups, layout.sums, strict=True))
+        assert right >= least_right, source is None or right
+        if source is None:
+            assert right < len(sums)
+
+
+def test_fine_grid_follows_the_lattice() -> None:
+    image = np.full((400, 500), 255, np.uint8)
+    cv2.rectangle(image, (110, 90), (121, 101), 0, -1)  # a dark square in cell (r1, c2)
+    rows, cols = np.mgrid[0:10, 0:10].astype(np.float64)
+    lattice = np.stack([20 + 40 * cols, 40 + 40 * rows], axis=-1)  # (x, y) of line crossings
+    fine = fine_grid(image, lattice, CageConfig())
+    p = fine.shape[0] // 9
+    assert fine.shape == (9 * p, 9 * p)
+    ys, xs = np.nonzero(fine < 128)
+    assert (ys.min() // p, xs.max() // p) == (1, 2)  # row 1 (y 80-120), column 2 (x 100-140)
+    with pytest.raises(ValueError, match="lattice"):
+        fine_grid(image, lattice[:5], CageConfig())
+
+
+def test_two_looks_at_a_sum_are_averaged() -> None:
+    a = SumReading((12, 17), (math.log(0.6), math.log(0.4)))
+    b = SumReading((17, 11), (math.log(0.9), math.log(0.1)))
+    both = merged(a, b, 3)
+    assert both.totals == (17, 12, 11)
+    assert math.isclose(both.probability, 0.65, rel_tol=1e-3)

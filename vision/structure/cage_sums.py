@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 
 from ...solver.variant import cage_combinations
+from ..grid.warp import check_image, to_gray, warp_lattice
 from ..read.cells import CellConfig, ink_image
 from ..read.notes import (
     NotesConfig,
@@ -35,6 +36,7 @@ PROB_FLOOR = 1e-6  # keeps every digit's log-probability finite
 MAX_SUM = 45  # nine different digits 1-9
 LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
 RAGGED_EDGE = 0.5  # a grid line's ragged edge: half a line's ink
+FINE_CELL_PX = 36  # a sum's corner is cut at ``CageConfig.detail`` times this a cell
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,25 @@ class SumReading:
         return math.exp(self.log_probs[0]) if self.log_probs else 0.0
 
 
+def fine_cell_px(config: CageConfig) -> int:
+    """The pixels a cell that sums are read at (``detail`` times ``FINE_CELL_PX``)."""
+    return config.detail * FINE_CELL_PX
+
+
+def fine_grid(image: np.ndarray, lattice: np.ndarray, config: CageConfig) -> np.ndarray:
+    """The grid warped again from the photo it was found in (gray or colour ``image``;
+    ``lattice``: its (10, 10, 2) line crossings there) at ``fine_cell_px`` a cell, cell by
+    cell: the sums, a few pixels tall in the straightened grid, keep the photo's detail."""
+    lattice = np.asarray(lattice, dtype=np.float64)
+    if lattice.shape != (10, 10, 2):
+        raise ValueError(f"lattice must have shape (10, 10, 2), got {lattice.shape}")
+    return warp_lattice(to_gray(check_image(image)), lattice, fine_cell_px(config))
+
+
 def sum_corners(warped: np.ndarray, cells: Sequence[int], config: CageConfig) -> list[np.ndarray]:
-    """The corner boxes (``sum_box``) of the given cells as fine ink images."""
-    p = config.detail * 36
+    """The corner boxes (``sum_box``) of the given cells as fine ink images (the grid
+    ``warped`` resampled to ``fine_cell_px`` a cell, unless it is that size already)."""
+    p = fine_cell_px(config)
     ink = ink_image(warped, CellConfig(cell_px=p, inset_px=0))
     x0, y0, x1, y1 = (round(v * p) for v in config.sum_box)
     out = []
@@ -279,6 +297,25 @@ def read_sums(
     corners = sum_corners(warped, [g[0] for g in groups], config)
     extents = tuple(sum_extent(c, config) for c in corners)
     return read_corners(corners, groups, predict, input_size, config), extents
+
+
+def merged(a: SumReading, b: SumReading, keep: int) -> SumReading:
+    """One sum's readings from two looks at it (the grid as straightened and as warped
+    again from the photo), their probabilities averaged (a reading one look lacks counts
+    as improbable there), the ``keep`` most probable first."""
+    pa, pb = (
+        dict(zip(a.totals, a.log_probs, strict=True)),
+        dict(zip(b.totals, b.log_probs, strict=True)),
+    )
+    floor = math.log(PROB_FLOOR)
+    scored = sorted(
+        (
+            (math.log((math.exp(pa.get(t, floor)) + math.exp(pb.get(t, floor))) / 2), t)
+            for t in set(pa) | set(pb)
+        ),
+        reverse=True,
+    )[:keep]
+    return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
 
 
 def read_corners(

@@ -37,7 +37,7 @@ from ...solver.variant_search import (
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
 from .cage_lines import find_cage_lines, group_cells, has_cages
-from .cage_sums import SumReading, read_sums
+from .cage_sums import SumReading, fine_grid, merged, read_sums
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 Change = tuple[int, int]  # (cage, index of its reading)
@@ -109,17 +109,29 @@ class CageLayout:
 
 
 def find_cages(
-    warped: np.ndarray, predict: Predict, input_size: int, config: CageConfig = DEFAULT_CAGE_CONFIG
+    warped: np.ndarray,
+    predict: Predict,
+    input_size: int,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+    photo: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> CageLayout | None:
     """The cages of a straightened grid (uint8 gray square) and their sums' readings, or
     None when it shows no cage outlines. ``predict`` is the digit model
-    (``DigitClassifier.predict``), ``input_size`` its cell side."""
+    (``DigitClassifier.predict``), ``input_size`` its cell side. ``photo``: the image the
+    grid was found in and its (10, 10, 2) lattice there, where at hand: the sums are then
+    read in the grid warped again from it at their scale (``fine_grid``), else in
+    ``warped`` upscaled."""
     _check_warped(warped)
     lines = find_cage_lines(warped, config)
     if not has_cages(lines, config):
         return None
     groups = group_cells(lines.across, lines.down)
     sums, extents = read_sums(warped, groups, predict, input_size, config)
+    if photo is not None:
+        fine, _ = read_sums(
+            fine_grid(photo[0], photo[1], config), groups, predict, input_size, config
+        )
+        sums = tuple(merged(a, b, config.alternatives) for a, b in zip(sums, fine, strict=True))
     return CageLayout(groups, sums, lines.inset, extents)
 
 
