@@ -169,7 +169,8 @@ def false_cages(reader: Reader, clf: DigitClassifier) -> dict[str, object]:
             image = cv2.imread(str(photo_path(photo_id, version)), cv2.IMREAD_COLOR)
             for detection in reader.find(image) if image is not None else []:
                 grids += 1
-                if find_cages(detection.warped, clf.predict, clf.config.input_size):
+                photo = (image, detection.lattice)
+                if find_cages(detection.warped, clf.predict, clf.config.input_size, photo=photo):
                     named.append(f"{version}/image{photo_id}")
     return {"photos": 2 * len(validation_ids()), "grids": grids, "false_killers": named}
 

@@ -293,3 +293,27 @@ def test_two_looks_at_a_sum_are_averaged() -> None:
     both = merged(a, b, 3)
     assert both.totals == (17, 12, 11)
     assert math.isclose(both.probability, 0.65, rel_tol=1e-3)
+
+
+def test_a_sums_digit_touched_by_a_given_below_is_kept() -> None:
+    glyphs = np.zeros((47, 64), np.uint8)
+    cv2.putText(glyphs, "2", (4, 26), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)
+    cv2.putText(glyphs, "0", (24, 26), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)
+    cv2.line(glyphs, (38, 24), (38, 46), 255, 4)  # a given's stroke from below touches the 0
+    _, boxes = sum_boxes((glyphs / 255).astype(np.float32), CageConfig())
+    assert len(boxes) == 2
+    first, second = boxes
+    assert abs(second[4] - first[4]) <= 2  # the 0 cut at the 2's height, the stroke left out
+
+
+def test_cage_lines_the_straightened_grid_blurs_are_found_in_the_photo(
+    classifier: DigitClassifier,
+) -> None:
+    # at 40 pixels a cell the dashed lines merge into the grid lines: no cages were seen
+    detection, truth, image = rendered_photo_grid(720000, "dashed", classifier)
+    size = classifier.config.input_size
+    assert find_cages(detection.warped, classifier.predict, size) is None
+    photo = (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    assert set(layout.groups) == {cage.cells for cage in truth.cages}

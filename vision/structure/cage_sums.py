@@ -114,9 +114,34 @@ def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[
     if not digits:
         return labels, []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
+    hanging = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
+    digits += [c for b in hanging if (c := _cut_below(labels, b, first[2] + first[4]))]
     tall = config.digit_height * first[4]
     keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
     return labels, sorted(keep, key=lambda b: b[1])[:2]
+
+
+def _hangs_beside(box: Box, first: Box, shape: tuple[int, ...], config: CageConfig) -> bool:
+    """Whether a blob reaching the box's bottom edge starts level with the sum's first
+    digit, right of it: a second digit that a given's ink below touches."""
+    _, x, y, _, h = box
+    return (
+        y + h >= shape[0] - 1
+        and x > first[1]
+        and abs(y - first[2]) <= (1 - config.digit_height) * first[4]
+    )
+
+
+def _cut_below(labels: np.ndarray, box: Box, bottom: int) -> Box | None:
+    """The blob's part above row ``bottom`` (its ink below cleared from ``labels``), as a
+    box; None when nothing is left."""
+    i, x, y, w, h = box
+    region = labels[y : y + h, x : x + w]
+    region[max(0, bottom - y) :][region[max(0, bottom - y) :] == i] = 0
+    ys, xs = np.nonzero(region == i)
+    if not len(ys):
+        return None
+    return i, x + int(xs.min()), y + int(ys.min()), int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1
 
 
 def without_grid_lines(mask: np.ndarray, config: NotesConfig) -> np.ndarray:

@@ -36,7 +36,7 @@ from ...solver.variant_search import (
 )
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
-from .cage_lines import find_cage_lines, group_cells, has_cages
+from .cage_lines import CageLines, find_cage_lines, group_cells, has_cages
 from .cage_sums import SumReading, fine_grid, merged, read_sums
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
@@ -118,21 +118,35 @@ def find_cages(
     """The cages of a straightened grid (uint8 gray square) and their sums' readings, or
     None when it shows no cage outlines. ``predict`` is the digit model
     (``DigitClassifier.predict``), ``input_size`` its cell side. ``photo``: the image the
-    grid was found in and its (10, 10, 2) lattice there, where at hand: the sums are then
-    read in the grid warped again from it at their scale (``fine_grid``), else in
-    ``warped`` upscaled."""
+    grid was found in and its (10, 10, 2) lattice there, where at hand: the grid is then
+    warped again from it at the sums' scale (``fine_grid``), its cage lines taken where
+    the straightened grid's show none (``seen_lines``), and the sums read in it as well
+    as in ``warped`` (``merged``)."""
     _check_warped(warped)
-    lines = find_cage_lines(warped, config)
-    if not has_cages(lines, config):
+    fine = None if photo is None else fine_grid(photo[0], photo[1], config)
+    lines = seen_lines(warped, fine, config)
+    if lines is None:
         return None
     groups = group_cells(lines.across, lines.down)
     sums, extents = read_sums(warped, groups, predict, input_size, config)
-    if photo is not None:
-        fine, _ = read_sums(
-            fine_grid(photo[0], photo[1], config), groups, predict, input_size, config
-        )
-        sums = tuple(merged(a, b, config.alternatives) for a, b in zip(sums, fine, strict=True))
+    if fine is not None:
+        again, _ = read_sums(fine, groups, predict, input_size, config)
+        sums = tuple(merged(a, b, config.alternatives) for a, b in zip(sums, again, strict=True))
     return CageLayout(groups, sums, lines.inset, extents)
+
+
+def seen_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -> CageLines | None:
+    """The cage lines of the straightened grid where they show cages, else those of the
+    grid warped again from the photo (``fine``, where at hand: its finer detail shows
+    lines that the straightened grid blurs into the grid lines); None where neither
+    shows cages. (The finer grid's lines are only a fallback: where both show cages, the
+    straightened grid's outline more of the tuning photos right.)"""
+    for grid in (warped, fine):
+        if grid is not None:
+            lines = find_cage_lines(grid, config)
+            if has_cages(lines, config):
+                return lines
+    return None
 
 
 def settle_cages(
