@@ -317,3 +317,12 @@ def test_cage_lines_the_straightened_grid_blurs_are_found_in_the_photo(
     layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
     assert layout is not None
     assert set(layout.groups) == {cage.cells for cage in truth.cages}
+
+
+def test_box_borders_raised_and_split_less_far_apart_are_still_split(
+    classifier: DigitClassifier,
+) -> None:
+    # every box border raised by the thick lines' edge, its two groups 4.99 spreads apart:
+    # under 5 every box border was taken for a cage border
+    read, truth = rendered_groups(720004, "dashed", classifier)
+    assert read == truth
