@@ -15,6 +15,7 @@ from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.structure.cage_config import CageConfig
 from sudokucam.vision.structure.cage_lines import find_cage_lines, group_cells, has_cages
 from sudokucam.vision.structure.cage_sums import (
+    PROB_FLOOR,
     SumReading,
     fine_grid,
     merged,
@@ -25,6 +26,7 @@ from sudokucam.vision.structure.cage_sums import (
 from sudokucam.vision.structure.cages import (
     CageLayout,
     find_cages,
+    given_up,
     settle_cages,
     sum_candidates,
     without_sums,
@@ -326,3 +328,27 @@ def test_box_borders_raised_and_split_less_far_apart_are_still_split(
     # under 5 every box border was taken for a cage border
     read, truth = rendered_groups(720004, "dashed", classifier)
     assert read == truth
+
+
+def test_what_a_reading_gives_up_is_counted_per_changed_sum() -> None:
+    sums = [
+        SumReading((12, 17), (math.log(0.8), math.log(0.2))),
+        SumReading((9, 6), (math.log(0.5), math.log(0.5))),
+    ]
+    assert given_up(sums, (12, 9)) == 0.0
+    assert math.isclose(given_up(sums, (17, 6)), math.log(4))
+    assert math.isclose(given_up(sums, (11, 9)), math.log(0.8) - math.log(PROB_FLOOR))
+
+
+def test_sums_changed_far_from_their_readings_make_no_solution(
+    classifier: DigitClassifier,
+) -> None:
+    # five unsure sums opened to all their readings gave one solution whose sums were all
+    # improbable readings (20 as 25, 19 as 14, 10 as 17, 15 as 18, 20 as 10): a wrong one
+    detection, truth, image = rendered_photo_grid(700009, "grey", classifier)
+    size = classifier.config.input_size
+    photo = (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    reading = settle_cages(layout)
+    assert reading.solution in (None, tuple(int(v) for v in truth.solution.ravel()))

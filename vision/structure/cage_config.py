@@ -43,8 +43,9 @@ class CageConfig:
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
     that add up to 405, each reachable by its cage, with exactly one solution. Failing
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
-    and the search given ``seconds_per_open`` to find the one solution; all of it within
-    ``time_limit_s``.
+    and the search given ``seconds_per_open`` to find the one solution, kept only when its
+    sums give up at most ``max_open_cost`` of the readings' log-probability; all of it
+    within ``time_limit_s``.
 
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
     and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
@@ -80,6 +81,7 @@ class CageConfig:
     seconds_per_open: float = 1.5
     time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
+    max_open_cost: float = 10.0
     line_band: float = 0.05
     mask_margin: float = 0.04
 

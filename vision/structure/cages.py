@@ -37,7 +37,7 @@ from ...solver.variant_search import (
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
 from .cage_lines import CageLines, find_cage_lines, group_cells, has_cages
-from .cage_sums import SumReading, fine_grid, merged, read_sums
+from .cage_sums import PROB_FLOOR, SumReading, fine_grid, merged, read_sums
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 Change = tuple[int, int]  # (cage, index of its reading)
@@ -226,7 +226,9 @@ def open_sums(
     read surely (``sure_probability``) is never opened (a misread sum left out of its
     cage's readings could else be made up by several sure ones changed, to one wrong
     solution). None when none is found in ``seconds_per_open`` each, before
-    ``deadline``."""
+    ``deadline``, or when the one found gives up more than ``max_open_cost`` of the
+    readings' log-probability (``given_up``: several sums changed far from what was read
+    can make up one wrong solution)."""
     best = tuple(s.best for s in sums)
     unsure = [k for k in range(len(sums)) if sums[k].probability < config.sure_probability]
     order = sorted(unsure, key=lambda k: sums[k].probability)
@@ -241,9 +243,22 @@ def open_sums(
             break
         if found:
             totals = tuple(sum(found[0][c] for c in g) for g in groups)
+            if given_up(sums, totals) > config.max_open_cost:
+                break  # so unlikely a reading is no evidence (opening more keeps it)
             changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
             return totals, changed, tuple(found[0])
     return best, (), None
+
+
+def given_up(sums: Sequence[SumReading], totals: Sequence[int]) -> float:
+    """The log-probability the sums ``totals`` give up against the most probable reading
+    of each (a sum not among its readings counts as ``PROB_FLOOR``)."""
+    cost = 0.0
+    for reading, total in zip(sums, totals, strict=True):
+        if reading.totals and total != reading.best:
+            chosen = dict(zip(reading.totals, reading.log_probs, strict=True))
+            cost += reading.log_probs[0] - chosen.get(total, math.log(PROB_FLOOR))
+    return cost
 
 
 def sum_candidates(sums: Sequence[SumReading], config: CageConfig) -> list[tuple[Change, ...]]:
