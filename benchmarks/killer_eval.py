@@ -167,7 +167,9 @@ def false_cages(reader: Reader, clf: DigitClassifier) -> dict[str, object]:
     for version in ("v2", "mixed"):
         for photo_id in validation_ids():
             image = cv2.imread(str(photo_path(photo_id, version)), cv2.IMREAD_COLOR)
-            for detection in reader.find(image) if image is not None else []:
+            if image is None:
+                continue
+            for detection in reader.find(image):
                 grids += 1
                 photo = (image, detection.lattice)
                 if find_cages(detection.warped, clf.predict, clf.config.input_size, photo=photo):
