@@ -352,3 +352,16 @@ def test_sums_changed_far_from_their_readings_make_no_solution(
     assert layout is not None
     reading = settle_cages(layout)
     assert reading.solution in (None, tuple(int(v) for v in truth.solution.ravel()))
+
+
+def test_a_given_printed_high_is_not_masked_as_a_sums_digit(classifier: DigitClassifier) -> None:
+    # a given 7's bar, level with the sum's digits and reaching the box's bottom, was
+    # taken for the sum's second digit and masked: the 7 was read as 1
+    detection, truth, image = rendered_photo_grid(700001, "grey", classifier)
+    size = classifier.config.input_size
+    photo = (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    reader = Reader(classifier)
+    _, cells = reader.classify(replace(detection, warped=without_sums(detection.warped, layout)))
+    assert [int(d) for d in cells.digits] == [int(v) for v in truth.givens.ravel()]

@@ -95,10 +95,13 @@ def _notes_config(config: CageConfig) -> NotesConfig:
 Box = tuple[int, int, int, int, int]  # a blob's label, x, y, width, height
 
 
-def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[Box]]:
+def sum_boxes(
+    corner: np.ndarray, config: CageConfig, hanging: bool = True
+) -> tuple[np.ndarray, list[Box]]:
     """The labelled blobs of a corner box and the sum's among them, left to right: the
     blob nearest the corner that is shaped like a digit (``_digit_shaped``) and those at
-    least ``digit_height`` as tall beside it (two at most, from the left)."""
+    least ``digit_height`` as tall beside it (two at most, from the left); with
+    ``hanging``, a blob beside it reaching the box's bottom too, cut at its height."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
@@ -114,8 +117,9 @@ def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[
     if not digits:
         return labels, []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
-    hanging = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
-    digits += [c for b in hanging if (c := _cut_below(labels, b, first[2] + first[4]))]
+    if hanging:
+        low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
+        digits += [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
     tall = config.digit_height * first[4]
     keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
     return labels, sorted(keep, key=lambda b: b[1])[:2]
@@ -191,8 +195,10 @@ def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
 
 def sum_extent(corner: np.ndarray, config: CageConfig) -> tuple[float, float]:
     """How far right and down the sum's ink reaches in its corner box, shares of the box
-    (0, 0 when no sum was seen)."""
-    _, keep = sum_boxes(corner, config)
+    (0, 0 when no sum was seen). A digit that a blob from below touches is left out
+    (``sum_boxes`` without ``hanging``): that blob may be a given printed high, whose top
+    a mask over the digit would cut off."""
+    _, keep = sum_boxes(corner, config, hanging=False)
     if not keep:
         return 0.0, 0.0
     right = max(x + w for _, x, _, w, _ in keep) / corner.shape[1]
