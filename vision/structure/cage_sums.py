@@ -26,7 +26,6 @@ from ..read.notes import (
     Predict,
     centred,
     line_like,
-    split_pair,
     trimmed,
 )
 from ..types import NUM_CLASSES
@@ -190,7 +189,30 @@ def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
         np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
         for i, x, y, w, h in keep
     ]
-    return [part for blob in cut for part in split_pair(blob, _notes_config(config))][:2]
+    return [part for blob in cut for part in split_sum(blob, _notes_config(config))][:2]
+
+
+def split_sum(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
+    """A sum's blob as its digits: two digits run together are cut apart (as
+    ``notes.split_pair`` does) at the faintest column that crosses no loop (``loop_free``)
+    where one does: the faintest column of a blurred "20" is the 0's hole, not the join."""
+    h, w = blob.shape
+    if not config.pair_aspect * h < w <= config.joined_most * h or w < 4:
+        return [blob]
+    lo, hi = round(w * 0.3), max(round(w * 0.7), round(w * 0.3) + 1)
+    ink = blob[:, lo:hi].sum(axis=0)
+    free = loop_free(blob[:, lo:hi] > 0)
+    cut = lo + int(np.argmin(np.where(free, ink, np.inf) if free.any() else ink))
+    parts = [trimmed(blob[:, :cut]), trimmed(blob[:, cut:])]
+    return [part for part in parts if part.size]
+
+
+def loop_free(columns: np.ndarray) -> np.ndarray:
+    """Which columns of a stroke mask hold one run of ink (a column with paper between two
+    runs crosses a loop: a 0's, 6's, 8's or 9's hole, or a 2's curve)."""
+    starts = columns[1:] & ~columns[:-1]
+    runs = starts.sum(axis=0) + columns[0]
+    return np.asarray(runs == 1)
 
 
 def sum_extent(corner: np.ndarray, config: CageConfig) -> tuple[float, float]:
