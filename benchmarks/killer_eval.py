@@ -82,12 +82,14 @@ def truth_of(data: dict[str, object]) -> Truth:
 
 
 def read_killer(
-    clf: DigitClassifier, reader: Reader, detection: GridDetection
+    clf: DigitClassifier, reader: Reader, detection: GridDetection, image: np.ndarray
 ) -> tuple[dict[str, object], float]:
-    """The cage step on one grid (cages, sums, the givens read with the sums masked, the
-    rules), and its milliseconds (the givens' reading not counted)."""
+    """The cage step on one grid (cages, sums read in the grid warped again from the photo
+    ``image``, the givens read with the sums masked, the rules), and its milliseconds (the
+    givens' reading not counted)."""
     start = time.perf_counter()
-    layout = find_cages(detection.warped, clf.predict, clf.config.input_size)
+    photo = (image, detection.lattice)
+    layout = find_cages(detection.warped, clf.predict, clf.config.input_size, photo=photo)
     ms = (time.perf_counter() - start) * 1000
     if layout is None:
         return {"cages": None}, ms
@@ -132,7 +134,7 @@ def rendered_rows(
         detections = reader.find(image)
         if not detections:
             continue
-        found, ms = read_killer(clf, reader, detections[0])
+        found, ms = read_killer(clf, reader, detections[0], image)
         verdict = judge(found, truth) + Counter(grid_found=1)
         for key in (style, "all"):
             counts[key].update(verdict)
@@ -165,9 +167,12 @@ def false_cages(reader: Reader, clf: DigitClassifier) -> dict[str, object]:
     for version in ("v2", "mixed"):
         for photo_id in validation_ids():
             image = cv2.imread(str(photo_path(photo_id, version)), cv2.IMREAD_COLOR)
-            for detection in reader.find(image) if image is not None else []:
+            if image is None:
+                continue
+            for detection in reader.find(image):
                 grids += 1
-                if find_cages(detection.warped, clf.predict, clf.config.input_size):
+                photo = (image, detection.lattice)
+                if find_cages(detection.warped, clf.predict, clf.config.input_size, photo=photo):
                     named.append(f"{version}/image{photo_id}")
     return {"photos": 2 * len(validation_ids()), "grids": grids, "false_killers": named}
 

@@ -437,7 +437,7 @@ class Reader:
         first = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
         layout = None
         if first.status not in SOLVED_OUTCOMES:  # a Killer's few givens never solve alone
-            layout = timed(clock, "structure", lambda: self.cages(detection))
+            layout = timed(clock, "structure", lambda: self.cages(detection, image))
         if layout is None:
             return grid_result(detection, reading, first, self.config, structure)
         masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
@@ -453,14 +453,18 @@ class Reader:
         """The Killer cage reader's settings (``StructureConfig.cages``)."""
         return self.config.structure.cages
 
-    def cages(self, detection: GridDetection) -> CageLayout | None:
+    def cages(self, detection: GridDetection, image: np.ndarray | None = None) -> CageLayout | None:
         """The Killer cages drawn in the (upright) grid and their sums' readings
-        (``find_cages``); None where none are drawn, where ``StructureConfig.killer`` is
-        off, or where the cell scorer is no digit model that reads single digits."""
+        (``find_cages``; the sums read in the grid warped again from the photo ``image``
+        it was found in, where given); None where none are drawn, where
+        ``StructureConfig.killer`` is off, or where the cell scorer is no digit model that
+        reads single digits."""
         scorer = self.classifier
         if not self.config.structure.killer or not isinstance(scorer, DigitModel):
             return None
-        return find_cages(detection.warped, scorer.predict, scorer.config.input_size, self.cfg)
+        photo = None if image is None else (image, detection.lattice)
+        size = scorer.config.input_size
+        return find_cages(detection.warped, scorer.predict, size, self.cfg, photo)
 
     def killer(
         self, structure: GridStructure, layout: CageLayout, reading: CellReading

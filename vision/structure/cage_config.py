@@ -19,7 +19,8 @@ class CageConfig:
     there above that paper, a border's the mean of its two sides'. The borders on thin
     grid lines split in two groups (cut at the ink as many of each group's spreads from
     both); box borders apart where a thick line's edge raises them all but they still
-    split ``box_separation`` times their spread apart. The grid has cages when those
+    split ``box_separation`` times their spread apart (else every one would be a cage
+    border: never so in a Killer, whose cages cross box lines). The grid has cages when those
     without a line hold at most ``max_open_ink``, those with one ``min_line_ink`` more, and
     the share without one is within ``open_share`` (cells of one cage). Lines so close to
     the grid line that no dip shows before them are taken where the thin borders' ink at
@@ -42,8 +43,9 @@ class CageConfig:
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
     that add up to 405, each reachable by its cage, with exactly one solution. Failing
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
-    and the search given ``seconds_per_open`` to find the one solution; all of it within
-    ``time_limit_s``.
+    and the search given ``seconds_per_open`` to find the one solution, kept only when its
+    sums give up at most ``max_open_cost`` of the readings' log-probability; all of it
+    within ``time_limit_s``.
 
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
     and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
@@ -60,7 +62,7 @@ class CageConfig:
     open_share: tuple[float, float] = (0.12, 0.68)
     faint_separation: float = 5.0
     align_share: float = 0.7
-    box_separation: float = 5.0
+    box_separation: float = 3.0
     faint_min_ink: float = 0.06
     detail: int = 3
     sum_box: tuple[float, float, float, float] = (0.03, 0.03, 0.62, 0.46)
@@ -79,6 +81,7 @@ class CageConfig:
     seconds_per_open: float = 1.5
     time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
+    max_open_cost: float = 10.0
     line_band: float = 0.05
     mask_margin: float = 0.04
 

@@ -19,13 +19,13 @@ import cv2
 import numpy as np
 
 from ...solver.variant import cage_combinations
+from ..grid.warp import check_image, to_gray, warp_lattice
 from ..read.cells import CellConfig, ink_image
 from ..read.notes import (
     NotesConfig,
     Predict,
     centred,
     line_like,
-    split_pair,
     trimmed,
 )
 from ..types import NUM_CLASSES
@@ -35,6 +35,7 @@ PROB_FLOOR = 1e-6  # keeps every digit's log-probability finite
 MAX_SUM = 45  # nine different digits 1-9
 LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
 RAGGED_EDGE = 0.5  # a grid line's ragged edge: half a line's ink
+FINE_CELL_PX = 36  # a sum's corner is cut at ``CageConfig.detail`` times this a cell
 
 
 @dataclass(frozen=True)
@@ -56,9 +57,25 @@ class SumReading:
         return math.exp(self.log_probs[0]) if self.log_probs else 0.0
 
 
+def fine_cell_px(config: CageConfig) -> int:
+    """The pixels a cell that sums are read at (``detail`` times ``FINE_CELL_PX``)."""
+    return config.detail * FINE_CELL_PX
+
+
+def fine_grid(image: np.ndarray, lattice: np.ndarray, config: CageConfig) -> np.ndarray:
+    """The grid warped again from the photo it was found in (gray or colour ``image``;
+    ``lattice``: its (10, 10, 2) line crossings there) at ``fine_cell_px`` a cell, cell by
+    cell: the sums, a few pixels tall in the straightened grid, keep the photo's detail."""
+    lattice = np.asarray(lattice, dtype=np.float64)
+    if lattice.shape != (10, 10, 2):
+        raise ValueError(f"lattice must have shape (10, 10, 2), got {lattice.shape}")
+    return warp_lattice(to_gray(check_image(image)), lattice, fine_cell_px(config))
+
+
 def sum_corners(warped: np.ndarray, cells: Sequence[int], config: CageConfig) -> list[np.ndarray]:
-    """The corner boxes (``sum_box``) of the given cells as fine ink images."""
-    p = config.detail * 36
+    """The corner boxes (``sum_box``) of the given cells as fine ink images (the grid
+    ``warped`` resampled to ``fine_cell_px`` a cell, unless it is that size already)."""
+    p = fine_cell_px(config)
     ink = ink_image(warped, CellConfig(cell_px=p, inset_px=0))
     x0, y0, x1, y1 = (round(v * p) for v in config.sum_box)
     out = []
@@ -77,10 +94,13 @@ def _notes_config(config: CageConfig) -> NotesConfig:
 Box = tuple[int, int, int, int, int]  # a blob's label, x, y, width, height
 
 
-def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[Box]]:
+def sum_boxes(
+    corner: np.ndarray, config: CageConfig, hanging: bool = True
+) -> tuple[np.ndarray, list[Box]]:
     """The labelled blobs of a corner box and the sum's among them, left to right: the
     blob nearest the corner that is shaped like a digit (``_digit_shaped``) and those at
-    least ``digit_height`` as tall beside it (two at most, from the left)."""
+    least ``digit_height`` as tall beside it (two at most, from the left); with
+    ``hanging``, a blob beside it reaching the box's bottom too, cut at its height."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
@@ -96,9 +116,35 @@ def sum_boxes(corner: np.ndarray, config: CageConfig) -> tuple[np.ndarray, list[
     if not digits:
         return labels, []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
+    if hanging:
+        low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
+        digits += [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
     tall = config.digit_height * first[4]
     keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
     return labels, sorted(keep, key=lambda b: b[1])[:2]
+
+
+def _hangs_beside(box: Box, first: Box, shape: tuple[int, ...], config: CageConfig) -> bool:
+    """Whether a blob reaching the box's bottom edge starts level with the sum's first
+    digit, right of it: a second digit that a given's ink below touches."""
+    _, x, y, _, h = box
+    return (
+        y + h >= shape[0] - 1
+        and x > first[1]
+        and abs(y - first[2]) <= (1 - config.digit_height) * first[4]
+    )
+
+
+def _cut_below(labels: np.ndarray, box: Box, bottom: int) -> Box | None:
+    """The blob's part above row ``bottom`` (its ink below cleared from ``labels``), as a
+    box; None when nothing is left."""
+    i, x, y, w, h = box
+    region = labels[y : y + h, x : x + w]
+    region[max(0, bottom - y) :][region[max(0, bottom - y) :] == i] = 0
+    ys, xs = np.nonzero(region == i)
+    if not len(ys):
+        return None
+    return i, x + int(xs.min()), y + int(ys.min()), int(np.ptp(xs)) + 1, int(np.ptp(ys)) + 1
 
 
 def without_grid_lines(mask: np.ndarray, config: NotesConfig) -> np.ndarray:
@@ -143,13 +189,38 @@ def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
         np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
         for i, x, y, w, h in keep
     ]
-    return [part for blob in cut for part in split_pair(blob, _notes_config(config))][:2]
+    return [part for blob in cut for part in split_sum(blob, _notes_config(config))][:2]
+
+
+def split_sum(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
+    """A sum's blob as its digits: two digits run together are cut apart (as
+    ``notes.split_pair`` does) at the faintest column that crosses no loop (``loop_free``)
+    where one does: the faintest column of a blurred "20" is the 0's hole, not the join."""
+    h, w = blob.shape
+    if not config.pair_aspect * h < w <= config.joined_most * h or w < 4:
+        return [blob]
+    lo, hi = round(w * 0.3), max(round(w * 0.7), round(w * 0.3) + 1)
+    ink = blob[:, lo:hi].sum(axis=0)
+    free = loop_free(blob[:, lo:hi] > 0)
+    cut = lo + int(np.argmin(np.where(free, ink, np.inf) if free.any() else ink))
+    parts = [trimmed(blob[:, :cut]), trimmed(blob[:, cut:])]
+    return [part for part in parts if part.size]
+
+
+def loop_free(columns: np.ndarray) -> np.ndarray:
+    """Which columns of a stroke mask hold one run of ink (a column with paper between two
+    runs crosses a loop: a 0's, 6's, 8's or 9's hole, or a 2's curve)."""
+    starts = columns[1:] & ~columns[:-1]
+    runs = starts.sum(axis=0) + columns[0]
+    return np.asarray(runs == 1)
 
 
 def sum_extent(corner: np.ndarray, config: CageConfig) -> tuple[float, float]:
     """How far right and down the sum's ink reaches in its corner box, shares of the box
-    (0, 0 when no sum was seen)."""
-    _, keep = sum_boxes(corner, config)
+    (0, 0 when no sum was seen). A digit that a blob from below touches is left out
+    (``sum_boxes`` without ``hanging``): that blob may be a given printed high, whose top
+    a mask over the digit would cut off."""
+    _, keep = sum_boxes(corner, config, hanging=False)
     if not keep:
         return 0.0, 0.0
     right = max(x + w for _, x, _, w, _ in keep) / corner.shape[1]
@@ -279,6 +350,25 @@ def read_sums(
     corners = sum_corners(warped, [g[0] for g in groups], config)
     extents = tuple(sum_extent(c, config) for c in corners)
     return read_corners(corners, groups, predict, input_size, config), extents
+
+
+def merged(a: SumReading, b: SumReading, keep: int) -> SumReading:
+    """One sum's readings from two looks at it (the grid as straightened and as warped
+    again from the photo), their probabilities averaged (a reading one look lacks counts
+    as improbable there), the ``keep`` most probable first."""
+    pa, pb = (
+        dict(zip(a.totals, a.log_probs, strict=True)),
+        dict(zip(b.totals, b.log_probs, strict=True)),
+    )
+    floor = math.log(PROB_FLOOR)
+    scored = sorted(
+        (
+            (math.log((math.exp(pa.get(t, floor)) + math.exp(pb.get(t, floor))) / 2), t)
+            for t in set(pa) | set(pb)
+        ),
+        reverse=True,
+    )[:keep]
+    return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
 
 
 def read_corners(

@@ -36,8 +36,8 @@ from ...solver.variant_search import (
 )
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
-from .cage_lines import find_cage_lines, group_cells, has_cages
-from .cage_sums import SumReading, read_sums
+from .cage_lines import CageLines, find_cage_lines, group_cells, has_cages
+from .cage_sums import PROB_FLOOR, SumReading, fine_grid, merged, read_sums
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 Change = tuple[int, int]  # (cage, index of its reading)
@@ -109,18 +109,44 @@ class CageLayout:
 
 
 def find_cages(
-    warped: np.ndarray, predict: Predict, input_size: int, config: CageConfig = DEFAULT_CAGE_CONFIG
+    warped: np.ndarray,
+    predict: Predict,
+    input_size: int,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+    photo: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> CageLayout | None:
     """The cages of a straightened grid (uint8 gray square) and their sums' readings, or
     None when it shows no cage outlines. ``predict`` is the digit model
-    (``DigitClassifier.predict``), ``input_size`` its cell side."""
+    (``DigitClassifier.predict``), ``input_size`` its cell side. ``photo``: the image the
+    grid was found in and its (10, 10, 2) lattice there, where at hand: the grid is then
+    warped again from it at the sums' scale (``fine_grid``), its cage lines taken where
+    the straightened grid's show none (``seen_lines``), and the sums read in it as well
+    as in ``warped`` (``merged``)."""
     _check_warped(warped)
-    lines = find_cage_lines(warped, config)
-    if not has_cages(lines, config):
+    fine = None if photo is None else fine_grid(photo[0], photo[1], config)
+    lines = seen_lines(warped, fine, config)
+    if lines is None:
         return None
     groups = group_cells(lines.across, lines.down)
     sums, extents = read_sums(warped, groups, predict, input_size, config)
+    if fine is not None:
+        again, _ = read_sums(fine, groups, predict, input_size, config)
+        sums = tuple(merged(a, b, config.alternatives) for a, b in zip(sums, again, strict=True))
     return CageLayout(groups, sums, lines.inset, extents)
+
+
+def seen_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -> CageLines | None:
+    """The cage lines of the straightened grid where they show cages, else those of the
+    grid warped again from the photo (``fine``, where at hand: its finer detail shows
+    lines that the straightened grid blurs into the grid lines); None where neither
+    shows cages. (The finer grid's lines are only a fallback: where both show cages, the
+    straightened grid's outline more of the tuning photos right.)"""
+    for grid in (warped, fine):
+        if grid is not None:
+            lines = find_cage_lines(grid, config)
+            if has_cages(lines, config):
+                return lines
+    return None
 
 
 def settle_cages(
@@ -200,7 +226,9 @@ def open_sums(
     read surely (``sure_probability``) is never opened (a misread sum left out of its
     cage's readings could else be made up by several sure ones changed, to one wrong
     solution). None when none is found in ``seconds_per_open`` each, before
-    ``deadline``."""
+    ``deadline``, or when the one found gives up more than ``max_open_cost`` of the
+    readings' log-probability (``given_up``: several sums changed far from what was read
+    can make up one wrong solution)."""
     best = tuple(s.best for s in sums)
     unsure = [k for k in range(len(sums)) if sums[k].probability < config.sure_probability]
     order = sorted(unsure, key=lambda k: sums[k].probability)
@@ -215,9 +243,22 @@ def open_sums(
             break
         if found:
             totals = tuple(sum(found[0][c] for c in g) for g in groups)
+            if given_up(sums, totals) > config.max_open_cost:
+                break  # so unlikely a reading is no evidence (opening more keeps it)
             changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
             return totals, changed, tuple(found[0])
     return best, (), None
+
+
+def given_up(sums: Sequence[SumReading], totals: Sequence[int]) -> float:
+    """The log-probability the sums ``totals`` give up against the most probable reading
+    of each (a sum not among its readings counts as ``PROB_FLOOR``)."""
+    cost = 0.0
+    for reading, total in zip(sums, totals, strict=True):
+        if reading.totals and total != reading.best:
+            chosen = dict(zip(reading.totals, reading.log_probs, strict=True))
+            cost += reading.log_probs[0] - chosen.get(total, math.log(PROB_FLOOR))
+    return cost
 
 
 def sum_candidates(sums: Sequence[SumReading], config: CageConfig) -> list[tuple[Change, ...]]:
