@@ -59,6 +59,8 @@ WATCH_RUNS = """() => {
 IDLE = """() => document.querySelector('[data-testid="stApp"]')
   .getAttribute('data-test-script-state') === 'notRunning'"""
 RUN_ENDED = f"() => window.__sudokucamRunEnded && ({IDLE})()"
+# A tab just chosen can still show the last tab's file input (stale) until its run ends
+ONE_UPLOADER = "() => document.querySelectorAll('input[type=file]').length === 1"
 
 
 @dataclass(frozen=True)

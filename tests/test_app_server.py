@@ -18,7 +18,7 @@ from typing import Any
 import cv2
 import pytest
 
-from sudokucam.tests.browser_harness import chromium, open_tab
+from sudokucam.tests.browser_harness import ONE_UPLOADER, TAB_WAIT_MS, chromium, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -33,7 +33,9 @@ NEXT_ANSWER_S = 120.0  # far below the 300 s a lost turn made everyone wait
 
 
 def choose(page: Any, photo: Path) -> None:
-    """Put the photo in the page's file input (the upload starts at once)."""
+    """Put the photo in the page's file input (the upload starts at once), once the tab's
+    own input is the only one (the last tab's can linger until its run ends)."""
+    page.wait_for_function(ONE_UPLOADER, timeout=TAB_WAIT_MS)
     page.locator("input[type=file]").set_input_files(str(photo))
 
 

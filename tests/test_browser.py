@@ -23,7 +23,9 @@ import pytest
 
 from sudokucam.tests.browser_harness import (
     DESKTOP,
+    ONE_UPLOADER,
     PHONE,
+    TAB_WAIT_MS,
     after_rerun,
     launch,
     open_tab,
@@ -63,6 +65,7 @@ def upload(page: Any, photo: Path) -> None:
     """Choose ``photo`` in the page's file input, again when a rerun of the page (the tab
     just chosen) dropped it before the app took it (its name then never shows)."""
     for _ in range(UPLOAD_TRIES):
+        page.wait_for_function(ONE_UPLOADER, timeout=TAB_WAIT_MS)  # the last tab's gone
         page.locator("input[type=file]").set_input_files(str(photo))
         try:
             page.get_by_text(photo.name).first.wait_for(timeout=UPLOAD_SHOWN_MS)
