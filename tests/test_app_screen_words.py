@@ -161,9 +161,12 @@ def test_the_start_panel_folds_once_a_game_starts() -> None:
 def test_a_clash_shows_at_once_and_the_setting_turns_it_off() -> None:
     at = open_app(layout.PLAY)
     game = new_game(at)
-    cell = game.board.givens.index(0)
-    row = range(cell // 9 * 9, cell // 9 * 9 + 9)
-    given = next(c for c in row if game.board.givens[c])
+    givens = game.board.givens
+    # an empty cell and a given of its row (a random game's first empty row may have none)
+    cell, given = next(
+        (c, g) for c in range(81) if not givens[c]
+        for g in range(c // 9 * 9, c // 9 * 9 + 9) if givens[g]
+    )  # fmt: skip
     digits = "".join(map(str, game.board.values))
     send(at, "play_board_", digits[:cell] + digits[given] + digits[cell + 1 :])
     shown = looks(at, "play_board_")
