@@ -314,9 +314,12 @@ def test_play_x_and_jigsaw_draw_their_lines_and_clash_on_them(kind: Kind) -> Non
     args = board_args(at, key)
     assert args["diagonals"] is (kind is Kind.X)
     assert (len(args["regions"]) == 81) is (kind is Kind.JIGSAW)
-    unit = game.puzzle.units[-1]  # the anti-diagonal (X) or the last region (jigsaw)
-    empty = [c for c in unit if not game.board.givens[c]]
-    held = next(c for c in unit if game.board.givens[c])
+    # a diagonal (X) or a region (jigsaw) holding a given and an empty cell
+    special = game.puzzle.units[27:] if kind is Kind.X else game.puzzle.units[18:]
+    givens = game.board.givens
+    unit = next(u for u in special if any(givens[c] for c in u) and not all(givens[c] for c in u))
+    empty = [c for c in unit if not givens[c]]
+    held = next(c for c in unit if givens[c])
     tap(at, key, {empty[0]: game.board.givens[held]})
     assert looks_of(at, key)[empty[0]] == "conflict"
     tap(at, key, {c: game.solution[c] for c in range(81) if not game.board.givens[c]})
