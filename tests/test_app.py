@@ -448,18 +448,21 @@ def test_progress_asks_about_an_unsure_entry_and_one_tap_answers_it(
     samples_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """An entry the reading is unsure of is a question with its cell's picture; tapping a
-    digit writes it on the board and closes the question (the reader's doubt is stubbed)."""
+    digit writes it on the board and closes the question (the reader's doubt is stubbed: the
+    page's mistake is asked about instead of called wrong)."""
     from sudokucam.vision.results import GridResult, UnsureEntry
 
-    photo, _ = sample(samples_dir, "progress", "half_blue")
+    photo, truth = sample(samples_dir, "progress", "half_blue")
     at = progress_checked(photo)
     key = board_key(at, "progress_board_")
     args = board_args(at, key)
-    pen = [c for c in range(81) if args["digits"][c] != "0" and args["printed"][c] == "0"]
-    cell = pen[0]
-    read, other = int(args["digits"][cell]), 1 + int(args["digits"][cell]) % 9
+    row, col = truth["mistakes"][0]  # a pen mistake: asked about, the answer's digit tapped
+    cell = row * 9 + col
+    read, other = int(args["digits"][cell]), truth["solution"][row][col]
+    assert args["printed"][cell] == "0" and read != other
     doubt = (UnsureEntry(cell, read, other),)
     monkeypatch.setattr(GridResult, "unsure_entries", lambda self: doubt, raising=False)
+    monkeypatch.setattr(GridResult, "wrong_entries", property(lambda self: ()), raising=False)
     at.run()
     question = f"is this a **{read}** or a **{other}**?"
     assert any(question in m for m in texts(at.markdown)), all_text(at)
