@@ -14,12 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from ..state.drawn import drawn_last_run, drew
+
 if TYPE_CHECKING:
     from ....vision.live import LiveProcessor
 
 TITLE = "Live camera"
 PROCESSOR_KEY = "live_processor"
 STREAM_KEY = "live_stream"
+# streamlit-webrtc's note, on the stream's context, of the session's count of finished runs
+# when the stream was last drawn: it stops a stream whose count moved on by more than one
+RENDER_COUNT = "_last_rendered_run_count"
+LEFT_OUT = -2  # a render count that makes streamlit-webrtc take the stream as left out
 HOST_ONLY: dict[str, Any] = {"iceServers": []}  # no STUN/TURN: host candidates only
 CONSTRAINTS: dict[str, Any] = {
     "video": {"width": {"ideal": 640}, "height": {"ideal": 480}},
@@ -99,6 +105,23 @@ def is_playing(stream: Any) -> bool:
     return bool(getattr(getattr(stream, "state", None), "playing", False))
 
 
+def tell_stream_if_left_out(key: str) -> None:
+    """Tell streamlit-webrtc whether the stream ``key`` stayed on the page since the last
+    full run: left out (another tab was shown), the browser mounts its component afresh
+    and the stream must start afresh; kept, it must go on.
+
+    streamlit-webrtc judges this from Streamlit's count of finished runs, which Streamlit
+    raises when it sends a run's end to the browser, on its event loop: on a busy server a
+    run can start, and read the count, before the last run's end was sent, and the run
+    after it then sees the count two ahead and stops the stream while the camera plays.
+    The app's own marks (``state.drawn``) are set in order by the script's thread; the
+    count streamlit-webrtc last noted is set from them, before it compares.
+    """
+    context = st.session_state.get(key)
+    if context is not None and hasattr(context, RENDER_COUNT):
+        setattr(context, RENDER_COUNT, None if drawn_last_run(key) else LEFT_OUT)
+
+
 def render() -> None:
     """The 'Live camera' page."""
     from streamlit_webrtc import WebRtcMode, webrtc_streamer
@@ -109,6 +132,7 @@ def render() -> None:
         "once the grid has been read, and follows the page as you move. The video goes "
         "only between this browser and the sudokucam server on your own network."
     )
+    tell_stream_if_left_out(STREAM_KEY)
     stream = webrtc_streamer(
         key=STREAM_KEY,
         mode=WebRtcMode.SENDRECV,
@@ -119,6 +143,7 @@ def render() -> None:
         video_frame_callback=frame_callback(session_processor()),
         async_processing=True,
     )
+    drew(STREAM_KEY)
     live_status(is_playing(stream))
     st.caption(
         "No camera, or permission refused? The browser says so above; allow the camera "
