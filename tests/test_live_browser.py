@@ -93,7 +93,8 @@ def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: P
     with chromium(*FAKE_CAMERA, f"--use-file-for-fake-video-capture={video}") as browser:
         context = browser.new_context(permissions=["camera"])
         page = context.new_page()
-        page.goto(app_url)
+        # on a busy machine the page's whole load can pass goto's 30 s: wait on the tab
+        page.goto(app_url, wait_until="commit")
         page.get_by_role("tab", name="Live camera").click(timeout=WAIT_MS)
         page.get_by_text(PRESS_START).first.wait_for(timeout=WAIT_MS)
         assert WAITING not in page.inner_text("body")  # nothing is awaited before Start
