@@ -240,3 +240,17 @@ def test_status_line_follows_the_frames_even_without_a_full_rerun() -> None:
     line = status_line(processor, playing=False, now=now)  # the page still thinks: stopped
     assert line.startswith("Looking for a Sudoku grid") and "1 frames" in line
     assert status_line(processor, playing=False, now=now + FRESH_S) == PRESS_START  # stopped
+
+
+def test_status_line_says_what_to_do_when_the_frames_stop_being_read() -> None:
+    """A playing stream whose frames stopped being read (streamlit-webrtc gave up on a
+    server too busy) says to stop and start again, not the last frame's words forever."""
+    from sudokucam.ui.app.pages.live import STALLED, STALLED_S, status_line
+
+    processor = LiveProcessor()
+    processor.process(next(iter(clip_frames(CLIP))))
+    assert processor.processed_at is not None
+    read = processor.processed_at
+    assert status_line(processor, playing=True, now=read + STALLED_S - 1).startswith("Looking")
+    assert status_line(processor, playing=True, now=read + STALLED_S) == STALLED
+    assert "Stop, then Start" in STALLED

@@ -72,6 +72,10 @@ WAITING = "Waiting for the camera's first frame."
 
 
 FRESH_S = 3.0  # a frame processed this recently means the video runs, whatever the page knew
+# streamlit-webrtc gives up reading a stream for good once one frame takes over 10 s (a
+# server far too busy): a playing stream with no frame read for longer has stopped
+STALLED_S = 15.0
+STALLED = "The video is no longer being read (the server was too busy): press Stop, then Start."
 
 
 def status_line(processor: LiveProcessor, playing: bool, now: float) -> str:
@@ -79,14 +83,17 @@ def status_line(processor: LiveProcessor, playing: bool, now: float) -> str:
 
     playing: whether the page's last full run saw the video running. The stream can start
     without a full run following, so a frame processed within ``FRESH_S`` seconds of
-    ``now`` (``time.monotonic()``) counts as running too.
+    ``now`` (``time.monotonic()``) counts as running too; one playing with no frame read
+    for ``STALLED_S`` seconds has stopped being read, and the line says what to do.
     """
-    fresh = processor.processed_at is not None and now - processor.processed_at < FRESH_S
-    if not (playing or fresh):
+    since = None if processor.processed_at is None else now - processor.processed_at
+    if not (playing or (since is not None and since < FRESH_S)):
         return PRESS_START
     last = processor.last
     if last is None:
         return WAITING
+    if since is not None and since >= STALLED_S:
+        return STALLED
     words = SAYS[last.state.value]
     if last.state.value == "tracking" and last.grid is not None:
         printed = sum(1 for d in last.grid.givens if d != "0")
