@@ -243,14 +243,18 @@ def test_status_line_follows_the_frames_even_without_a_full_rerun() -> None:
 
 
 def test_status_line_says_what_to_do_when_the_frames_stop_being_read() -> None:
-    """A playing stream whose frames stopped being read (streamlit-webrtc gave up on a
-    server too busy) says to stop and start again, not the last frame's words forever."""
+    """A playing stream whose frames stopped being read (streamlit-webrtc gave up on it)
+    says to stop and start again, not the last frame's words forever; a frame still being
+    read (a busy server) is not a stop."""
+    from sudokucam.ui.app.pages import live as live_page
     from sudokucam.ui.app.pages.live import STALLED, STALLED_S, status_line
 
     processor = LiveProcessor()
     processor.process(next(iter(clip_frames(CLIP))))
     assert processor.processed_at is not None
-    read = processor.processed_at
-    assert status_line(processor, playing=True, now=read + STALLED_S - 1).startswith("Looking")
-    assert status_line(processor, playing=True, now=read + STALLED_S) == STALLED
+    late = processor.processed_at + STALLED_S
+    assert status_line(processor, playing=True, now=late - 1).startswith("Looking")
+    assert status_line(processor, playing=True, now=late) == STALLED
+    assert status_line(processor, playing=True, now=late, reading=True).startswith("Looking")
+    assert status_line(processor, playing=False, now=late) == live_page.PRESS_START
     assert "Stop, then Start" in STALLED
