@@ -65,6 +65,18 @@ def test_tracker_is_lost_when_the_page_is_gone() -> None:
     assert tracker.homography is None
 
 
+def test_tracker_is_lost_when_the_stream_changes_size() -> None:
+    """A WebRTC sender short of CPU sends smaller frames mid-stream: the track is lost (the
+    grid is searched again), not an OpenCV error that stops the stream being read."""
+    renderer = ClipRenderer(ClipSpec(fps=15, seed=3, shots=(Shot(0, 0.2, Pose(), Pose()),)))
+    frame, truth = next(iter(renderer))
+    tracker = GridTracker(LiveConfig().track)
+    tracker.start(frame, truth.lattice)
+    smaller = cv2.resize(frame, (frame.shape[1] * 3 // 4, frame.shape[0] * 3 // 4))
+    assert not tracker.step(smaller)
+    assert tracker.homography is None
+
+
 def test_votes_pick_the_most_probable_class_across_frames() -> None:
     """Two sure frames outvote one unsure one; steady once the best classes repeat."""
     votes = ReadingVotes()

@@ -9,7 +9,9 @@ import time
 from dataclasses import dataclass
 from typing import Any, cast
 
+import cv2
 import numpy as np
+import pytest
 
 from sudokucam.ui.app.pages.live import FrameReader
 
@@ -83,12 +85,15 @@ def test_a_slow_frame_is_let_through_and_the_next_ones_wait_for_it() -> None:
     assert processor.calls == 2
 
 
-def test_a_bad_frame_comes_back_as_it_came() -> None:
-    """A frame the processor refuses (a wrong shape) is shown as it came."""
+@pytest.mark.parametrize("error", [ValueError("frame must be a BGR image"), cv2.error("size")])
+def test_a_bad_frame_comes_back_as_it_came(error: Exception) -> None:
+    """A frame the processor refuses (a wrong shape, an OpenCV assertion) is shown as it
+    came, and the next one is read."""
 
     class Refusing:
         def process(self, image: np.ndarray, at: float | None = None) -> Read:
-            raise ValueError("frame must be a BGR image")
+            raise error
 
     reader = reader_for(Refusing())
     assert (reader.read(frame(3), at=0.0) == 3).all()
+    assert not reader.busy

@@ -14,6 +14,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import TYPE_CHECKING, Any
 
+import cv2
 import numpy as np
 import streamlit as st
 
@@ -75,7 +76,7 @@ class FrameReader:
         self._reading = self._thread.submit(self.processor.process, image, at)
         try:
             return self._reading.result(timeout=self.wait_s).image
-        except (FutureTimeout, ValueError, TypeError, ArithmeticError):
+        except (FutureTimeout, ValueError, TypeError, ArithmeticError, cv2.error):
             return image
 
 
