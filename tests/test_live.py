@@ -65,6 +65,18 @@ def test_tracker_is_lost_when_the_page_is_gone() -> None:
     assert tracker.homography is None
 
 
+def test_tracker_is_lost_when_the_stream_changes_size() -> None:
+    """A WebRTC sender short of CPU sends smaller frames mid-stream: the track is lost (the
+    grid is searched again), not an OpenCV error that stops the stream being read."""
+    renderer = ClipRenderer(ClipSpec(fps=15, seed=3, shots=(Shot(0, 0.2, Pose(), Pose()),)))
+    frame, truth = next(iter(renderer))
+    tracker = GridTracker(LiveConfig().track)
+    tracker.start(frame, truth.lattice)
+    smaller = cv2.resize(frame, (frame.shape[1] * 3 // 4, frame.shape[0] * 3 // 4))
+    assert not tracker.step(smaller)
+    assert tracker.homography is None
+
+
 def test_votes_pick_the_most_probable_class_across_frames() -> None:
     """Two sure frames outvote one unsure one; steady once the best classes repeat."""
     votes = ReadingVotes()
@@ -240,3 +252,21 @@ def test_status_line_follows_the_frames_even_without_a_full_rerun() -> None:
     line = status_line(processor, playing=False, now=now)  # the page still thinks: stopped
     assert line.startswith("Looking for a Sudoku grid") and "1 frames" in line
     assert status_line(processor, playing=False, now=now + FRESH_S) == PRESS_START  # stopped
+
+
+def test_status_line_says_what_to_do_when_the_frames_stop_being_read() -> None:
+    """A playing stream whose frames stopped being read (streamlit-webrtc gave up on it)
+    says to stop and start again, not the last frame's words forever; a frame still being
+    read (a busy server) is not a stop."""
+    from sudokucam.ui.app.pages import live as live_page
+    from sudokucam.ui.app.pages.live import STALLED, STALLED_S, status_line
+
+    processor = LiveProcessor()
+    processor.process(next(iter(clip_frames(CLIP))))
+    assert processor.processed_at is not None
+    late = processor.processed_at + STALLED_S
+    assert status_line(processor, playing=True, now=late - 1).startswith("Looking")
+    assert status_line(processor, playing=True, now=late) == STALLED
+    assert status_line(processor, playing=True, now=late, reading=True).startswith("Looking")
+    assert status_line(processor, playing=False, now=late) == live_page.PRESS_START
+    assert "Stop, then Start" in STALLED

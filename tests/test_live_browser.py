@@ -26,8 +26,6 @@ ANSWER_WAIT_MS = 150_000  # from Start to "Answer shown" (slow on a busy 2-core 
 HOLD = 2  # the clip pans at half speed: a busy server reads only some frames of the stream
 START_TRIES = 3
 STARTED_MS = 40_000  # from a press of START to the stream running
-FIRST_FRAME_MS = 60_000  # from STOP shown to a frame read by the server, or start again
-RESTARTS = 1  # STOP then START again when no frame came (as the page tells a person to)
 VIDEO_STATE = "vs => vs.map(v => `time ${v.currentTime.toFixed(1)} s, ready ${v.readyState}`)"
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -69,27 +67,24 @@ def shown(page: Any, timeout_ms: int) -> bool:
         return False
 
 
-def no_frame_read(page: Any) -> bool:
-    """Whether the status line says no frame has reached the server's reader yet."""
+def stream_state(page: Any, frame: Any) -> str:
+    """What the page shows of the stream, for a failure: its buttons (START again: the
+    stream stopped), its videos, whether a frame reached the server's reader, the text."""
+    buttons = frame.get_by_role("button").all_inner_texts()
+    videos = frame.locator("video").evaluate_all(VIDEO_STATE)
     body = page.inner_text("body")
-    return PRESS_START in body or WAITING in body
+    read = not (PRESS_START in body or WAITING in body)
+    return f"buttons {buttons}; videos {videos}; a frame read: {read}; the page says: {body}"
 
 
 def wait_for_answer(page: Any, frame: Any) -> None:
-    """Start the stream and wait for the answer; when no frame reached the server within
-    ``FIRST_FRAME_MS`` (a WebRTC start that never got going), stop and start again."""
-    for attempt in range(RESTARTS + 1):
-        start(frame)
-        if shown(page, FIRST_FRAME_MS):
-            return
-        if not no_frame_read(page):  # frames are being read: the reader must answer
-            if shown(page, ANSWER_WAIT_MS - FIRST_FRAME_MS):
-                return
-            break
-        if attempt < RESTARTS:
-            frame.get_by_role("button", name="STOP").click(timeout=WAIT_MS)
-    videos = frame.locator("video").evaluate_all(VIDEO_STATE)
-    pytest.fail(f"no answer shown; videos: {videos}; the page says: {page.inner_text('body')}")
+    """Start the stream and wait for the answer, the stream playing all along (a stream
+    stopped by the server shows START again)."""
+    start(frame)
+    if not shown(page, ANSWER_WAIT_MS):
+        pytest.fail(f"no answer shown; {stream_state(page, frame)}")
+    if not frame.get_by_role("button", name="STOP").is_visible():
+        pytest.fail(f"the stream stopped by itself; {stream_state(page, frame)}")
 
 
 def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: Path) -> None:
@@ -98,7 +93,8 @@ def test_live_page_shows_the_answer_from_a_fake_camera(app_url: str, tmp_path: P
     with chromium(*FAKE_CAMERA, f"--use-file-for-fake-video-capture={video}") as browser:
         context = browser.new_context(permissions=["camera"])
         page = context.new_page()
-        page.goto(app_url)
+        # on a busy machine the page's whole load can pass goto's 30 s: wait on the tab
+        page.goto(app_url, wait_until="commit")
         page.get_by_role("tab", name="Live camera").click(timeout=WAIT_MS)
         page.get_by_text(PRESS_START).first.wait_for(timeout=WAIT_MS)
         assert WAITING not in page.inner_text("body")  # nothing is awaited before Start

@@ -10,6 +10,7 @@ from pathlib import Path
 import streamlit as st
 
 from .pages import typed
+from .state import drawn
 from .widgets.messages import friendly_errors
 
 CSS_FILE = Path(__file__).resolve().parent / "app.css"
@@ -59,6 +60,7 @@ def css() -> str:
 
 def run_app() -> None:
     """Draw the whole page; only the open tab runs."""
+    drawn.run_started()
     st.set_page_config(page_title="sudokucam", page_icon="🔢", layout="wide")
     st.html(f"<style>{css()}</style>")
     st.title("sudokucam")
@@ -69,3 +71,4 @@ def run_app() -> None:
         if tab.open:
             with tab, friendly_errors(page.action):
                 page.render()
+    drawn.run_ended()  # not reached by a run cut short for a rerun

@@ -105,6 +105,9 @@ class GridTracker:
         if self.homography is None or self._gray is None:
             return False
         gray, scale = shrink_gray(frame, self.config.max_side)
+        if gray.shape != self._gray.shape:  # the stream changed its size (a busy sender)
+            self.stop()
+            return False
         kept = self._flow(self._gray, gray)
         self._gray = gray
         h = self._fit(kept, scale) if kept.sum() >= self.config.min_points else None
