@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from PIL import ImageFont
 
-from sudokucam.samples.synth import newspaper_page
+from sudokucam.samples.synth import newspaper_page, words
 from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.samples.synth.words import INSTRUCTIONS, instructions
 from sudokucam.solver.geometry import BOX_SHAPES
@@ -29,11 +30,10 @@ def test_a_9x9_keeps_its_rules() -> None:
 
 def test_a_rendered_6x6_page_prints_the_rules_of_a_6x6(monkeypatch: pytest.MonkeyPatch) -> None:
     printed: list[str] = []
-    real = newspaper_page.wrap
 
-    def spy(text: str, font: object, width: float) -> list[str]:
+    def spy(text: str, font: ImageFont.FreeTypeFont, width: float) -> list[str]:
         printed.append(text)
-        return real(text, font, width)  # type: ignore[arg-type]
+        return words.wrap(text, font, width)
 
     monkeypatch.setattr(newspaper_page, "wrap", spy)
     render_small_photo(5, 6, "newspaper", size=(480, 360))
