@@ -10,7 +10,9 @@ game's own givens and solution.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -215,3 +217,18 @@ def test_a_saved_16x16_game_with_notes_past_9_opens_again() -> None:
     assert args["size"] == 16 and args["notes"][empty[1]] == "AG"
     put(at, board_key(at, "play_board_"), {empty[2]: 16})
     assert at.session_state["play_game"].board.entries[empty[2]] == 16
+
+
+def test_play_from_a_6x6_photo_plays_it_on_a_6x6_board() -> None:
+    photo = Path(__file__).resolve().parent.parent / "samples" / "small" / "six_book.jpg"
+    truth = json.loads(photo.with_suffix(".json").read_text(encoding="utf-8"))
+    at = open_app(layout.PLAY)
+    at.radio(key="play_start_from").set_value("From a photo").run()
+    at.file_uploader(key="play_photo_upload").upload(photo.name, photo.read_bytes(), "image/jpeg")
+    at.run()
+    at.button(key="play_from_photo").click().run()
+    assert not at.exception, at.exception
+    game = at.session_state["play_game"]
+    assert game.board.givens == values_of(truth["puzzle"]["givens"])
+    assert game.solution == values_of(truth["answer"]) and game.puzzle.size == 6
+    assert board_args(at, board_key(at, "play_board_"))["size"] == 6
