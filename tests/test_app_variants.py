@@ -247,7 +247,7 @@ def test_a_given_typed_into_a_cage_it_cannot_fit_is_refused() -> None:
             },
             "r1c1: 'x' is not one of the symbols",
         ),
-        ({"size": 6, "givens": "." * 36}, "the board shows 9×9 ones"),
+        ({"size": 25, "givens": "." * 625}, "the board shows 4×4, 6×6, 8×8, 9×9, 12×12, 16×16"),
     ],
     ids=["cage-sum", "unreachable", "region-size", "symbol", "size"],
 )

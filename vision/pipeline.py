@@ -212,9 +212,10 @@ class Reader:
         solved = any(g.solution is not None and "0" in g.givens for g in found.puzzles)
         cut = cut_off(found.puzzles, photo.size, self.config.sixteen.past_edge)
         cut = cut and not solved_inside(found.puzzles, photo.size)
-        if not solved or cut or print_taken_for_pen(found.puzzles):
+        unlikely = unlikely_repairs(found.puzzles, self.config.small.unlikely_repair)
+        if not solved or cut or print_taken_for_pen(found.puzzles) or unlikely:
             small = self.small_grids(page, timings, solved_only=True, photo=photo)
-            if small:
+            if small and (not unlikely or len(small[0].repairs) < unlikely):
                 return PhotoResult(name, photo, small, None, timings)
         if not solved:
             corners = [d.corners for d in detections]
@@ -602,6 +603,18 @@ def print_taken_for_pen(puzzles: tuple[GridResult, ...]) -> bool:
     sign of a 9×9 lattice laid over a small grid and a line beside it (an 8×8 and one
     more row and column), so the photo is looked at for a small grid as well."""
     return len(puzzles) == 1 and any(r.kind_changed and not r.new for r in puzzles[0].repairs)
+
+
+def unlikely_repairs(puzzles: tuple[GridResult, ...], below: float) -> int:
+    """How many repairs a photo's one grid was solved with, where one of them took a digit
+    the model gave less than ``below`` (0 otherwise: a sure reading, or several grids).
+    The sign of a 9×9 lattice laid over a small grid and a line beside it, whose digits
+    pass for a 9×9 puzzle only after improbable repairs (``SmallGridConfig.unlikely_repair``)."""
+    if len(puzzles) != 1 or puzzles[0].solution is None:
+        return 0
+    repairs = puzzles[0].repairs
+    digits = [r for r in repairs if r.new and not r.kind_changed]
+    return len(repairs) if any(r.new_probability < below for r in digits) else 0
 
 
 def grid_result(

@@ -35,13 +35,19 @@ class PageDraft:
 
 
 def draw_heading(
-    sheet: Sheet, rng: np.random.Generator, box: Box, cell: float, fonts: dict[str, str]
+    sheet: Sheet,
+    rng: np.random.Generator,
+    box: Box,
+    cell: float,
+    fonts: dict[str, str],
+    rules: tuple[str, ...] = INSTRUCTIONS,
 ) -> None:
-    """Above the grid, bottom up: instructions, title (and level), a coloured bar, an article."""
+    """Above the grid, bottom up: instructions (one of ``rules``), title (and level), a
+    coloured bar, an article."""
     x0, y0, x1, _ = box
     size = cell * float(rng.uniform(0.28, 0.36))
     body = load_font(fonts["text"], round(size))
-    y = _draw_instructions(sheet, rng, box, body, size)
+    y = _draw_instructions(sheet, rng, (box, rules), body, size)
     y = _draw_title(sheet, rng, (x0, x1, y), cell, fonts["title"], body)
     if rng.random() < 0.6:
         y = _draw_bar(sheet, rng, (x0, x1, y), cell)
@@ -50,11 +56,16 @@ def draw_heading(
 
 
 def _draw_instructions(
-    sheet: Sheet, rng: np.random.Generator, box: Box, body: ImageFont.FreeTypeFont, size: float
+    sheet: Sheet,
+    rng: np.random.Generator,
+    placed: tuple[Box, tuple[str, ...]],
+    body: ImageFont.FreeTypeFont,
+    size: float,
 ) -> float:
-    """Up to three lines of rules ending at the bottom of the box; returns their top."""
-    x0, _, x1, y1 = box
-    lines = wrap(str(rng.choice(INSTRUCTIONS)), body, x1 - x0)[:3]
+    """Up to three lines of one of the rules ending at the bottom of the box (``placed``:
+    the box and the rules to choose from); returns their top."""
+    (x0, _, x1, y1), rules = placed
+    lines = wrap(str(rng.choice(rules)), body, x1 - x0)[:3]
     y = y1 - len(lines) * size * 1.2
     for i, line in enumerate(lines):
         sheet.text(x0, y + i * size * 1.2, line, body)
@@ -171,12 +182,18 @@ def sample_fonts(rng: np.random.Generator, print_font: str) -> dict[str, str]:
 
 
 def draw_surroundings(
-    sheet: Sheet, rng: np.random.Generator, f: PageFrame, cell: float, fonts: dict[str, str]
+    sheet: Sheet,
+    rng: np.random.Generator,
+    f: PageFrame,
+    cell: float,
+    fonts: dict[str, str],
+    rules: tuple[str, ...] = INSTRUCTIONS,
 ) -> None:
-    """Heading above the grid, a column on each side, a footer and more below."""
+    """Heading above the grid (its instructions one of ``rules``: a 9×9's by default), a
+    column on each side, a footer and more below."""
     left, top, side, gap, margin = f.left, f.top, f.side, f.gap, f.margin
     right, bottom = f.width - margin, f.height - margin
-    draw_heading(sheet, rng, (left, margin, left + side, top - gap), cell, fonts)
+    draw_heading(sheet, rng, (left, margin, left + side, top - gap), cell, fonts, rules)
     draw_side(sheet, rng, (margin, margin, left - gap, bottom), cell, fonts)
     draw_side(sheet, rng, (left + side + gap, margin, right, bottom), cell, fonts)
     draw_below(sheet, rng, (left, top + side + gap, left + side, bottom), cell, fonts)

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from ...solver.geometry import BOX_SHAPES
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_sample import random_variant
 from .boxed_grids import (
@@ -43,6 +44,7 @@ from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_f
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
 from .sheet import Sheet
+from .words import instructions
 
 SIXTEEN = 16
 SIXTEEN_STYLES = ("magazine", "bold", "shaded", "narrow")
@@ -131,7 +133,8 @@ def compose_sixteen_page(
     givens = np.asarray(puzzle.givens, np.int64).reshape(SIXTEEN, SIXTEEN)
     font = fonts["print"]
     draw_digits(sheet, lattice, givens, font, grid_style.digit_height * cell, grid_style.digit_ink)
-    draw_surroundings(sheet, rng, frame, cell9, fonts)
+    rules = instructions(SIXTEEN, BOX_SHAPES[SIXTEEN])
+    draw_surroundings(sheet, rng, frame, cell9, fonts, rules)
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)

@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from ...solver.geometry import BOX_SHAPES
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_sample import random_variant
 from .boxed_grids import (
@@ -45,6 +46,7 @@ from .params import PhotoParams, sample_params
 from .pen import choose_pen_entries, draw_pen, sample_pen_style
 from .sheet import Sheet
 from .types import RGB
+from .words import instructions
 
 SMALL_SIZES = (4, 6, 8)
 SMALL_STYLES = ("newspaper", "book", "shaded", "kids")
@@ -139,7 +141,7 @@ def compose_small_page(
     givens = np.asarray(puzzle.givens, np.int64).reshape(n, n)
     height = grid_style.digit_height * min(cell, 1.4 * cell9)  # a book's digits, not posters
     draw_digits(sheet, lattice, givens, grid_style.font, height, grid_style.digit_ink)
-    draw_surroundings(sheet, rng, frame, cell9, fonts)
+    draw_surroundings(sheet, rng, frame, cell9, fonts, instructions(n, BOX_SHAPES[n]))
     if pen is not None and pen.any():
         pen_style = sample_pen_style(rng, p.pen_font)
         draw_pen(sheet, rng, lattice, pen, pen_style)

@@ -23,6 +23,29 @@ INSTRUCTIONS = (
     "Füllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jedes 3x3-Feld die "
     "Ziffern 1 bis 9 genau einmal enthält.",
 )
+NUMBER_WORDS = {4: "four", 6: "six", 8: "eight", 9: "nine", 12: "twelve", 16: "sixteen"}
+
+
+def instructions(size: int, box: tuple[int, int]) -> tuple[str, ...]:
+    """The rules printed above a grid of ``size`` cells a side and boxes of ``box`` (rows,
+    columns), in the same four languages and order as ``INSTRUCTIONS`` (the 9×9 ones)."""
+    if size == 9:
+        return INSTRUCTIONS
+    rows, cols = box
+    count = NUMBER_WORDS.get(size, str(size))
+    return (
+        f"Fill in the grid so that every row, every column and every {rows}x{cols} box "
+        f"contains the digits 1 to {size}.",
+        f"Complétez la grille sachant que chaque bloc de {rows}x{cols} doit présenter une "
+        f"seule fois les chiffres de 1 à {size} ainsi que les lignes horizontales et "
+        "verticales.",
+        f"Place a number from 1 to {size} in each empty cell so that each row, column and "
+        f"{rows} by {cols} block contains all {count} numbers. Solution tomorrow.",
+        f"Füllen Sie das Gitter so aus, dass jede Zeile, jede Spalte und jedes {rows}x{cols}-"
+        f"Feld die Zahlen 1 bis {size} genau einmal enthält.",
+    )
+
+
 TITLES = ("SUDOKU", "Sudoku", "LE SUDOKU", "Sudoku classique", "SU DOKU", "Sudoku No {n}")
 LEVELS = ("Easy", "Medium", "Hard", "Moyen", "Difficile", "Leicht", "***", "**")
 FOOTERS = (

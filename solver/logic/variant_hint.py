@@ -10,7 +10,7 @@ next (`variant_steps`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import prod
 
@@ -60,10 +60,16 @@ class Board:
     cands: Candidates
     peers: tuple[frozenset[Cell], ...]
     groups: tuple[HouseSum, ...]  # the 45 rule's sums
+    said: Sequence[str] | None = ()  # how values are named: () the puzzle's symbols, None numbers
 
 
-def board_for(puzzle: VariantPuzzle, values: tuple[int, ...] | None = None) -> Board:
-    """The board of a puzzle (givens, or givens with entries) with candidates from peers."""
+def board_for(
+    puzzle: VariantPuzzle, values: tuple[int, ...] | None = None, said: Sequence[str] | None = ()
+) -> Board:
+    """The board of a puzzle (givens, or givens with entries) with candidates from peers.
+
+    said: how its steps name values (``value_word``): () in the puzzle's symbols, None as
+    numbers (a board that shows 10-16 as numbers)."""
     n = puzzle.size
     vals = list(values if values is not None else puzzle.givens)
     peers: list[set[Cell]] = [set() for _ in range(n * n)]
@@ -76,7 +82,7 @@ def board_for(puzzle: VariantPuzzle, values: tuple[int, ...] | None = None) -> B
         for c in range(n * n)
     ]
     groups = house_sums(n, puzzle.units, puzzle.cages, bool(puzzle.regions)) if puzzle.cages else ()
-    return Board(puzzle, vals, cands, frozen, groups)
+    return Board(puzzle, vals, cands, frozen, groups, said)
 
 
 def _name(b: Board, c: Cell) -> str:
@@ -85,8 +91,8 @@ def _name(b: Board, c: Cell) -> str:
 
 
 def _word(b: Board, value: int) -> str:
-    """A value as the board's puzzle prints it (its symbols)."""
-    return value_word(value, b.puzzle.symbols)
+    """A value as the board's puzzle prints it (its symbols; numbers where ``b.said`` is None)."""
+    return value_word(value, b.puzzle.symbols if b.said == () else b.said)
 
 
 def naked_single(b: Board) -> VariantStep | None:
@@ -256,11 +262,14 @@ def apply(b: Board, step: VariantStep) -> None:
 
 
 def variant_steps(
-    puzzle: VariantPuzzle, values: tuple[int, ...] | None = None, limit: int = 10_000
+    puzzle: VariantPuzzle,
+    values: tuple[int, ...] | None = None,
+    limit: int = 10_000,
+    said: Sequence[str] | None = (),
 ) -> tuple[list[VariantStep], bool]:
     """Steps from the givens (or givens with entries) until solved or stuck, and whether
-    the grid was completed."""
-    b = board_for(puzzle, values)
+    the grid was completed (``said``: as ``board_for``'s)."""
+    b = board_for(puzzle, values, said)
     steps: list[VariantStep] = []
     while 0 in b.values and len(steps) < limit:
         step = next_variant_step(b)
@@ -287,11 +296,14 @@ class VariantHint:
 
 
 def variant_hint(
-    puzzle: VariantPuzzle, entries: tuple[int, ...], solution: tuple[int, ...]
+    puzzle: VariantPuzzle,
+    entries: tuple[int, ...],
+    solution: tuple[int, ...],
+    said: Sequence[str] | None = (),
 ) -> VariantHint:
     """The easiest step a person can take from the givens and entries (0 empty), given
     the puzzle's solution (a value of it when singles, cage combinations and the 45 rule
-    find nothing)."""
+    find nothing). ``said``: how values are named (``board_for``)."""
     values = tuple(g or e for g, e in zip(puzzle.givens, entries, strict=True))
     wrong = tuple(c for c, v in enumerate(values) if v and v != solution[c])
     if wrong:
@@ -299,8 +311,8 @@ def variant_hint(
         return VariantHint(Outcome.WRONG_ENTRIES, f"wrong entries at {names}", wrong=wrong)
     if 0 not in values:
         return VariantHint(Outcome.SOLVED, "the grid is complete and correct")
-    steps, _ = variant_steps(puzzle, values, 1)
-    step = steps[0] if steps else stuck_step(puzzle, values, solution)
+    steps, _ = variant_steps(puzzle, values, 1, said)
+    step = steps[0] if steps else stuck_step(puzzle, values, solution, said=said)
     return VariantHint(Outcome.STEP, str(step), step)
 
 
@@ -309,12 +321,14 @@ def stuck_step(
     values: tuple[int, ...],
     solution: tuple[int, ...],
     placed: frozenset[Cell] = frozenset(),
+    said: Sequence[str] | None = (),
 ) -> VariantStep:
     """A step saying the techniques find nothing more, giving one value of the solution
-    (in the first empty cell not in ``placed``)."""
+    (in the first empty cell not in ``placed``; ``said``: as ``board_for``'s)."""
     c = next(c for c, v in enumerate(values) if not v and c not in placed)
     why = (
         "singles, cage combinations and the 45 rule find nothing more here; "
-        f"the solution has {puzzle.cell_name(c)} = {value_word(solution[c], puzzle.symbols)}"
+        f"the solution has {puzzle.cell_name(c)} = "
+        f"{value_word(solution[c], puzzle.symbols if said == () else said)}"
     )
     return VariantStep(STUCK, ((c, solution[c]),), (), (c,), why)

@@ -51,6 +51,12 @@ class SmallGridConfig:
     printed digits alone have one answer; otherwise (or when False) every digit read counts
     as printed. (Rendered pages: a printed digit taken for pen leant at most -1.6 but for
     one at -3.5, alone on its page; real pen entries -1.4 to -14, most below -4.)
+
+    unlikely_repair: a photo whose one 9×9 grid was solved only by repairing a digit to one
+    the digit model gave less than this probability is looked at for a small grid too, and
+    a small grid solved with fewer repairs replaces it (an 8×8 turned upside down or
+    sideways, the page's heading beside it: the 9×9 finder takes the 8×8's lines and one
+    more, and its 64 digits pass for a 9×9 puzzle after two repairs, taken at 0-4 %).
     """
 
     sizes: tuple[int, ...] = (6, 8, 4)
@@ -74,6 +80,7 @@ class SmallGridConfig:
     min_pen_cells: int = 2
     sideways: bool = True
     orientation: OrientationConfig = field(default_factory=every_turn)
+    unlikely_repair: float = 0.05
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

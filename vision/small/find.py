@@ -55,10 +55,16 @@ class LineFit:
 @dataclass(frozen=True)
 class SmallGrid:
     """A small Sudoku found: its size (cells a side) and where it lies (``GridDetection``:
-    corners, its (size + 1, size + 1, 2) lattice, and the grid straightened)."""
+    corners, its (size + 1, size + 1, 2) lattice, and the grid straightened).
+
+    both_ways: its lines pass for boxes lying either way (an 8×8's, thick every 2nd line
+    one way and every 4th the other, pass for 4 × 2 boxes too): which way up it stands
+    is left to its digits, every quarter turn read (``read.oriented``).
+    """
 
     size: int
     detection: GridDetection
+    both_ways: bool = False
 
 
 def line_profiles(
@@ -177,12 +183,14 @@ def is_nine(
 @dataclass(frozen=True)
 class QuadGrid:
     """The grid a quad holds: its size (cells a side), its row and column lines, and
-    whether its boxes lie sideways (3 rows × 2 columns on a 6×6: the page turned)."""
+    whether its boxes lie sideways (3 rows × 2 columns on a 6×6: the page turned), and
+    whether its lines passed for boxes lying either way (``SmallGrid.both_ways``)."""
 
     size: int
     across: LineFit
     down: LineFit
     sideways: bool
+    both_ways: bool = False
 
 
 def box_shapes(n: int, sideways: bool) -> list[tuple[int, int]]:
@@ -213,7 +221,7 @@ def size_of_quad(
         ]
         if shapes:  # both ways on an 8×8 (its 2 × 4 boxes' lines): the thicker box lines
             _, best = max(shapes)
-            return QuadGrid(n, across, down, best != BOX_SHAPES[n])
+            return QuadGrid(n, across, down, best != BOX_SHAPES[n], len(shapes) > 1)
     return None
 
 
@@ -269,5 +277,6 @@ def find_small_grid(
         score = float(min(found.across.coverage.min(), found.down.coverage.min()))
         detection = small_detection(gray, to_warped, found.size, fits, score, config)
         if detection is not None:  # sideways boxes: a quarter turn stands them upright
-            return SmallGrid(found.size, turn_detection(detection, int(found.sideways)))
+            turned = turn_detection(detection, int(found.sideways))
+            return SmallGrid(found.size, turned, found.both_ways)
     return None

@@ -77,19 +77,20 @@ def oriented(
     grid: SmallGrid, score: Scorer, config: OrientationConfig
 ) -> tuple[SmallGrid, CellScores]:
     """The grid, turned upright where another of its ``quarter_turns`` reads far better
-    (``orientation.read_oriented``, the 9×9's step), and its cells' scores that way up."""
+    (``orientation.read_oriented``, the 9×9's step), and its cells' scores that way up;
+    every quarter turn where its lines pass for boxes either way (``SmallGrid.both_ways``)."""
     n = grid.size
+    turns = (1, 2, 3) if grid.both_ways else quarter_turns(n)
 
     def turn(warped: np.ndarray) -> tuple[int, CellScores]:
         """The best-reading turn of the grid and its scores."""
-        turns = quarter_turns(n)
         scored = score([np.ascontiguousarray(np.rot90(warped, k)) for k in turns])
         best = max(range(len(turns)), key=lambda i: reading_log_prob(scored[i]))
         return turns[best], scored[best]
 
     upright = score([grid.detection.warped])[0]
     detection, scores = read_oriented(grid.detection, upright, turn, config)
-    return SmallGrid(n, detection), scores
+    return SmallGrid(n, detection, grid.both_ways), scores
 
 
 def small_scorer(classifier: DigitClassifier, n: int) -> Scorer:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ....solver import Outcome
+from ....solver.geometry import cell_name
 from ....solver.logic.solving import Hint
 from ....solver.variant import Variant
 from ..state.game import Game
@@ -20,6 +21,10 @@ CHECKED_KEY = "play_checked"
 CLASHES_KEY = "play_clashes"  # the setting: show a clash as soon as it is written
 WANTED_KEY = "play_hint_wanted"  # the game whose hint waits for a mistake to be corrected
 CLASH_HELP = "A digit already in its row, column or box is outlined in red as you write it."
+SIZED_CLASH_HELP = (
+    "A digit already in its row, column or box (of the grid's size) is outlined in red as "
+    "you write it."
+)
 VARIANT_CLASH_HELP = (
     "A digit already in its row, column, region, diagonal or cage, or a full cage whose "
     "digits miss its sum, is outlined in red as you write it."
@@ -61,7 +66,7 @@ def render() -> None:
             "Show clashes at once",
             value=True,
             key=CLASHES_KEY,
-            help=CLASH_HELP if game.puzzle is None else VARIANT_CLASH_HELP,
+            help=clash_help(game),
         )
     shown = st.session_state.get(CLASHES_KEY, True)
     clashes = clashing_cells(game.board, game.puzzle) if shown else frozenset()
@@ -70,7 +75,16 @@ def render() -> None:
         show_board(view, game.game_id)
     if game.puzzle is not None:
         st.caption(layout_words(game.puzzle))
-    show_help(game.puzzle.variant if game.puzzle is not None else Variant.CLASSIC)
+    show_help(game.puzzle.variant if game.puzzle is not None else Variant.CLASSIC,
+              game.board.size)  # fmt: skip
+
+
+def clash_help(game: Game) -> str:
+    """What *Show clashes at once* does in this game."""
+    if game.puzzle is None:
+        return CLASH_HELP
+    variant = game.puzzle.variant is not Variant.CLASSIC
+    return VARIANT_CLASH_HELP if variant else SIZED_CLASH_HELP
 
 
 def _hint(game: Game) -> HintMarks:
@@ -154,7 +168,7 @@ def _feedback(game: Game) -> list[int]:
         seconds = round(game.seconds())
         st.success(f"**Solved in {seconds // 60} min {seconds % 60:02d} s. Well done!**")
     elif checked and wrong:
-        names = ", ".join(f"r{c // 9 + 1}c{c % 9 + 1}" for c in wrong)
+        names = ", ".join(cell_name(c, game.board.size) for c in wrong)
         st.error(f"{len(wrong)} wrong: {names} (in red). Correct them, or use Undo.")
     elif checked:
         left = game.board.values.count(0)

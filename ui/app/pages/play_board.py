@@ -11,8 +11,9 @@ from __future__ import annotations
 from ....solver import Grid
 from ....solver.validate import find_conflicts
 from ....solver.variant import VariantPuzzle
+from ....vision.types import VALUE_CHARS, digits_of
 from ..state import variants
-from ..state.game import CELLS, Board
+from ..state.game import Board
 from ..widgets.board import (
     BoardEdit,
     BoardLayout,
@@ -26,17 +27,22 @@ from ..widgets.hints import HintMarks
 
 
 def notes_of(board_state: Board) -> tuple[str, ...]:
-    """The pencil marks of a board as 81 strings of digits."""
-    return tuple("".join(map(str, sorted(m))) for m in board_state.marks)
+    """The pencil marks of a board as one string of values a cell (A-G for 10-16)."""
+    return tuple("".join(VALUE_CHARS[v] for v in sorted(m)) for m in board_state.marks)
 
 
 def board_after(board_state: Board, edit: BoardEdit) -> Board:
     """The board with the digits and notes of an edit; printed digits stay as they are."""
     givens = board_state.givens
-    entries = tuple(0 if givens[c] else int(edit.digits[c]) for c in range(CELLS))
+    if len(edit.digits) != len(givens):
+        return board_state  # an edit of another board (a game of another size): ignored
+    cells = range(len(givens))
+    entries = tuple(0 if givens[c] else VALUE_CHARS.index(edit.digits[c]) for c in cells)
     marks = tuple(
-        frozenset() if givens[c] or entries[c] else frozenset(int(d) for d in edit.notes[c])
-        for c in range(CELLS)
+        frozenset()
+        if givens[c] or entries[c]
+        else frozenset(VALUE_CHARS.index(d) for d in edit.notes[c])
+        for c in cells
     )
     return Board(givens, entries, marks)
 
@@ -85,7 +91,7 @@ def game_view(
     looks |= dict.fromkeys([*wrong, *hint.wrong], Look.WRONG)
     legend = legend_of(looks, always=(Look.GIVEN, Look.ENTRY))
     return BoardView(
-        "".join(map(str, board_state.values)),
+        digits_of(board_state.values),
         looks,
         printed=frozenset(c for c, g in enumerate(board_state.givens) if g),
         notes=notes_of(board_state),

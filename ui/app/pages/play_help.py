@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ....solver.geometry import BOX_SHAPES
 from ....solver.variant import Variant
 
 RULES = """
-**The rules.** Fill every empty cell with a digit from 1 to 9 so that each row, each
-column and each 3×3 box holds every digit exactly once. The printed digits never change.
+**The rules.** Fill every empty cell with a {value} from 1 to {size} so that each row, each
+column and each {box} box holds every {value} exactly once. The printed {value}s never change.
 
 **Playing here.** Tap a cell, then a digit of the number pad to write it in (on a
 computer, click a cell and type; the arrows move, Delete rubs out). *Erase* clears the
@@ -56,10 +57,30 @@ VARIANT_RULES = {
 }
 
 
-def show_help(variant: Variant = Variant.CLASSIC) -> None:
-    """The rules and techniques, with a variant's own rules first, folded away until wanted."""
+SIZED_HINTS = (
+    "**Hints on a {size}×{size} grid** use the singles (a {value} that fits only one cell of a "
+    "row, column or box; a cell with one {value} left); where they find nothing, one value "
+    "of the solution, said as such."
+)
+
+
+def rules_text(size: int = 9) -> str:
+    """The rules of a classic grid of ``size`` cells a side (its boxes the solver's)."""
+    rows, cols = BOX_SHAPES[size]
+    box = "3×3" if size == 9 else f"{rows}×{cols} ({rows} rows × {cols} columns)"
+    value = "number" if size > 9 else "digit"
+    return RULES.format(value=value, size=size, box=box)
+
+
+def show_help(variant: Variant = Variant.CLASSIC, size: int = 9) -> None:
+    """The rules and techniques, with a variant's own rules first, folded away until wanted
+    (``size``: the grid's cells a side; its rules and hints said for it)."""
     with st.expander("Help: rules and techniques"):
         if variant in VARIANT_RULES:
             st.markdown(VARIANT_RULES[variant])
-        st.markdown(RULES)
+        st.markdown(rules_text(size))
+        if size != 9:
+            value = "number" if size > 9 else "digit"
+            st.markdown(SIZED_HINTS.format(size=size, value=value))
+            return
         st.markdown(TECHNIQUES)

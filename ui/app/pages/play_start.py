@@ -1,7 +1,9 @@
 """How a game starts: a new puzzle at a chosen level, a saved file, or a photo.
 
 A new puzzle is a classic one at a level, or a Sudoku X or jigsaw (with as many givens
-as chosen) or a Killer (cages, no givens), made by solver/variant_sample.py.
+as chosen) or a Killer (cages, no givens), made by solver/variant_sample.py; or a
+classic 4×4, 6×6, 8×8, 12×12 or 16×16 with as many givens as chosen (the solver's
+boxes; not graded by level).
 
 Making a puzzle and checking an opened one are searches: they run in the server's search
 pool, within `APP_CONFIG.generate_time_limit_s` and `search_time_limit_s`.
@@ -22,7 +24,7 @@ from ..state.backend import read_photo, run_search
 from ..state.game import Board, Game, load_game
 from ..state.pool import new_puzzle
 from ..state.settings import APP_CONFIG
-from ..state.variants import KINDS, VARIANT_GAMES, Kind, new_variant
+from ..state.variants import KINDS, SIZES, VARIANT_GAMES, Kind, classic_of, new_variant
 from ..widgets.messages import show_failure
 from ..widgets.photo_input import photo_input
 from ..widgets.photo_status import show_photo_failure
@@ -32,9 +34,19 @@ if TYPE_CHECKING:
 
 NEW, OPEN, PHOTO = "New puzzle", "Open a file", "From a photo"
 LEVELS = [level.label for level in Level]
+SIZE_LABELS = {f"{n}×{n}": n for n in SIZES}
+SIZE_HELP = (
+    "A 9×9 comes at a level or as a variant; the other sizes are classic Sudokus with "
+    "the boxes a puzzle book prints (6×6: 2 rows × 3 columns), digits 1 to the size."
+)
+SIXTEEN_WORDS = (
+    "A 16×16 is cut down while it keeps one answer, stopping at the givens chosen: "
+    "cutting one down as far as it goes takes longer than the time limit, so there is "
+    "no Fewest."
+)
 OPEN_TIP = (
-    "Save a game from this page, or use 81 characters (1-9 and . for empty), or a 9×9 "
-    "variant puzzle's JSON (see Type a puzzle)."
+    "Save a game from this page, or use 81 characters (1-9 and . for empty), or a "
+    "puzzle's JSON of any size the board shows (see Type a puzzle)."
 )
 PHOTO_TIP = "Solve it on the 'Solve a photo' tab first, correcting the digits."
 OPEN_KEY = "play_start_open"  # session_state: whether the start panel is open
@@ -66,7 +78,12 @@ def start_section(playing: bool) -> Game | None:
 
 
 def _new_puzzle() -> Game | None:
-    """A freshly generated puzzle of the chosen kind and level."""
+    """A freshly generated puzzle of the chosen size, kind and level."""
+    labels = list(SIZE_LABELS)
+    label = st.selectbox("Size", labels, index=SIZES.index(9), key="play_size", help=SIZE_HELP)
+    size = SIZE_LABELS[label or "9×9"]
+    if size != 9:
+        return _new_variant(Kind.CLASSIC, size)
     kind = Kind(st.selectbox("Kind of puzzle", KINDS, index=0, key="play_kind") or Kind.CLASSIC)
     if kind is not Kind.CLASSIC:
         return _new_variant(kind)
@@ -88,29 +105,34 @@ def _new_puzzle() -> Game | None:
     return Game.start(Board(made.puzzle))
 
 
-def _new_variant(kind: Kind) -> Game | None:
-    """A freshly made Sudoku X, jigsaw (with the givens chosen) or Killer puzzle."""
+def _new_variant(kind: Kind, size: int = 9) -> Game | None:
+    """A freshly made Sudoku X, jigsaw (with the givens chosen) or Killer puzzle, or a
+    classic one of another size than 9×9 (with the givens chosen)."""
     min_givens = 0
     if kind is Kind.KILLER:
         st.caption("A Killer starts empty: its dashed cages and their sums are the clues.")
     else:
-        choices = list(VARIANT_GAMES.givens)
-        choice = st.selectbox("Givens", choices, index=0, key="play_givens")
-        min_givens = VARIANT_GAMES.givens[choice or choices[0]]
+        givens = VARIANT_GAMES.givens_for(size)
+        choices = list(givens)
+        choice = st.selectbox("Givens", choices, index=0, key=f"play_givens_{size}")
+        min_givens = givens[choice or choices[0]]
+    if size in VARIANT_GAMES.no_fewest:
+        st.caption(SIXTEEN_WORDS)
     if not st.button("New puzzle", type="primary", key="play_new"):
         return None
     limit = APP_CONFIG.generate_time_limit_s
-    seed = random.randrange(2**31)
+    name = str(kind) if size == 9 else f"{size}×{size}"
     try:
-        with st.spinner(f"Making a new {kind} puzzle…"):
-            puzzle, solution = run_search(new_variant, kind, min_givens, seed, limit_s=limit)
+        with st.spinner(f"Making a new {name} puzzle…"):
+            puzzle, solution = run_search(new_variant, kind, min_givens,
+                                          random.randrange(2**31), size, limit_s=limit)  # fmt: skip
     except (GenerationTimeoutError, SearchTimeoutError, ValueError):
-        show_failure(f"No {kind} puzzle was found in {limit:g} s.",
+        show_failure(f"No {name} puzzle was found in {limit:g} s.",
                      ("Press New puzzle again: each try starts afresh.",))  # fmt: skip
         return None
     clues = sum(1 for v in puzzle.givens if v)
-    st.toast(f"New {kind} puzzle: {len(puzzle.cages)} cages." if puzzle.cages
-             else f"New {kind} puzzle: {clues} givens.")  # fmt: skip
+    st.toast(f"New {name} puzzle: {len(puzzle.cages)} cages." if puzzle.cages
+             else f"New {name} puzzle: {clues} givens.")  # fmt: skip
     return Game.begin(Board(puzzle.givens), solution, puzzle=puzzle)
 
 
@@ -145,7 +167,9 @@ def _from_photo() -> Game | None:
         return None
     if not st.button("Play this puzzle", type="primary", key="play_from_photo"):
         return None
-    return Game.start(photo_board(grid))
+    board = photo_board(grid)
+    size = grid.structure.size
+    return Game.start(board, puzzle=None if size == 9 else classic_of(size, board.givens))
 
 
 def photo_board(grid: GridResult) -> Board:

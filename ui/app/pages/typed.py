@@ -1,5 +1,9 @@
 """Type a puzzle: paste 81 characters or fill in an empty grid, then solve and show the answer.
 
+The size is chosen above the grid (4×4, 6×6, 8×8, 9×9, 12×12 or 16×16, boxes as the
+solver knows them): a pasted line then holds size² characters (10-16 as A-G, the JSON
+contract's), and the board's pad goes up to the size (10-16 as numbers).
+
 A Sudoku X is typed the same way (its diagonals shaded on the board); a jigsaw or Killer
 is pasted or uploaded as the JSON of `sudokucam grid FILE.json` (any variant may be),
 and the board draws its regions or cages. When the puzzle cannot be solved, the page
@@ -17,16 +21,20 @@ from collections.abc import Sequence
 import streamlit as st
 
 from ....solver import Outcome, PuzzleParseError, SearchTimeoutError, SolveResult, parse_grid
+from ....solver.geometry import shape_for_size
 from ....solver.grid import Grid
 from ....solver.variant import Variant, VariantError, VariantPuzzle
 from ....solver.variant_solve import is_classic
-from ....vision.types import digits_of
+from ....vision.types import VALUE_CHARS, digits_of
 from ..state.backend import run_search, solve_values
 from ..state.settings import APP_CONFIG
 from ..state.variants import (
     KIND_OF,
     KINDS,
+    SIZES,
     Kind,
+    box_words,
+    classic_of,
     layout_words,
     new_variant,
     parse_variant_json,
@@ -36,11 +44,13 @@ from ..state.variants import (
 )
 from ..widgets.board import BoardLayout, BoardView, Look, board, latest_edit, legend_of
 from ..widgets.messages import friendly_errors
-from ..widgets.variant_hints import show_variant_hint
+from ..widgets.variant_hints import said_of, show_variant_hint
 
 TEXT_KEY = "typed_text"
 SOLVING_KEY = "typed_solving"
 KIND_KEY = "typed_kind"
+SIZE_KEY = "typed_size"
+SIZE_LABELS = {f"{n}×{n}": n for n in SIZES}
 UPLOAD_KEY = "typed_upload"
 EXAMPLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 CELLS = 81
@@ -66,6 +76,7 @@ PLACEHOLDERS = {
     Kind.JIGSAW: '{"variant": "jigsaw", "givens": "81 characters", "regions": ["111222333", ...]}',
     Kind.KILLER: '{"variant": "killer", "cages": [{"sum": 10, "cells": ["r1c1", "r1c2"]}, ...]}',
 }
+SIZE_HELP = "Classic and Sudoku X puzzles are typed at this size; a pasted JSON says its own size."
 SHOWN = (Outcome.SOLVED, Outcome.MULTIPLE_SOLUTIONS, Outcome.TIMEOUT)  # no cells to blame
 FIX_HINT = "The cells at fault are outlined in red on the grid above: correct them."
 NO_CELLS_HINT = "Check each digit against the puzzle: one is probably mistyped."
@@ -76,24 +87,46 @@ MORE_TIME_HINT = (
 )
 
 
-def parsed_text(text: str) -> list[int] | None:
-    """The values of a pasted 9×9 puzzle, None when nothing is pasted; errors are shown."""
+def parsed_text(text: str, size: int = 9) -> list[int] | None:
+    """The values of a pasted puzzle of ``size`` cells a side, None when nothing is pasted;
+    errors are shown."""
     if not text.strip():
         return None
     try:
-        grid = parse_grid(text, 9)
+        grid = parse_grid(text, size)
     except PuzzleParseError as exc:
         st.error(
-            f"That text is not a 9×9 puzzle: {exc}. Paste 81 characters, row by row, "
-            "with 1-9 for digits and . or 0 for empty cells."
+            f"That text is not a {size}×{size} puzzle: {exc}. Paste {size * size} "
+            f"characters, row by row, with {symbol_words(size)} and . or 0 for empty cells."
         )
         return None
     return list(grid.values)
 
 
-def board_key(text: str) -> str:
-    """The typing board's key: a fresh board for each pasted text."""
-    digest = hashlib.sha1(text.encode(), usedforsecurity=False).hexdigest()[:10]
+def symbol_words(size: int) -> str:
+    """How a pasted line writes the values of a grid of ``size``: "1-6 for digits"."""
+    if size <= 9:
+        return f"1-{size} for digits"
+    return f"1-9 and A-{VALUE_CHARS[size]} for 10-{size}"
+
+
+def caption(kind: Kind, size: int) -> str:
+    """What to type for the kind of puzzle at the size chosen."""
+    if size == 9 or kind in (Kind.JIGSAW, Kind.KILLER):
+        return CAPTIONS[kind]
+    pad = " (on the pad 10-16 are numbers; a keyboard types 1 then 0-6)" if size > 9 else ""
+    x = " Both diagonals hold each value once too." if kind is Kind.X else ""
+    return (
+        f"A {size}×{size} Sudoku: {box_words(size)}, values 1-{size}.{x} Paste "
+        f"{size * size} characters ({symbol_words(size)}, and . or 0 for empty), or "
+        f"{TAP_WORDS}{pad}."
+    )
+
+
+def board_key(text: str, size: int = 9) -> str:
+    """The typing board's key: a fresh board for each pasted text (and each size chosen)."""
+    said = text if size == 9 else f"{size}×{size}:{text}"
+    digest = hashlib.sha1(said.encode(), usedforsecurity=False).hexdigest()[:10]
     return f"typed_grid_{digest}"
 
 
@@ -106,15 +139,18 @@ def render() -> None:
     """The 'Type a puzzle' page."""
     st.subheader("Type a puzzle")
     kind = Kind(st.radio("Kind of puzzle", KINDS, horizontal=True, key=KIND_KEY) or Kind.CLASSIC)
-    st.caption(CAPTIONS[kind])
+    label = st.selectbox("Size", list(SIZE_LABELS), index=SIZES.index(9), key=SIZE_KEY,
+                         help=SIZE_HELP)  # fmt: skip
+    size = SIZE_LABELS[label or "9×9"]
+    st.caption(caption(kind, size))
     text = _typed_text(kind)
-    usable, template = _template(text, kind)
+    usable, template = _template(text, kind, size)
     if not usable:
         return
     start = list(template.givens) if template else parsed_text(text) or [0] * CELLS
-    key = board_key(text)
+    key = board_key(text, size)
     edit = latest_edit(key)
-    values = edit.values if edit is not None else start
+    values = edit.values if edit is not None and len(edit.values) == len(start) else start
     puzzle = _with_values(template, values) if template else None
     broken = template is not None and puzzle is None  # the typed givens break a rule: said
     asked = st.session_state.get(SOLVING_KEY) and not broken
@@ -158,9 +194,10 @@ def _example(kind: Kind) -> None:
         st.session_state.pop(SOLVING_KEY, None)
 
 
-def _template(text: str, kind: Kind) -> tuple[bool, VariantPuzzle | None]:
+def _template(text: str, kind: Kind, size: int = 9) -> tuple[bool, VariantPuzzle | None]:
     """Whether there is a puzzle to show, and the variant the board follows: the pasted
-    JSON's, a Sudoku X's diagonals, or None (classic). When there is none, says why."""
+    JSON's (of its own size), a Sudoku X's diagonals, a classic grid of ``size`` other
+    than 9, or None (a classic 9×9). When there is none, says why."""
     if text.lstrip().startswith("{"):
         try:
             puzzle = parse_variant_json(text)
@@ -171,14 +208,16 @@ def _template(text: str, kind: Kind) -> tuple[bool, VariantPuzzle | None]:
             st.caption(f"The JSON describes a {KIND_OF[puzzle.variant]} puzzle.")
         return True, puzzle
     if kind is Kind.X:
-        givens = tuple(parsed_text(text) or [0] * CELLS)
-        return True, VariantPuzzle(9, givens, Variant.X, diagonals=True)
+        givens = tuple(parsed_text(text, size) or [0] * size * size)
+        return True, VariantPuzzle(size, givens, Variant.X, diagonals=True)
     if kind in (Kind.JIGSAW, Kind.KILLER):
         if text.strip():
             st.error(f"A {kind} puzzle is typed as JSON: it starts with {{ (see the example).")
         else:
             st.info(f"Paste or upload a {kind} puzzle, or press *Try an example {kind}*.")
         return False, None
+    if size != 9:
+        return True, classic_of(size, tuple(parsed_text(text, size) or [0] * size * size))
     return True, None
 
 
@@ -194,7 +233,7 @@ def _with_values(template: VariantPuzzle, values: Sequence[int]) -> VariantPuzzl
 
 def _solved(values: Sequence[int], puzzle: VariantPuzzle | None) -> SolveResult | None:
     """The solver's answer for the grid, or None when it is empty or the search failed."""
-    if puzzle is not None and not is_classic(puzzle):
+    if puzzle is not None and not is_nine(puzzle):
         return _solved_variant(puzzle)
     if not any(values):
         return None
@@ -204,15 +243,21 @@ def _solved(values: Sequence[int], puzzle: VariantPuzzle | None) -> SolveResult 
 
 
 def _solved_variant(puzzle: VariantPuzzle) -> SolveResult | None:
-    """A variant solved in the search pool, proving its answer unique (TIMEOUT past the limit)."""
+    """A variant (or a grid of another size than 9×9) solved in the search pool, proving its
+    answer unique (TIMEOUT past the limit); values named as the board shows them."""
     limit = APP_CONFIG.search_time_limit_s
     with friendly_errors("solve the puzzle"), st.spinner("Solving…"):
         try:
-            return run_search(solve_typed, puzzle, limit, limit_s=limit)
+            return run_search(solve_typed, puzzle, limit, said_of(puzzle), limit_s=limit)
         except SearchTimeoutError:
-            grid = Grid.from_values(list(puzzle.givens))
+            grid = Grid(shape_for_size(puzzle.size), puzzle.givens)
             return SolveResult(grid, Outcome.TIMEOUT, time_limit=limit)
     return None
+
+
+def is_nine(puzzle: VariantPuzzle) -> bool:
+    """True for a classic 9×9 (solved, hinted and shown as the classic page always did)."""
+    return is_classic(puzzle) and puzzle.size == 9
 
 
 def given_classes(puzzle: Sequence[int]) -> dict[int, Look]:
@@ -249,9 +294,9 @@ def show_result(
         st.success("Solved: the puzzle has exactly one solution.")
         show_board(answer, looks, "Solution", layout)
         with st.expander("The answer as text"):
-            st.code(grid_line(answer), language=None)
-        if variant is not None and not is_classic(variant):
-            empty = (0,) * CELLS
+            st.code(answer_lines(answer), language=None)
+        if variant is not None and not is_nine(variant):
+            empty = (0,) * len(answer)
             show_variant_hint(variant, empty, result.solution.values, key="typed_hint")
         return
     if result.status is Outcome.MULTIPLE_SOLUTIONS:
@@ -271,5 +316,19 @@ def show_result(
 
 
 def grid_line(values: Sequence[int]) -> str:
-    """The grid as one line of 81 characters, '.' for empty."""
-    return "".join(str(v) if v else "." for v in values)
+    """The grid as one line of one character a cell, '.' for empty (10-16 as A-G)."""
+    return "".join(VALUE_CHARS[v] if v else "." for v in values)
+
+
+def answer_lines(values: Sequence[int]) -> str:
+    """An answer as text: a 9×9's one line of 81 digits; another size one line a row
+    (a 12×12 or 16×16's numbers written out, space apart), then its one line (10-16 as
+    A-G, as `sudokucam grid` reads it)."""
+    n = round(len(values) ** 0.5)
+    if n == 9:
+        return grid_line(values)
+    width = len(str(n))
+    numbers = [str(v).rjust(width) for v in values]
+    gap = " " if n > 9 else ""
+    rows = [gap.join(numbers[r * n : (r + 1) * n]) for r in range(n)]
+    return "\n".join([*rows, "", grid_line(values)])

@@ -12,7 +12,10 @@ Saved games are plain text, readable by a person::
 
 A Sudoku X, jigsaw or Killer game keeps its puzzle (`Game.puzzle`) and saves it as one
 more line, ``puzzle {"variant": "killer", "cages": [...]}`` (the JSON of
-`sudokucam grid FILE.json`).
+`sudokucam grid FILE.json`). So does a game of another size than 9×9 (a classic
+4×4, 6×6, 8×8, 12×12 or 16×16: ``puzzle {"variant": "classic", "size": 6}``); its lines
+hold size² characters, values past 9 written A-G as in the JSON contract, and so do its
+marks (``r1c3=1A``).
 """
 
 from __future__ import annotations
@@ -27,29 +30,45 @@ from ....solver.geometry import cell_name
 from ....solver.variant import VariantPuzzle
 from ....solver.variant_json import puzzle_from_json
 from ....solver.variant_solve import solve_variant
+from ....vision.types import VALUE_CHARS
 
-CELLS = 81
-NO_MARKS: tuple[frozenset[int], ...] = (frozenset(),) * CELLS
 HEADER = "# sudokucam game"
+SIZES = (4, 6, 8, 9, 12, 16)  # the sizes a game is played at (the board's)
 
 
 @dataclass(frozen=True)
 class Board:
-    """Givens, the person's digits and pencil marks; 0 for empty, cells row by row."""
+    """Givens, the person's digits and pencil marks; 0 for empty, cells row by row.
+
+    The board's size follows from its givens (81: 9×9; 36: 6×6; ... of ``SIZES``);
+    entries and marks left out are empty.
+    """
 
     givens: tuple[int, ...]
-    entries: tuple[int, ...] = (0,) * CELLS
-    marks: tuple[frozenset[int], ...] = NO_MARKS
+    entries: tuple[int, ...] = ()
+    marks: tuple[frozenset[int], ...] = ()
 
     def __post_init__(self) -> None:
-        """Check the board has 81 cells of 0-9 and no entry over a given."""
-        for name in ("givens", "entries", "marks"):
-            if len(getattr(self, name)) != CELLS:
-                raise ValueError(f"{name} must hold {CELLS} cells")
-        if any(not 0 <= v <= 9 for v in self.givens + self.entries):
-            raise ValueError("givens and entries must be 0-9")
+        """Check the board has size² cells of 0-size and no entry over a given."""
+        cells = len(self.givens)
+        if cells not in {n * n for n in SIZES}:
+            raise ValueError(f"givens must hold 16, 36, 64, 81, 144 or 256 cells, got {cells}")
+        if not self.entries:
+            object.__setattr__(self, "entries", (0,) * cells)
+        if not self.marks:
+            object.__setattr__(self, "marks", (frozenset(),) * cells)
+        for name in ("entries", "marks"):
+            if len(getattr(self, name)) != cells:
+                raise ValueError(f"{name} must hold {cells} cells")
+        if any(not 0 <= v <= self.size for v in self.givens + self.entries):
+            raise ValueError(f"givens and entries must be 0-{self.size}")
         if any(g and e for g, e in zip(self.givens, self.entries, strict=True)):
             raise ValueError("entries must be empty where a given is printed")
+
+    @property
+    def size(self) -> int:
+        """Cells a side."""
+        return round(len(self.givens) ** 0.5)
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -68,8 +87,8 @@ class Board:
     def set_marks(self, cell: int, values: frozenset[int]) -> Board:
         """The board with a cell's pencil marks replaced (its digit is cleared)."""
         _check_cell(cell, self.givens)
-        if not values <= set(range(1, 10)):
-            raise ValueError(f"pencil marks must be 1-9, got {sorted(values)}")
+        if not values <= set(range(1, self.size + 1)):
+            raise ValueError(f"pencil marks must be 1-{self.size}, got {sorted(values)}")
         entries = list(self.entries)
         entries[cell] = 0
         marks = list(self.marks)
@@ -79,10 +98,11 @@ class Board:
 
 def _check_cell(cell: int, givens: tuple[int, ...]) -> None:
     """Refuse a cell outside the grid or holding a given."""
-    if not 0 <= cell < CELLS:
-        raise ValueError(f"cell must be 0-80, got {cell}")
+    if not 0 <= cell < len(givens):
+        raise ValueError(f"cell must be 0-{len(givens) - 1}, got {cell}")
     if givens[cell]:
-        raise ValueError(f"{cell_name(cell)} holds a printed digit and cannot change")
+        size = round(len(givens) ** 0.5)
+        raise ValueError(f"{cell_name(cell, size)} holds a printed digit and cannot change")
 
 
 @dataclass
@@ -97,7 +117,7 @@ class Game:
     running_since: float | None = None
     version: int = 0  # bumped on every change, so the page redraws its table
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex[:10])
-    puzzle: VariantPuzzle | None = None  # a Sudoku X, jigsaw or Killer (None: classic)
+    puzzle: VariantPuzzle | None = None  # a variant or a size other than 9 (None: 9×9 classic)
 
     @classmethod
     def start(cls, board: Board, seconds: float = 0.0, puzzle: VariantPuzzle | None = None) -> Game:
@@ -183,8 +203,9 @@ class Game:
 
     def to_text(self) -> str:
         """The game as a text file (see the module docstring)."""
+        size = self.board.size
         marks = " ".join(
-            f"{cell_name(c)}={''.join(map(str, sorted(m)))}"
+            f"{cell_name(c, size)}={''.join(VALUE_CHARS[v] for v in sorted(m))}"
             for c, m in enumerate(self.board.marks)
             if m
         )
@@ -204,10 +225,13 @@ class Game:
 
 def _layout_json(puzzle: VariantPuzzle) -> str:
     """A variant's rules as one line of JSON (its givens are saved on their own line)."""
+    n = puzzle.size
     doc: dict[str, object] = {"variant": puzzle.variant.value}
+    if n != 9:
+        doc["size"] = n
     if puzzle.regions:
-        doc["regions"] = ["".join(str(k + 1) for k in puzzle.regions[r * 9 : r * 9 + 9])
-                          for r in range(9)]  # fmt: skip
+        doc["regions"] = ["".join(VALUE_CHARS[k + 1] for k in puzzle.regions[r * n : r * n + n])
+                          for r in range(n)]  # fmt: skip
     if puzzle.diagonals:
         doc["diagonals"] = True
     if puzzle.cages:
@@ -218,24 +242,26 @@ def _layout_json(puzzle: VariantPuzzle) -> str:
 
 
 def _line(values: tuple[int, ...]) -> str:
-    """81 characters, '.' for empty."""
-    return "".join(str(v) if v else "." for v in values)
+    """One character a cell, '.' for empty, values past 9 as A-G (the JSON contract's)."""
+    return "".join(VALUE_CHARS[v] if v else "." for v in values)
 
 
 def load_game(text: str) -> Game:
     """A game from a saved file, or from any puzzle text (givens only, a fresh game): 81
-    characters, or a 9×9 variant puzzle's JSON object."""
+    characters, or a puzzle's JSON object (any size the board draws)."""
     if text.lstrip().startswith("{"):
         typed = _json_puzzle(text, None)
         return Game.start(Board(typed.givens), puzzle=typed)
     fields = _saved_fields(text)
     if fields is None:
         return Game.start(Board(parse_grid(text, 9).values))
-    givens = parse_grid(fields.get("givens", ""), 9).values
+    layout = fields.get("puzzle", "")
+    size = _json_puzzle(layout, None).size if layout else 9
+    givens = parse_grid(fields.get("givens", ""), size).values
     entries_text = fields.get("entries", "")
-    entries = parse_grid(entries_text, 9).values if entries_text else (0,) * CELLS
-    board = Board(givens, entries, _parse_marks(fields.get("marks", "")))
-    puzzle = _saved_puzzle(fields.get("puzzle", ""), givens)
+    entries = parse_grid(entries_text, size).values if entries_text else ()
+    board = Board(givens, entries, _parse_marks(fields.get("marks", ""), size))
+    puzzle = _saved_puzzle(layout, givens)
     return Game.start(board, seconds=_seconds(fields.get("seconds", "0")), puzzle=puzzle)
 
 
@@ -245,8 +271,8 @@ def _saved_puzzle(text: str, givens: tuple[int, ...]) -> VariantPuzzle | None:
 
 
 def _json_puzzle(text: str, givens: tuple[int, ...] | None) -> VariantPuzzle:
-    """A 9×9 puzzle from its JSON, with these givens (None: the JSON's own); PuzzleError
-    naming what is wrong."""
+    """A puzzle of a size the board draws from its JSON, with these givens (None: the
+    JSON's own); PuzzleError naming what is wrong."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -254,11 +280,15 @@ def _json_puzzle(text: str, givens: tuple[int, ...] | None) -> VariantPuzzle:
     if not isinstance(doc, dict):
         raise PuzzleParseError("the saved puzzle line must be a JSON object")
     if givens is not None:
-        doc = {**doc, "size": 9, "givens": _line(givens)}
+        size = round(len(givens) ** 0.5)
+        doc = {**doc, "size": size, "givens": _line(givens)}
+    elif "givens" not in doc and "cages" not in doc and "puzzle" not in doc:
+        doc = {**doc, "givens": ""}  # a saved game's puzzle line: its rules and size only
     puzzle = puzzle_from_json(doc)
-    if puzzle.size != 9:
+    if puzzle.size not in SIZES:
         n = puzzle.size
-        raise PuzzleParseError(f"a {n}×{n} puzzle cannot be played here: the board is 9×9")
+        shown = ", ".join(f"{k}×{k}" for k in SIZES)
+        raise PuzzleParseError(f"a {n}×{n} puzzle cannot be played here: the board is {shown}")
     return puzzle
 
 
@@ -274,18 +304,21 @@ def _saved_fields(text: str) -> dict[str, str] | None:
     return fields
 
 
-def _parse_marks(text: str) -> tuple[frozenset[int], ...]:
-    """Pencil marks from 'r1c3=12 r2c2=478'."""
-    marks = list(NO_MARKS)
+def _parse_marks(text: str, size: int = 9) -> tuple[frozenset[int], ...]:
+    """Pencil marks from 'r1c3=12 r2c2=478' on a board of ``size`` (A-G: 10-16)."""
+    marks = [frozenset[int]()] * (size * size)
+    symbols = VALUE_CHARS[1 : size + 1]
     for item in text.split():
         name, _, digits = item.partition("=")
         try:
             r, c = (int(x) for x in name.lower().lstrip("r").split("c"))
         except ValueError as exc:
             raise PuzzleParseError(f"bad pencil marks {item!r} in the saved game") from exc
-        if not (1 <= r <= 9 and 1 <= c <= 9):
+        if not (1 <= r <= size and 1 <= c <= size):
             raise PuzzleParseError(f"bad cell in pencil marks {item!r} in the saved game")
-        marks[(r - 1) * 9 + (c - 1)] = frozenset(int(d) for d in digits if d in "123456789")
+        marks[(r - 1) * size + (c - 1)] = frozenset(
+            symbols.index(d) + 1 for d in digits.upper() if d in symbols
+        )
     return tuple(marks)
 
 

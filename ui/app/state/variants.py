@@ -2,18 +2,22 @@
 
 Pure functions of the solver's `VariantPuzzle` (no Streamlit), so that the searches among
 them (`new_variant`, `solve_typed`; hints: `solver.logic.variant_hint`) run in the
-server's search pool as module-level jobs. The board shows 9×9 puzzles; other sizes are
-refused with a message that names the command line instead.
+server's search pool as module-level jobs. The board shows 4×4, 6×6, 8×8, 9×9, 12×12
+and 16×16 puzzles (``SIZES``); a classic puzzle of another size than 9×9 is a classic
+`VariantPuzzle` of its size (the solver's boxes), whose clashes and hints follow the
+same rules as a variant's.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from ....solver import SolveResult
+from ....solver.geometry import BOX_SHAPES
 from ....solver.grid import SYMBOLS
 from ....solver.variant import Variant, VariantError, VariantPuzzle
 from ....solver.variant_json import puzzle_from_json, puzzle_to_json
@@ -26,6 +30,7 @@ from ....solver.variant_sample import (
 from ....solver.variant_solve import solve_variant
 
 SIZE = 9
+SIZES = (4, 6, 8, 9, 12, 16)  # the sizes the board draws (its boxes: the solver's BOX_SHAPES)
 
 
 class Kind(StrEnum):
@@ -50,6 +55,11 @@ class VariantGameConfig:
     givens: for Sudoku X and jigsaw, the choices of how many givens stay (a puzzle is
     cut down from a full grid while it keeps one answer, stopping at this many; 0: as
     few as keep one answer). A Killer has cages and no givens.
+    given_shares: the same choices for a classic game of another size than 9×9, as the
+        share of its cells that stay given (0: as few as keep one answer).
+    no_fewest: sizes offered without "Fewest": cutting a 16×16 down as far as it keeps one
+        answer took 5-31 s (measured), past the maker's 20 s limit; "Many" and "Fewer"
+        took 1-8 s.
     making: the time limit, jigsaw layouts tried and seconds per layout of the solver's
     maker (``solver/variant_sample.py``).
     """
@@ -57,15 +67,33 @@ class VariantGameConfig:
     givens: dict[str, int] = field(
         default_factory=lambda: {"Many (32)": 32, "Fewer (26)": 26, "Fewest": 0}
     )
+    given_shares: tuple[tuple[str, float], ...] = (("Many", 0.5), ("Fewer", 0.4), ("Fewest", 0.0))
+    no_fewest: tuple[int, ...] = (16,)
     making: VariantConfig = field(default_factory=VariantConfig)
+
+    def givens_for(self, size: int) -> dict[str, int]:
+        """The choices of how many givens stay in a new game of ``size`` cells a side."""
+        if size == SIZE:
+            return dict(self.givens)
+        cells = size * size
+        return {
+            (f"{name} ({round(share * cells)})" if share else name): round(share * cells)
+            for name, share in self.given_shares
+            if share or size not in self.no_fewest
+        }
 
 
 VARIANT_GAMES = VariantGameConfig()
 
 
-def new_variant(kind: str, min_givens: int, seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A new 9×9 puzzle of the kind with exactly one solution, and that solution (seeded);
-    GenerationTimeoutError when none was made in time."""
+def new_variant(
+    kind: str, min_givens: int, seed: int, size: int = SIZE
+) -> tuple[VariantPuzzle, tuple[int, ...]]:
+    """A new puzzle of the kind with exactly one solution, and that solution (seeded);
+    GenerationTimeoutError when none was made in time. ``size``: cells a side; a size
+    other than 9 makes a classic puzzle with the solver's boxes (``new_classic``)."""
+    if size != SIZE:
+        return new_classic(size, min_givens, seed)
     rng = random.Random(seed)
     making = VARIANT_GAMES.making
     if kind == Kind.KILLER:
@@ -81,17 +109,44 @@ def new_variant(kind: str, min_givens: int, seed: int) -> tuple[VariantPuzzle, t
     return made
 
 
+def new_classic(size: int, min_givens: int, seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
+    """A new classic puzzle of ``size`` cells a side (its boxes the solver's), cut down
+    from a full grid to ``min_givens`` givens while it keeps one answer (seeded), and its
+    answer; GenerationTimeoutError past the maker's time limit."""
+    if size not in SIZES:
+        raise ValueError(f"size must be one of {SIZES}; got {size}")
+    rng = random.Random(seed)
+    made = random_variant(rng, size, Variant.CLASSIC, min_clues=min_givens,
+                          config=VARIANT_GAMES.making)  # fmt: skip
+    if made is None:  # an empty classic grid always has an answer
+        raise ValueError(f"no {size}×{size} puzzle was found; press New puzzle again")
+    return made
+
+
+def classic_of(size: int, givens: tuple[int, ...] | None = None) -> VariantPuzzle:
+    """A classic puzzle of ``size`` cells a side with these givens (None: empty)."""
+    return VariantPuzzle(size, givens or (0,) * size * size, Variant.CLASSIC)
+
+
+def box_words(size: int) -> str:
+    """How a grid of ``size`` cells a side is boxed, in words: "boxes of 2 rows × 3 columns"."""
+    rows, cols = BOX_SHAPES[size]
+    return f"boxes of {rows} rows × {cols} columns"
+
+
 def parse_variant_json(text: str) -> VariantPuzzle:
-    """The 9×9 puzzle a JSON text describes; VariantError names what is wrong."""
+    """The puzzle a JSON text describes, of a size the board draws (``SIZES``);
+    VariantError names what is wrong."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise VariantError(f"that is not JSON ({exc.msg} at {where})") from None
     puzzle = puzzle_from_json(doc)
-    if puzzle.size != SIZE:
+    if puzzle.size not in SIZES:
+        shown = ", ".join(f"{n}×{n}" for n in SIZES)
         raise VariantError(
-            f"this is a {puzzle.size}×{puzzle.size} puzzle and the board shows 9×9 ones; "
+            f"this is a {puzzle.size}×{puzzle.size} puzzle and the board shows {shown} ones; "
             "solve it with `sudokucam grid FILE.json`"
         )
     return puzzle
@@ -113,9 +168,14 @@ def puzzle_text(puzzle: VariantPuzzle) -> str:
     return json.dumps({k: v for k, v in doc.items() if v not in (None, [], False)})
 
 
-def solve_typed(puzzle: VariantPuzzle, time_limit_s: float) -> SolveResult:
-    """Solve a typed variant puzzle, proving its answer unique (TIMEOUT past the limit)."""
-    return solve_variant(puzzle, time_limit_s)
+def solve_typed(
+    puzzle: VariantPuzzle, time_limit_s: float, said: Sequence[str] | None = ()
+) -> SolveResult:
+    """Solve a typed variant puzzle, proving its answer unique (TIMEOUT past the limit).
+    ``said``: how its messages name values (() its symbols; None numbers, as the board
+    shows a 16×16's 10-16)."""
+    numbers = [str(v) for v in range(1, puzzle.size + 1)]
+    return solve_variant(puzzle, time_limit_s, puzzle.symbols if said == () else said or numbers)
 
 
 def clashing_cells(puzzle: VariantPuzzle, values: tuple[int, ...]) -> frozenset[int]:
@@ -138,10 +198,13 @@ def clashing_cells(puzzle: VariantPuzzle, values: tuple[int, ...]) -> frozenset[
 def layout_words(puzzle: VariantPuzzle) -> str:
     """One sentence saying what the board's extra lines mean."""
     parts = []
+    span = f"1-{puzzle.size}"
+    if puzzle.size != SIZE and not puzzle.regions:
+        parts.append(f"each row, column and box ({box_words(puzzle.size)}) holds {span} once")
     if puzzle.regions:
-        parts.append("thick lines mark the regions, each holding 1-9 once")
+        parts.append(f"thick lines mark the regions, each holding {span} once")
     if puzzle.diagonals:
-        parts.append("the shaded diagonals each hold 1-9 once")
+        parts.append(f"the shaded diagonals each hold {span} once")
     if puzzle.cages:
         parts.append(
             "each dashed cage holds different digits adding up to the small sum in its corner"

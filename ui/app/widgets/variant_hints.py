@@ -7,10 +7,12 @@ is found in the server's search pool, within the app's search time limit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import streamlit as st
 
 from ....solver import Outcome, SearchTimeoutError
-from ....solver.grid import value_word
+from ....solver.grid import SYMBOLS, value_word
 from ....solver.logic.variant_hint import VariantHint, variant_hint
 from ....solver.variant import VariantPuzzle
 from ..state.backend import run_search
@@ -24,10 +26,22 @@ def _find(
     """The next step in the search pool; None (said on the page) past the time limit."""
     limit = APP_CONFIG.search_time_limit_s
     try:
-        return run_search(variant_hint, puzzle, entries, solution, limit_s=limit)
+        return run_search(variant_hint, puzzle, entries, solution, said_of(puzzle), limit_s=limit)
     except SearchTimeoutError as exc:
         st.info(f"No hint: the solver {exc}.")
         return None
+
+
+def said_of(puzzle: VariantPuzzle) -> Sequence[str] | None:
+    """How a hint names values: as numbers (None) where the puzzle has the default symbols,
+    as the board shows them (a 16×16's 10-16, not A-G); else in its own symbols (())."""
+    return None if puzzle.symbols == SYMBOLS[: puzzle.size] else ()
+
+
+def words_of(puzzle: VariantPuzzle) -> Sequence[str] | None:
+    """The symbols ``value_word`` names a value of the puzzle with (None: numbers)."""
+    said = said_of(puzzle)
+    return puzzle.symbols if said == () else said
 
 
 def marks_of(found: VariantHint, revealed: bool) -> HintMarks:
@@ -68,7 +82,7 @@ def show_variant_hint(
     revealed = bool(st.session_state.get(reveal_key))
     if revealed:
         placed = "; ".join(
-            f"{puzzle.cell_name(c)} = {value_word(v, puzzle.symbols)}" for c, v in step.placements
+            f"{puzzle.cell_name(c)} = {value_word(v, words_of(puzzle))}" for c, v in step.placements
         )
         st.success((f"**{placed}.** " if placed else "") + step.explanation)
     return marks_of(found, revealed)
