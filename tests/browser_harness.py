@@ -180,7 +180,8 @@ def open_tab(
 ) -> Any:
     """A new page on the app with one tab chosen, once the tab shows its heading."""
     page = browser.new_page(viewport=dict(viewport))
-    page.goto(url)
+    # on a busy machine the page's whole load can pass goto's 30 s: the tab is waited on
+    page.goto(url, wait_until="commit")
     page.get_by_role("tab", name=tab).click(timeout=wait_ms)
     page.get_by_role("heading", name=tab).wait_for(timeout=wait_ms)
     return page
