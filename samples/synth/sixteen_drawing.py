@@ -1,4 +1,5 @@
-"""16×16 Sudokus as puzzle magazines print them: 4×4 boxes, the numbers 1-16.
+"""16×16 Sudokus as puzzle magazines print them: 4×4 boxes, the numbers 1-16, or the
+symbols 0-9 and A-F, or the letters A-P (``SIXTEEN_SYMBOLS``).
 
 A magazine's 16×16 takes most of a page: 256 small cells, two-digit numbers 10-16
 printed in one cell. The grid stands where a newspaper's 9×9 would (heading, columns, a
@@ -15,7 +16,8 @@ puzzle is cut by ``solver/variant_sample.py`` (seeded, proved unique); the photo
 through the same camera, light and sensor damage as every rendered photo, at a phone
 photo's size where a cell is some 30-60 pixels. Its truth is a ``SmallPhoto``'s: 16 × 16
 arrays, a (17, 17, 2) lattice, the puzzle in the ``grid FILE.json`` form (symbols
-``123456789ABCDEFG``: docs/json.md) and the answer as a string.
+``123456789ABCDEFG`` for the numbers, the page's own ``0123456789ABCDEF`` or
+``ABCDEFGHIJKLMNOP`` otherwise: docs/json.md) and the answer as a string.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from ...solver.grid import SYMBOLS
 from ...solver.variant import Variant, VariantPuzzle
 from ...solver.variant_sample import random_variant
 from .boxed_grids import (
@@ -38,6 +41,7 @@ from .boxed_grids import (
     write_photo,
 )
 from .committed import fit_quality
+from .fonts import font_for_height
 from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
@@ -46,6 +50,8 @@ from .sheet import Sheet
 
 SIXTEEN = 16
 SIXTEEN_STYLES = ("magazine", "bold", "shaded", "narrow")
+# what a 16×16 prints: its name -> the symbols of the values 1-16 ("" for the numbers)
+SIXTEEN_SYMBOLS = {"numbers": "", "hex": "0123456789ABCDEF", "letters": "ABCDEFGHIJKLMNOP"}
 STYLE_FONTS = {
     "magazine": ("Nimbus Sans", "Liberation Sans", "Nimbus Roman", "C059"),
     "bold": ("Nimbus Sans Bold", "Liberation Sans Bold", "Nimbus Roman Bold", "P052 Bold"),
@@ -57,8 +63,9 @@ PHOTO_SIZES = ((1600, 1200), (1200, 1600), (1440, 1080))  # a phone photo, as se
 GRID_FRACTION = (0.72, 0.9)  # the grid's side / the photo's shorter side
 
 
-def sixteen_puzzle(seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A seeded unique 16×16 classic Sudoku (4×4 boxes, ``CLUES`` givens) and its answer.
+def sixteen_puzzle(seed: int, symbols: str = "") -> tuple[VariantPuzzle, tuple[int, ...]]:
+    """A seeded unique 16×16 classic Sudoku (4×4 boxes, ``CLUES`` givens) and its answer;
+    ``symbols``: how the page prints the values 1-16 ("": the numbers).
 
     The solver's first grid is shuffled (rows within bands, bands, columns within stacks,
     stacks: ``boxed_grids.shuffled_lines``; the puzzle stays unique) so that answers
@@ -71,7 +78,8 @@ def sixteen_puzzle(seed: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
     rows, cols = shuffled_lines(rng, SIXTEEN)
     moved = [rows[r] * SIXTEEN + cols[c] for r in range(SIXTEEN) for c in range(SIXTEEN)]
     givens = tuple(puzzle.givens[i] for i in moved)
-    return VariantPuzzle(SIXTEEN, givens, Variant.CLASSIC), tuple(answer[i] for i in moved)
+    puzzle = VariantPuzzle(SIXTEEN, givens, Variant.CLASSIC, symbols=symbols)
+    return puzzle, tuple(answer[i] for i in moved)
 
 
 def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
@@ -84,10 +92,16 @@ def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
     return replace(params, kind="sixteen", pen_fill=0.0, **chosen)
 
 
-def render_sixteen_photo(seed: int, style: str | None = None, **overrides: Any) -> SmallPhoto:
+def render_sixteen_photo(
+    seed: int, style: str | None = None, symbols: str = "numbers", **overrides: Any
+) -> SmallPhoto:
     """A photo of a printed 16×16 Sudoku (``style`` one of SIXTEEN_STYLES, default picked
-    by the seed); ``overrides`` set PhotoParams fields by name (``size``: width, height)."""
-    puzzle, answer = sixteen_puzzle(seed)
+    by the seed; ``symbols`` a name of SIXTEEN_SYMBOLS: the numbers 1-16, ``hex`` 0-9 and
+    A-F, ``letters`` A-P); ``overrides`` set PhotoParams fields by name (``size``: width,
+    height)."""
+    if symbols not in SIXTEEN_SYMBOLS:
+        raise ValueError(f"a 16×16 prints one of {', '.join(SIXTEEN_SYMBOLS)}; got {symbols!r}")
+    puzzle, answer = sixteen_puzzle(seed, SIXTEEN_SYMBOLS[symbols])
     rng = np.random.default_rng(seed)
     style = style or str(rng.choice(SIXTEEN_STYLES))
     if style not in SIXTEEN_STYLES:
@@ -129,37 +143,76 @@ def compose_sixteen_page(
     draw_box_lines(sheet, origin, cell, SIXTEEN, grid_style)
     lattice = grid_lattice(frame.left, frame.top, cell, SIXTEEN)
     givens = np.asarray(puzzle.givens, np.int64).reshape(SIXTEEN, SIXTEEN)
-    font = fonts["print"]
-    draw_digits(sheet, lattice, givens, font, grid_style.digit_height * cell, grid_style.digit_ink)
+    height = grid_style.digit_height * cell
+    if puzzle.symbols == SYMBOLS[:SIXTEEN]:
+        draw_digits(sheet, lattice, givens, fonts["print"], height, grid_style.digit_ink)
+    else:
+        draw_symbols(sheet, lattice, givens, puzzle.symbols, (fonts["print"], height), grid_style)
     draw_surroundings(sheet, rng, frame, cell9, fonts)
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)
 
 
-def render_sixteen_batch(out: Path, seed: int, count: int) -> list[Path]:
+def draw_symbols(
+    sheet: Sheet,
+    lattice: np.ndarray,
+    grid: np.ndarray,
+    symbols: str,
+    face: tuple[str, float],
+    style: GridStyle,
+) -> None:
+    """The values of ``grid`` (0 empty) printed as ``symbols[v - 1]`` (one character a
+    cell), centred in their cells in the font ``face`` (name, digit height in pixels):
+    letters stand as tall as the digits (cap height)."""
+    font = font_for_height(*face)
+    _, top8, _, bottom8 = font.getbbox("8")
+    for r, c in np.argwhere(grid > 0):
+        cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
+        s = symbols[int(grid[r, c]) - 1]
+        left, _, right, _ = font.getbbox(s)
+        sheet.text(cx - (left + right) / 2, cy - (top8 + bottom8) / 2, s, font, style.digit_ink)
+
+
+def render_sixteen_batch(
+    out: Path, seed: int, count: int, symbols: str = "numbers"
+) -> list[Path]:
     """Render ``count`` photos of 16×16 Sudokus named sixteen/sixteen_NNNN (a .jpg and its
-    .json truth each), styles in turn."""
+    .json truth each), styles in turn, printed with ``symbols`` (a SIXTEEN_SYMBOLS name;
+    ``mixed``: the three in turn)."""
     folder = out / "sixteen"
     folder.mkdir(parents=True, exist_ok=True)
+    names = tuple(SIXTEEN_SYMBOLS) if symbols == "mixed" else (symbols,)
     written: list[Path] = []
     for i in range(count):
         style = SIXTEEN_STYLES[i % len(SIXTEEN_STYLES)]
-        made = render_sixteen_photo(seed * 100_000 + i, style)
+        made = render_sixteen_photo(seed * 100_000 + i, style, names[i % len(names)])
         written += write_photo(made, folder / f"sixteen_{i:04d}")
     return written
 
 
-# The committed 16×16 sample: samples/sixteen/magazine, read exactly by tests/test_sixteen.py
-SIXTEEN_SAMPLE_MAX_BYTES = 190_000  # the committed 16×16 photo stays under 200 KB
+# The committed 16×16 samples: samples/sixteen/magazine (numbers 1-16), hex_bold (0-9 and
+# A-F) and letters_shaded (A-P), each read exactly by tests/test_sixteen*.py
+SIXTEEN_SAMPLE_MAX_BYTES = 190_000  # each committed 16×16 photo stays under 200 KB
 SIXTEEN_SAMPLE: tuple[int, str] = (1_600_000, "magazine")  # seed, style
 SIXTEEN_SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1600, 1200), "shadow": 0.3, "roll_deg": 4.0}
+# name -> seed, style, symbols (a SIXTEEN_SYMBOLS name)
+SIXTEEN_SYMBOL_SAMPLES: dict[str, tuple[int, str, str]] = {
+    "hex_bold": (1_600_001, "bold", "hex"),
+    "letters_shaded": (1_600_002, "shaded", "letters"),
+}
 
 
 def write_sixteen_sample(folder: Path, max_bytes: int = SIXTEEN_SAMPLE_MAX_BYTES) -> list[Path]:
-    """Render the committed 16×16 sample into ``folder`` (a .jpg of at most ``max_bytes``)."""
+    """Render the committed 16×16 samples into ``folder`` (each a .jpg of at most
+    ``max_bytes``): the numbers' (``SIXTEEN_SAMPLE``), then ``SIXTEEN_SYMBOL_SAMPLES``."""
     folder.mkdir(parents=True, exist_ok=True)
     seed, style = SIXTEEN_SAMPLE
     made = render_sixteen_photo(seed, style, **SIXTEEN_SAMPLE_OVERRIDES)
     made = replace(made, photo=fit_quality(made.photo, max_bytes))
-    return write_photo(made, folder / style)
+    written = write_photo(made, folder / style)
+    for name, (seed, style, symbols) in SIXTEEN_SYMBOL_SAMPLES.items():
+        made = render_sixteen_photo(seed, style, symbols, **SIXTEEN_SAMPLE_OVERRIDES)
+        made = replace(made, photo=fit_quality(made.photo, max_bytes))
+        written += write_photo(made, folder / name)
+    return written

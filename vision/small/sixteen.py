@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -46,6 +46,7 @@ from .read import (
     value_probabilities,
 )
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
+from .symbols import Glyphs, glyph_crop, glyph_feature, read_symbols
 
 SIXTEEN = SixteenConfig.size
 VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
@@ -95,12 +96,18 @@ def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarra
     height (a speck or a line's remains left out); a cell of no ink as dark as ``min_ink``
     has none. The grid lines' remains are cleared, the cell padded with paper
     (``SixteenConfig``) before the glyph finder looks."""
+    padded = cleared_cells(cells, config)
+    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
+    return same_height(found, config.glyphs)
+
+
+def cleared_cells(cells: np.ndarray, config: SixteenConfig) -> np.ndarray:
+    """The cells (N, P, P) with what is left of the grid lines cleared and ``pad`` of
+    paper added around each (N, P + 2 pad, P + 2 pad)."""
     lines = NotesConfig(edge_share=config.line_band, line_share=config.line_share)
     kept = np.stack([without_lines((c > config.line_ink).astype(np.uint8), lines) for c in cells])
     pad = round(config.pad * cells.shape[1])
-    padded = np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
-    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
-    return same_height(found, config.glyphs)
+    return np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
 
 
 def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
@@ -172,6 +179,70 @@ def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer
     return score
 
 
+@dataclass(frozen=True)
+class SixteenReading:
+    """A 16×16 read: the grid (turned upright), its cells' values (``CellReading``: 0
+    empty, 1-16, each printed), how the page prints the values (``symbols``: "" for the
+    numbers 1-16, else ``symbols[v - 1]``) and the cells holding a symbol outside the
+    page's set (``foreign``: the page is refused)."""
+
+    grid: SmallGrid
+    reading: CellReading
+    symbols: str = ""
+    foreign: tuple[int, ...] = ()
+
+
+def read_sixteen(
+    classifier: DigitClassifier,
+    grid: SmallGrid,
+    config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
+    orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
+) -> SixteenReading:
+    """A 16×16 read: as symbols (0-9 and A-F, or A-P: ``symbols.py``) where few of its
+    filled cells hold two glyphs (``is_symbol_page``), else as the numbers 1-16
+    (``read_sixteen_cells``)."""
+    if grid.size != SIXTEEN:
+        raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
+    cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
+    if not is_symbol_page(cells, config):
+        return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation))
+    found = read_symbols(symbol_glyphs(cells, classifier, config), config=config.symbols)
+    return SixteenReading(grid, printed_reading(found.probs), found.symbols, found.foreign)
+
+
+def is_symbol_page(cells: np.ndarray, config: SixteenConfig) -> bool:
+    """Whether a 16×16 prints symbols, not the numbers 1-16: it has filled cells, and
+    under ``two_glyph_share`` of them hold two glyphs (a page of numbers has 10-16 in
+    some seven of every sixteen, upright or not; a wide M may be cut in two)."""
+    filled = [len(g) for g in cell_glyphs(cells, config) if g]
+    two = sum(n == 2 for n in filled)
+    return bool(filled) and two < config.symbols.two_glyph_share * len(filled)
+
+
+def symbol_glyphs(
+    cells: np.ndarray, classifier: DigitClassifier, config: SixteenConfig
+) -> Glyphs:
+    """The glyph of each filled cell (its ink at least ``min_ink``): its shape and aspect
+    (``symbols.glyph_feature``) and the digit model's log-probabilities of 0-9 (one call,
+    a zero told by its hole: ``is_zero``)."""
+    cleared = cleared_cells(cells, config)
+    filled = [c for c, cell in enumerate(cleared) if cell.max() >= config.min_ink]
+    crops = [glyph_crop(cleared[c], config.symbols) for c in filled]
+    kept = [(c, g) for c, g in zip(filled, crops, strict=True) if g.size]
+    if not kept:
+        empty = np.zeros((0, config.symbols.side**2))
+        return Glyphs(np.zeros(0, np.int64), empty, np.zeros(0), np.zeros((0, TENS)))
+    shapes = [glyph_feature(g, config.symbols) for _, g in kept]
+    blobs = [g for _, g in kept]
+    probs = read_blobs(blobs, classifier.predict, classifier.config.input_size, config.glyphs)
+    return Glyphs(
+        np.array([c for c, _ in kept], np.int64),
+        np.stack([f for f, _ in shapes]),
+        np.log(np.array([a for _, a in shapes])),
+        digit_log_probs(probs, [is_zero(g, config) for g in blobs]),
+    )
+
+
 def read_sixteen_cells(
     classifier: DigitClassifier,
     grid: SmallGrid,
@@ -184,12 +255,17 @@ def read_sixteen_cells(
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
-    probs = scores.probs
+    return grid, printed_reading(scores.probs)
+
+
+def printed_reading(probs: np.ndarray) -> CellReading:
+    """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
+    value, printed (no notes, nothing crossed out or unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
     kinds = np.where(digits > 0, int(Kind.PRINTED), int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN
     reading = CellReading(probs.astype(np.float32), digits, kinds)
-    return grid, replace(
+    return replace(
         reading,
         notes=("",) * count,
         notes_sure=(True,) * count,
