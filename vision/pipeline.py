@@ -72,8 +72,10 @@ from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
 from .small.read import pen_entries, read_small_cells, solve_as_read, solve_reading
 from .small.sixteen import (
+    SixteenReading,
     find_sixteen_grid,
-    read_sixteen_cells,
+    read_sixteen,
+    refused,
     solve_sixteen,
     straightened_from,
 )
@@ -261,27 +263,33 @@ class Reader:
         return found
 
     def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
-        """Read the cells of a small Sudoku (digits 1 to its size; numbers 1-16 of a 16×16:
-        ``read_sixteen_cells``), the grid turned upright first where the page lies turned,
-        and solve (or repair) it."""
+        """Read the cells of a small Sudoku (digits 1 to its size; a 16×16's numbers 1-16
+        or symbols: ``read_sixteen``), the grid turned upright first where the page lies
+        turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
+        refused (``sixteen.refused``)."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
         sixteen, read = self.config.sixteen, self.config.read
-        grid, reading = timed(
+        found = timed(
             timings,
             "classify",
             lambda: (
-                read_sixteen_cells(classifier, grid, sixteen, read.orientation)
+                read_sixteen(classifier, grid, sixteen, read.orientation)
                 if grid.size == sixteen.size
-                else read_small_cells(classifier, grid, read, self.config.small.orientation)
+                else SixteenReading(
+                    *read_small_cells(classifier, grid, read, self.config.small.orientation)
+                )
             ),
         )
+        grid, reading, glyphs = found.grid, found.reading, found.symbols
         outcome = timed(
             timings,
             "solve",
             lambda: (
-                solve_sixteen(reading, sixteen)
+                refused(reading, found.foreign, glyphs)
+                if found.foreign
+                else solve_sixteen(reading, sixteen, glyphs)
                 if grid.size == sixteen.size
                 else solve_reading(reading, grid.size, self.config.small)
             ),
@@ -289,7 +297,7 @@ class Reader:
         confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability
-        structure = GridStructure(size=grid.size)
+        structure = GridStructure(size=grid.size, glyphs=glyphs)
         as_values = grid.size == self.config.sixteen.size  # a 16×16's reading has no kinds
         hand = "0" * grid.size**2 if as_values else pen_entries(reading, outcome.givens)
         return finish(

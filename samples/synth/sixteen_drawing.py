@@ -196,6 +196,7 @@ def render_sixteen_batch(
 SIXTEEN_SAMPLE_MAX_BYTES = 190_000  # each committed 16×16 photo stays under 200 KB
 SIXTEEN_SAMPLE: tuple[int, str] = (1_600_000, "magazine")  # seed, style
 SIXTEEN_SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1600, 1200), "shadow": 0.3, "roll_deg": 4.0}
+SYMBOL_SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1440, 1080), "shadow": 0.3, "roll_deg": -3.0}
 # name -> seed, style, symbols (a SIXTEEN_SYMBOLS name)
 SIXTEEN_SYMBOL_SAMPLES: dict[str, tuple[int, str, str]] = {
     "hex_bold": (1_600_001, "bold", "hex"),
@@ -212,7 +213,7 @@ def write_sixteen_sample(folder: Path, max_bytes: int = SIXTEEN_SAMPLE_MAX_BYTES
     made = replace(made, photo=fit_quality(made.photo, max_bytes))
     written = write_photo(made, folder / style)
     for name, (seed, style, symbols) in SIXTEEN_SYMBOL_SAMPLES.items():
-        made = render_sixteen_photo(seed, style, symbols, **SIXTEEN_SAMPLE_OVERRIDES)
+        made = render_sixteen_photo(seed, style, symbols, **SYMBOL_SAMPLE_OVERRIDES)
         made = replace(made, photo=fit_quality(made.photo, max_bytes))
         written += write_photo(made, folder / name)
     return written

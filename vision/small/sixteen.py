@@ -22,7 +22,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from ...solver.outcome import SOLVED_OUTCOMES
+from ...solver.geometry import cell_name
+from ...solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from ...solver.solve import SolveResult
 from ...solver.variant_search import find_variant_solutions, variant_tables
 from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
@@ -32,9 +33,9 @@ from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
 from ..read.notes import NotesConfig, without_lines
 from ..read.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig
-from ..repair import Repair, RepairOutcome
+from ..repair import Problem, Repair, RepairOutcome
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
-from ..types import CellReading, CellScores, Kind
+from ..types import CellReading, CellScores, Kind, digits_of
 from .find import SmallGrid, find_small_grid
 from .read import (
     Scorer,
@@ -49,6 +50,7 @@ from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
 from .symbols import Glyphs, glyph_crop, glyph_feature, read_symbols
 
 SIXTEEN = SixteenConfig.size
+MAX_NAMED = 4  # cells named in a refusal, the rest counted
 VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
 TENS = 10  # a two-glyph number is 10 + its second glyph
 PROB_FLOOR = 1e-9  # keeps every number's log-probability finite
@@ -275,17 +277,18 @@ def printed_reading(probs: np.ndarray) -> CellReading:
 
 
 def solve_sixteen(
-    reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+    reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG, glyphs: str = ""
 ) -> RepairOutcome:
     """A 16×16 reading solved, or repaired as a small grid's (``read.solve_reading``: one
     or two cells read as their next likeliest number); failing that, its ``open_least``
     least sure numbers left open and the completion of the rest likeliest as read taken
     (``opened``: a misread 10 is often read as another two-digit number, the true one
-    far down its list)."""
-    first = solve_reading(reading, SIXTEEN, config.lines)
+    far down its list). ``glyphs``: how the page prints the values ("" the numbers), as
+    the messages name them."""
+    first = solve_reading(reading, SIXTEEN, config.lines, glyphs)
     if first.status in SOLVED_OUTCOMES:
         return first
-    found = opened(reading, config)
+    found = opened(reading, config, glyphs)
     if found is None:
         return first
     solved, repairs = found
@@ -293,7 +296,7 @@ def solve_sixteen(
 
 
 def opened(
-    reading: CellReading, config: SixteenConfig
+    reading: CellReading, config: SixteenConfig, glyphs: str = ""
 ) -> tuple[SolveResult, tuple[Repair, ...]] | None:
     """The reading with its least sure number left open, then its two least sure, ... up
     to ``open_least``, until the completion of the rest likeliest as read (``completed``)
@@ -306,12 +309,13 @@ def opened(
     deadline = time.monotonic() + config.lines.time_limit_s
     for count in range(1, min(config.open_least, len(unsure)) + 1):
         fixed = completed(values, unsure[:count], logs, config.completions, deadline)
-        result = None if fixed is None else solve_small(fixed, SIXTEEN, config.lines.time_limit_s)
+        limit = config.lines.time_limit_s
+        result = None if fixed is None else solve_small(fixed, SIXTEEN, limit, glyphs)
         if fixed is not None and result is not None and result.status in SOLVED_OUTCOMES:
             probability = np.exp(logs)
             repairs = tuple(
                 Repair(c, values[c], fixed[c], float(probability[c, values[c]]),
-                       float(probability[c, fixed[c]]), size=SIXTEEN)
+                       float(probability[c, fixed[c]]), size=SIXTEEN, symbols=glyphs)
                 for c in unsure[:count]
                 if fixed[c] != values[c]
             )  # fmt: skip
@@ -332,3 +336,31 @@ def completed(
         return None
     best = max(found, key=lambda s: sum(float(logs[c, s[c]]) for c in least))
     return tuple(best[c] if c in least else v for c, v in enumerate(values))
+
+
+def refused(reading: CellReading, foreign: tuple[int, ...], glyphs: str) -> RepairOutcome:
+    """A symbol page holding glyphs of none of its 16 symbols (``read_sixteen``'s
+    ``foreign`` cells): not solved (INVALID), the cells named; the givens are the rest."""
+    names = ", ".join(cell_name(c, SIXTEEN) for c in foreign[:MAX_NAMED])
+    more = f" and {len(foreign) - MAX_NAMED} more" if len(foreign) > MAX_NAMED else ""
+    verb = "holds" if len(foreign) == 1 else "hold"
+    text = (
+        f"{names}{more} {verb} a symbol outside the grid's 16 ({set_words(glyphs)}): "
+        "a 16×16 prints 16 different symbols"
+    )
+    problem = Problem(ProblemKind.FOREIGN_SYMBOL, foreign, text)
+    return RepairOutcome(givens_text(reading), (), None, Outcome.INVALID, (problem,), 0)
+
+
+def set_words(glyphs: str) -> str:
+    """A symbol set in a person's words: '0-9 and A-F', 'A-P' (else its characters)."""
+    if glyphs == "0123456789ABCDEF":
+        return "0-9 and A-F"
+    if glyphs == "ABCDEFGHIJKLMNOP":
+        return "A-P"
+    return glyphs or "1-16"
+
+
+def givens_text(reading: CellReading) -> str:
+    """The reading's values as ``Digits`` (0 empty)."""
+    return digits_of(int(v) for v in reading.digits)

@@ -65,7 +65,7 @@ def main() -> None:
         aspects.append(np.array([a for _, a in made]))
     np.savez_compressed(
         GLYPHS_FILE,
-        features=np.stack(features).astype(np.float32),
+        features=np.stack(features).astype(np.float16),  # a small package file
         aspects=np.stack(aspects).astype(np.float32),
         faces=np.array(FACES),
         symbols=np.array(REFERENCE_SYMBOLS),
