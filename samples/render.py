@@ -84,8 +84,8 @@ from sudokucam.samples.synth.puzzle_page import render_page
 from sudokucam.samples.synth.puzzles import count_solutions, make_puzzle, solved_grid
 from sudokucam.samples.synth.sixteen_drawing import (
     SIXTEEN_SAMPLE_MAX_BYTES,
-    SIXTEEN_SYMBOLS,
     SIXTEEN_STYLES,
+    SIXTEEN_SYMBOLS,
     render_sixteen_batch,
     render_sixteen_photo,
     write_sixteen_sample,
@@ -119,8 +119,8 @@ __all__ = [
     "SAMPLES",
     "SAMPLE_MAX_BYTES",
     "SIXTEEN_SAMPLE_MAX_BYTES",
-    "SIXTEEN_SYMBOLS",
     "SIXTEEN_STYLES",
+    "SIXTEEN_SYMBOLS",
     "SMALL_SAMPLE_MAX_BYTES",
     "SMALL_SIZES",
     "SMALL_STYLES",

@@ -176,9 +176,8 @@ class GridStructure:
 
     def __post_init__(self) -> None:
         """Check the page's symbols: one a value, all different, no '.'."""
-        if self.glyphs and (
-            len(self.glyphs) != self.size or len(set(self.glyphs)) != self.size or "." in self.glyphs
-        ):
+        different = len(set(self.glyphs)) == len(self.glyphs) == self.size
+        if self.glyphs and (not different or "." in self.glyphs):
             raise ValueError(f"glyphs must be {self.size} different symbols, got {self.glyphs!r}")
 
     @property
@@ -207,8 +206,7 @@ class GridStructure:
         if not self.glyphs:
             return digits
         return "".join(
-            self.empty_symbol if d == "0" else self.glyphs[VALUE_CHARS.index(d) - 1]
-            for d in digits
+            self.empty_symbol if d == "0" else self.glyphs[VALUE_CHARS.index(d) - 1] for d in digits
         )
 
     @property

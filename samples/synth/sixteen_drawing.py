@@ -174,9 +174,7 @@ def draw_symbols(
         sheet.text(cx - (left + right) / 2, cy - (top8 + bottom8) / 2, s, font, style.digit_ink)
 
 
-def render_sixteen_batch(
-    out: Path, seed: int, count: int, symbols: str = "numbers"
-) -> list[Path]:
+def render_sixteen_batch(out: Path, seed: int, count: int, symbols: str = "numbers") -> list[Path]:
     """Render ``count`` photos of 16×16 Sudokus named sixteen/sixteen_NNNN (a .jpg and its
     .json truth each), styles in turn, printed with ``symbols`` (a SIXTEEN_SYMBOLS name;
     ``mixed``: the three in turn)."""

@@ -221,9 +221,7 @@ def is_symbol_page(cells: np.ndarray, config: SixteenConfig) -> bool:
     return bool(filled) and two < config.symbols.two_glyph_share * len(filled)
 
 
-def symbol_glyphs(
-    cells: np.ndarray, classifier: DigitClassifier, config: SixteenConfig
-) -> Glyphs:
+def symbol_glyphs(cells: np.ndarray, classifier: DigitClassifier, config: SixteenConfig) -> Glyphs:
     """The glyph of each filled cell (its ink at least ``min_ink``): its shape and aspect
     (``symbols.glyph_feature``) and the digit model's log-probabilities of 0-9 (one call,
     a zero told by its hole: ``is_zero``)."""

@@ -111,9 +111,9 @@ def glyph_crop(cell: np.ndarray, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG) -
     return np.where(kept, cell, 0.0)[box].astype(np.float32)
 
 
-def glyph_feature(ink: np.ndarray, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG) -> tuple[
-    np.ndarray, float
-]:
+def glyph_feature(
+    ink: np.ndarray, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG
+) -> tuple[np.ndarray, float]:
     """A glyph's shape, (side², ) zero mean and unit length (its ink cut to its box,
     scaled to ``side`` × ``side``, blurred), and its width / height."""
     crop = glyph_crop(ink, config)
