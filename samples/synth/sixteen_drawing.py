@@ -93,21 +93,28 @@ def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
 
 
 def render_sixteen_photo(
-    seed: int, style: str | None = None, symbols: str = "numbers", **overrides: Any
+    seed: int,
+    style: str | None = None,
+    symbols: str = "numbers",
+    misprint: tuple[int, str] | None = None,
+    **overrides: Any,
 ) -> SmallPhoto:
     """A photo of a printed 16×16 Sudoku (``style`` one of SIXTEEN_STYLES, default picked
     by the seed; ``symbols`` a name of SIXTEEN_SYMBOLS: the numbers 1-16, ``hex`` 0-9 and
-    A-F, ``letters`` A-P); ``overrides`` set PhotoParams fields by name (``size``: width,
-    height)."""
+    A-F, ``letters`` A-P); ``misprint``: a given cell (0-255) printed with another
+    character (a page holding a symbol outside its set; the truth keeps the puzzle's);
+    ``overrides`` set PhotoParams fields by name (``size``: width, height)."""
     if symbols not in SIXTEEN_SYMBOLS:
         raise ValueError(f"a 16×16 prints one of {', '.join(SIXTEEN_SYMBOLS)}; got {symbols!r}")
     puzzle, answer = sixteen_puzzle(seed, SIXTEEN_SYMBOLS[symbols])
+    if misprint is not None and (symbols == "numbers" or not puzzle.givens[misprint[0]]):
+        raise ValueError("a misprint is a given cell of a page printed with symbols")
     rng = np.random.default_rng(seed)
     style = style or str(rng.choice(SIXTEEN_STYLES))
     if style not in SIXTEEN_STYLES:
         raise ValueError(f"a 16×16's style is one of {', '.join(SIXTEEN_STYLES)}; got {style!r}")
     params = sixteen_params(rng, **overrides)
-    page = compose_sixteen_page(rng, puzzle, style, params)
+    page = compose_sixteen_page(rng, puzzle, style, params, misprint)
     return photographed(rng, seed, "sixteen", page, params, (puzzle, answer, style))
 
 
@@ -127,10 +134,15 @@ def sixteen_grid_style(rng: np.random.Generator, style: str) -> GridStyle:
 
 
 def compose_sixteen_page(
-    rng: np.random.Generator, puzzle: VariantPuzzle, style: str, p: PhotoParams
+    rng: np.random.Generator,
+    puzzle: VariantPuzzle,
+    style: str,
+    p: PhotoParams,
+    misprint: tuple[int, str] | None = None,
 ) -> PageDraft:
     """The flat page: the 16×16 grid where a 9×9 would stand, with heading, columns and
-    more around it; the draft's lattice is the grid's (17, 17, 2)."""
+    more around it (``misprint``: a cell printed with another character); the draft's
+    lattice is the grid's (17, 17, 2)."""
     cell9 = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell9)
     fonts = sample_fonts(rng, p.print_font)
@@ -147,7 +159,10 @@ def compose_sixteen_page(
     if puzzle.symbols == SYMBOLS[:SIXTEEN]:
         draw_digits(sheet, lattice, givens, fonts["print"], height, grid_style.digit_ink)
     else:
-        draw_symbols(sheet, lattice, givens, puzzle.symbols, (fonts["print"], height), grid_style)
+        texts = [puzzle.symbols[v - 1] if v else "" for v in puzzle.givens]
+        if misprint is not None:
+            texts[misprint[0]] = misprint[1]
+        draw_symbols(sheet, lattice, texts, (fonts["print"], height), grid_style)
     draw_surroundings(sheet, rng, frame, cell9, fonts)
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
@@ -157,21 +172,22 @@ def compose_sixteen_page(
 def draw_symbols(
     sheet: Sheet,
     lattice: np.ndarray,
-    grid: np.ndarray,
-    symbols: str,
+    texts: list[str],
     face: tuple[str, float],
     style: GridStyle,
 ) -> None:
-    """The values of ``grid`` (0 empty) printed as ``symbols[v - 1]`` (one character a
-    cell), centred in their cells in the font ``face`` (name, digit height in pixels):
-    letters stand as tall as the digits (cap height)."""
+    """Each cell's text ("" none; a symbol of 0-9 and A-F, or A-P) centred in its cell in
+    the font ``face`` (name, digit height in pixels): letters stand as tall as the digits
+    (cap height)."""
     font = font_for_height(*face)
     _, top8, _, bottom8 = font.getbbox("8")
-    for r, c in np.argwhere(grid > 0):
+    for cell, text in enumerate(texts):
+        if not text:
+            continue
+        r, c = divmod(cell, SIXTEEN)
         cx, cy = lattice[r : r + 2, c : c + 2].reshape(4, 2).mean(axis=0)
-        s = symbols[int(grid[r, c]) - 1]
-        left, _, right, _ = font.getbbox(s)
-        sheet.text(cx - (left + right) / 2, cy - (top8 + bottom8) / 2, s, font, style.digit_ink)
+        left, _, right, _ = font.getbbox(text)
+        sheet.text(cx - (left + right) / 2, cy - (top8 + bottom8) / 2, text, font, style.digit_ink)
 
 
 def render_sixteen_batch(out: Path, seed: int, count: int, symbols: str = "numbers") -> list[Path]:

@@ -32,7 +32,8 @@ class SymbolConfig:
     filled cells hold two glyphs (10-16), upright or turned a quarter; else as symbols.
     ink_share: a glyph's ink is at least this share of its cell's darkest; speck_share:
     an ink blob smaller than this share of the cell's largest is left out. side, blur:
-    a glyph is compared scaled to side × side pixels, blurred by ``blur`` pixels.
+    a glyph is compared scaled to side × side pixels, blurred by ``blur`` pixels, with
+    ``margin`` (a share of its longer side) of paper around it.
     aspect_weight: how much a difference in log width / height costs beside the shape
     (1 - correlation). join_from: two groups of glyphs join (one symbol) only where their
     glyphs match this well on average, never two glyphs of one row, column or box.
@@ -46,6 +47,7 @@ class SymbolConfig:
     speck_share: float = 0.08
     side: int = 20
     blur: float = 1.0
+    margin: float = 0.1
     aspect_weight: float = 0.5
     join_from: float = 0.5
     model_weight: float = 0.1

@@ -115,12 +115,15 @@ def glyph_feature(
     ink: np.ndarray, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG
 ) -> tuple[np.ndarray, float]:
     """A glyph's shape, (side², ) zero mean and unit length (its ink cut to its box,
-    scaled to ``side`` × ``side``, blurred), and its width / height."""
+    ``margin`` of paper around, scaled to ``side`` × ``side``, blurred), and its width /
+    height."""
     crop = glyph_crop(ink, config)
     if crop.size == 0:
         raise ValueError("ink holds no glyph")
     h, w = crop.shape
-    square = cv2.resize(crop, (config.side, config.side), interpolation=cv2.INTER_AREA)
+    margin = round(config.margin * max(h, w))  # paper around: a bar (an I) has edges too
+    framed = np.pad(crop, margin)
+    square = cv2.resize(framed, (config.side, config.side), interpolation=cv2.INTER_AREA)
     if config.blur > 0:
         square = cv2.GaussianBlur(square, (0, 0), config.blur)
     flat = square.astype(np.float64).ravel()
