@@ -31,7 +31,7 @@ import numpy as np
 
 from ...solver.grid import SYMBOLS
 from ...solver.variant import Variant, VariantPuzzle
-from ...solver.variant_sample import random_variant
+from ...solver.variant_sample import VariantConfig, random_variant
 from .boxed_grids import (
     SmallPhoto,
     draw_box_lines,
@@ -59,6 +59,9 @@ STYLE_FONTS = {
     "narrow": ("Nimbus Sans Narrow Bold",),
 }
 CLUES = (100, 130)  # givens of a magazine 16×16 (of 256 cells)
+# rendering is offline: the app's 20 s for making a puzzle is no limit here (a busy
+# machine ran past it); the puzzle made is the seed's whatever the limit
+MAKE_CONFIG = VariantConfig(time_limit_s=600.0)
 PHOTO_SIZES = ((1600, 1200), (1200, 1600), (1440, 1080))  # a phone photo, as sent on
 GRID_FRACTION = (0.72, 0.9)  # the grid's side / the photo's shorter side
 
@@ -71,7 +74,8 @@ def sixteen_puzzle(seed: int, symbols: str = "") -> tuple[VariantPuzzle, tuple[i
     stacks: ``boxed_grids.shuffled_lines``; the puzzle stays unique) so that answers
     differ from seed to seed in more than their labels."""
     rng = random.Random(seed)
-    made = random_variant(rng, SIXTEEN, Variant.CLASSIC, min_clues=rng.randint(*CLUES))
+    clues = rng.randint(*CLUES)
+    made = random_variant(rng, SIXTEEN, Variant.CLASSIC, min_clues=clues, config=MAKE_CONFIG)
     if made is None:  # an empty classic grid always has a solution
         raise ValueError("no 16×16 Sudoku could be made")
     puzzle, answer = made
