@@ -69,7 +69,7 @@ def test_a_structure_writes_the_page_symbols_and_empty_cells() -> None:
     assert hexa.written("01G" + "0" * 253)[:3] == ".0F"
     assert hexa.printed[0] == "0"
     letters = GridStructure(size=16, glyphs="ABCDEFGHIJKLMNOP")
-    assert letters.written("1G0") == "AP0"
+    assert letters.written("1G0") == "AP." and letters.empty_symbol == "."
     assert GridStructure(size=16).written("1G0") == "1G0"
     with pytest.raises(ValueError, match="glyphs"):
         GridStructure(size=16, glyphs="ABC")

@@ -188,8 +188,9 @@ class GridStructure:
 
     @property
     def empty_symbol(self) -> str:
-        """How the JSON's strings write an empty cell: "0", or "." where 0 is a symbol."""
-        return "." if "0" in self.symbols else "0"
+        """How the JSON's strings write an empty cell: "0", or "." where the page prints
+        its own symbols (as ``grid FILE.json`` writes them; 0 may be one)."""
+        return "." if self.glyphs else "0"
 
     @property
     def printed(self) -> tuple[str, ...]:
