@@ -74,6 +74,8 @@ from .small.read import pen_entries, read_small_cells, solve_as_read, solve_read
 from .small.sixteen import (
     SixteenReading,
     find_sixteen_grid,
+    is_symbol_page,
+    number_cells,
     read_sixteen,
     refused,
     solve_sixteen,
@@ -294,6 +296,11 @@ class Reader:
                 else solve_reading(reading, grid.size, self.config.small)
             ),
         )
+        if grid.size == sixteen.size and not glyphs and outcome.status not in SOLVED_OUTCOMES:
+            again = timed(timings, "solve", lambda: self.symbols_instead(classifier, found.grid))
+            if again is not None:
+                found, outcome = again
+                grid, reading, glyphs = found.grid, found.reading, found.symbols
         confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability
@@ -303,6 +310,23 @@ class Reader:
         return finish(
             grid.detection, reading, outcome, hand, confidence, self.config.check, structure
         )
+
+    def symbols_instead(
+        self, classifier: DigitClassifier, grid: SmallGrid
+    ) -> tuple[SixteenReading, RepairOutcome] | None:
+        """A 16×16 read as numbers and not solved, read again as symbols where few of its
+        cells hold two glyphs (``SymbolConfig.retry_share``: a bold face's wide letters
+        cut in two) and solved; None where it is no such page or is not solved so."""
+        sixteen = self.config.sixteen
+        size = classifier.config.input_size
+        cells = number_cells(grid.detection.warped, size, sixteen)
+        if not is_symbol_page(cells, sixteen, sixteen.symbols.retry_share):
+            return None
+        found = read_sixteen(classifier, grid, sixteen, as_symbols=True)
+        if found.foreign or not found.symbols:
+            return None
+        outcome = solve_sixteen(found.reading, sixteen, found.symbols)
+        return (found, outcome) if outcome.status in SOLVED_OUTCOMES else None
 
     def lookalike(self, page: ScaledImage, grids: Sequence[np.ndarray] = ()) -> Lookalike | None:
         """What a photo holding no Sudoku it can solve (none solved, or only grids printed

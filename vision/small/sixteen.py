@@ -199,26 +199,28 @@ def read_sixteen(
     grid: SmallGrid,
     config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
+    as_symbols: bool | None = None,
 ) -> SixteenReading:
     """A 16×16 read: as symbols (0-9 and A-F, or A-P: ``symbols.py``) where few of its
     filled cells hold two glyphs (``is_symbol_page``), else as the numbers 1-16
-    (``read_sixteen_cells``)."""
+    (``read_sixteen_cells``); ``as_symbols`` True or False reads it so whatever."""
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
-    if not is_symbol_page(cells, config):
+    share = config.symbols.two_glyph_share
+    if not (is_symbol_page(cells, config, share) if as_symbols is None else as_symbols):
         return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation))
     found = read_symbols(symbol_glyphs(cells, classifier, config), config=config.symbols)
     return SixteenReading(grid, printed_reading(found.probs), found.symbols, found.foreign)
 
 
-def is_symbol_page(cells: np.ndarray, config: SixteenConfig) -> bool:
-    """Whether a 16×16 prints symbols, not the numbers 1-16: it has filled cells, and
-    under ``two_glyph_share`` of them hold two glyphs (a page of numbers has 10-16 in
-    some seven of every sixteen, upright or not; a wide M may be cut in two)."""
+def is_symbol_page(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
+    """Whether a 16×16 may print symbols, not the numbers 1-16: it has filled cells, and
+    under ``share`` of them hold two glyphs (a page of numbers has 10-16 in some seven of
+    every sixteen, upright or not; a wide M may be cut in two)."""
     filled = [len(g) for g in cell_glyphs(cells, config) if g]
     two = sum(n == 2 for n in filled)
-    return bool(filled) and two < config.symbols.two_glyph_share * len(filled)
+    return bool(filled) and two < share * len(filled)
 
 
 def symbol_glyphs(cells: np.ndarray, classifier: DigitClassifier, config: SixteenConfig) -> Glyphs:

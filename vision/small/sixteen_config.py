@@ -29,7 +29,10 @@ class SymbolConfig:
     """How a 16×16 printed with symbols (0-9 and A-F, or A-P) is read (``symbols.py``).
 
     two_glyph_share: a page is read as the numbers 1-16 where at least this share of its
-    filled cells hold two glyphs (10-16), upright or turned a quarter; else as symbols.
+    filled cells hold two glyphs (10-16); else as symbols. retry_share: a page read as
+    numbers and not solved is read again as symbols where under this share of its filled
+    cells hold two glyphs (a bold face's wide M, N, H cut in two: some 0.3; a page of
+    numbers some 0.45), and that reading kept where it is solved.
     ink_share: a glyph's ink is at least this share of its cell's darkest; speck_share:
     an ink blob smaller than this share of the cell's largest is left out. side, blur:
     a glyph is compared scaled to side × side pixels, blurred by ``blur`` pixels, with
@@ -43,6 +46,7 @@ class SymbolConfig:
     """
 
     two_glyph_share: float = 0.2
+    retry_share: float = 0.4
     ink_share: float = 0.35
     speck_share: float = 0.08
     side: int = 20
