@@ -138,3 +138,10 @@ def test_a_misprint_must_be_a_given_of_a_symbol_page() -> None:
         render.render_sixteen_photo(3, "magazine", "numbers", misprint=(0, "X"))
     with pytest.raises(ValueError, match="prints one of"):
         render.render_sixteen_photo(3, "magazine", "roman")
+
+
+def test_a_bold_letter_page_taken_for_numbers_is_read_again_as_symbols(reader: Reader) -> None:
+    made = render.render_sixteen_photo(1609, "bold", "letters")  # wide M, N, H cut in two
+    (grid,) = reader.read(made.photo.image).grids
+    assert grid.structure.symbols == "ABCDEFGHIJKLMNOP"
+    assert grid.solution == digits_of(made.answer)
