@@ -1,4 +1,5 @@
-"""Read rendered photos of 16×16 Sudokus (4×4 boxes, the numbers 1-16) end to end.
+"""Read rendered photos of 16×16 Sudokus (4×4 boxes; the numbers 1-16, or with
+``--symbols`` the symbols 0-9 and A-F or the letters A-P) end to end.
 
 Photos come from ``samples/synth/sixteen_drawing.py`` (through ``samples/render.py``),
 the style alternating photo by photo (magazine, bold, shaded boxes, a narrow face), each
@@ -6,7 +7,10 @@ at a phone photo's size with the angles, light, shadows, blur and noise of the c
 rendered photos, passed through JPEG at its own quality. Each is read by the default
 reader: grid found (16×16), cells right (every number exactly), solved right (the true
 answer), and milliseconds per photo (reading only, process time, rendering aside).
-``--turn`` turns every photo first (``small_photo_eval.TURNS``).
+``--turn`` turns every photo first (``small_photo_eval.TURNS``). ``--symbols`` says
+what the pages print (``numbers``, ``hex``, ``letters``, or ``all``: the three in turn,
+the table then a row per set and style and per set); for a symbol page, cells right also
+asks that the grid says the page's symbols (``"symbols"`` of the JSON).
 
 ``--nine`` checks the other way: no 9×9 photo may be taken for a 16×16. The 16×16
 finder (``find_sixteen_grid``) is run alone on the shared sudoku_dataset's photos
@@ -18,16 +22,19 @@ expected for both).
     .venv/bin/python benchmarks/sixteen_photo_eval.py                  # 24 16×16 photos
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 0 --nine --per-kind 3
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --turn 90cw
+    .venv/bin/python benchmarks/sixteen_photo_eval.py --count 48 --symbols all
 """
 
 from __future__ import annotations
 
+import statistics
 from typing import Any
 
 from sudokucam.benchmarks.common import (
     add_photo_options,
     finish_photos,
     judge_photos,
+    markdown_table,
     parse_photo_args,
     script_parser,
 )
@@ -48,18 +55,45 @@ from sudokucam.vision.small.sixteen import SIXTEEN, find_sixteen_grid
 from sudokucam.vision.types import digits_of
 
 
-def read_one(reader: Reader, style: str, seed: int, turn: str = "none") -> Outcome:
-    """Render one 16×16 photo, pass it through JPEG, turn it (``TURNS``), read it and
-    judge the reading."""
-    made = render.render_sixteen_photo(seed, style)
+def read_one(
+    reader: Reader, style: str, seed: int, turn: str = "none", symbols: str = "numbers"
+) -> Outcome:
+    """Render one 16×16 photo (printed with ``symbols``: a ``SIXTEEN_SYMBOLS`` name), pass
+    it through JPEG, turn it (``TURNS``), read it and judge the reading (the outcome's
+    style: "set style" where ``symbols`` is not the numbers)."""
+    made = render.render_sixteen_photo(seed, style, symbols)
+    label = style if symbols == "numbers" else f"{symbols} {style}"
     image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
     grid = result.grids[0] if result.grids else None
     if grid is None or grid.structure.size != SIXTEEN:
-        return Outcome(SIXTEEN, style, seed, False, False, False, ms, result.message or "")
+        return Outcome(SIXTEEN, label, seed, False, False, False, ms, result.message or "")
     cells = grid.givens == digits_of(made.puzzle.givens) and set(grid.handwritten) == {"0"}
-    solved = grid.solution == digits_of(made.answer)
-    return Outcome(SIXTEEN, style, seed, True, cells, solved, ms, grid.message)
+    cells = cells and grid.structure.symbols == made.puzzle.symbols
+    solved = grid.solution == digits_of(made.answer) and grid.structure.symbols == (
+        made.puzzle.symbols
+    )
+    return Outcome(SIXTEEN, label, seed, True, cells, solved, ms, grid.message)
+
+
+def set_table(outcomes: list[Outcome]) -> str:
+    """A Markdown table: per symbol set and style, per set, and all, the rates and the
+    median milliseconds."""
+    groups: dict[tuple[str, str], list[Outcome]] = {}
+    for o in outcomes:
+        kind, _, style = o.style.rpartition(" ")
+        kind = kind or "numbers"
+        for key in ((kind, style), (kind, "all"), ("all", "all")):
+            groups.setdefault(key, []).append(o)
+    rows = []
+    for (kind, style), group in sorted(groups.items(), key=lambda kv: (kv[0][0] == "all", kv[0])):
+        n = len(group)
+        rates = [f"{100 * sum(getattr(o, k) for o in group) / n:.1f} %"
+                 for k in ("found", "cells", "solved")]  # fmt: skip
+        rows.append([kind, style, n, *rates, f"{statistics.median(o.ms for o in group):.0f}"])
+    head = ["symbols", "style", "photos", "grid found", "cells right", "solved right",
+            "ms per photo (median)"]  # fmt: skip
+    return "\n".join(markdown_table(head, "llrrrrr", rows))
 
 
 def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
@@ -81,15 +115,25 @@ def main() -> None:
     parser = script_parser(__doc__)
     add_photo_options(parser, (24, "16×16 photos (0: none)"), 1600, dataset.SPLITS)
     parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
+    sets_help = "what the pages print (default numbers)"
+    parser.add_argument("--symbols", choices=(*render.SIXTEEN_SYMBOLS, "all"), default="numbers",
+                        help=sets_help)  # fmt: skip
     args = parse_photo_args(parser)
     reader = Reader()
     styles = render.SIXTEEN_STYLES
+    sets = tuple(render.SIXTEEN_SYMBOLS) if args.symbols == "all" else (args.symbols,)
     reads = (
-        read_one(reader, styles[i % len(styles)], args.seed + i, args.turn)
+        read_one(
+            reader,
+            styles[i % len(styles)],
+            args.seed + i,
+            args.turn,
+            sets[i // len(styles) % len(sets)],
+        )
         for i in range(args.count)
     )
     names = (lambda o: f"16×16 {o.seed}", lambda o: f"{o.style} seed {o.seed}")
-    outcomes = judge_photos(reads, names, table)
+    outcomes = judge_photos(reads, names, table if args.symbols == "numbers" else set_table)
     finish_photos(args, outcomes, lambda: check_nine(reader, args.split, args.per_kind, args.seed))
 
 

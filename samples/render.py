@@ -9,6 +9,7 @@
     python samples/render.py --out /tmp/6 --kind small --count 20   # 6×6 Sudokus (2×3 boxes)
     python samples/render.py --out /tmp/4 --kind small --grid-size 4   # 4×4 (8×8: 2×4 boxes)
     python samples/render.py --out /tmp/16 --kind sixteen --count 20   # 16×16, numbers 1-16
+    python samples/render.py --out /tmp/16 --kind sixteen --symbols letters   # A-P (hex: 0-F)
 
 A page is printed (paper, text columns, a crossword, the Sudoku grid and its givens in one
 of several fonts), optionally filled in with a pen (including deliberate mistakes), bent,
@@ -84,6 +85,7 @@ from sudokucam.samples.synth.puzzles import count_solutions, make_puzzle, solved
 from sudokucam.samples.synth.sixteen_drawing import (
     SIXTEEN_SAMPLE_MAX_BYTES,
     SIXTEEN_STYLES,
+    SIXTEEN_SYMBOLS,
     render_sixteen_batch,
     render_sixteen_photo,
     write_sixteen_sample,
@@ -118,6 +120,7 @@ __all__ = [
     "SAMPLE_MAX_BYTES",
     "SIXTEEN_SAMPLE_MAX_BYTES",
     "SIXTEEN_STYLES",
+    "SIXTEEN_SYMBOLS",
     "SMALL_SAMPLE_MAX_BYTES",
     "SMALL_SIZES",
     "SMALL_STYLES",
@@ -196,6 +199,13 @@ def _parser() -> argparse.ArgumentParser:
         default=6,
         help="cells a side of --kind small (6: 2×3 boxes, 4: 2×2, 8: 2×4; default 6)",
     )
+    parser.add_argument(
+        "--symbols",
+        choices=(*SIXTEEN_SYMBOLS, "mixed"),
+        default="numbers",
+        help="what --kind sixteen prints: numbers 1-16, hex 0-9 and A-F, letters A-P, or "
+        "mixed (the three in turn; default numbers)",
+    )
     parser.add_argument("--pages", type=int, default=0, help="render this many puzzle pages")
     parser.add_argument("--n-puzzles", type=int, default=4, help="Sudokus per page (1-6)")
     parser.add_argument("--dpi", type=int, default=200, help="page resolution (72-600)")
@@ -218,7 +228,7 @@ def _render(args: argparse.Namespace) -> list[Path]:
     if args.kind == "small":
         return render_small_batch(args.out, args.seed, args.count, args.grid_size)
     if args.kind == "sixteen":
-        return render_sixteen_batch(args.out, args.seed, args.count)
+        return render_sixteen_batch(args.out, args.seed, args.count, args.symbols)
     if args.kind:
         return render_batch(args.out, args.seed, args.kind, args.count)
     if args.variants:

@@ -41,6 +41,7 @@ class ProblemKind(StrEnum):
     NO_SOLUTION = "no_solution"  # the givens keep the rules but no grid completes them
     MULTIPLE_SOLUTIONS = "multiple_solutions"
     TIMEOUT = "timeout"  # the search for a solution ran past its time limit
+    FOREIGN_SYMBOL = "foreign_symbol"  # a cell prints a symbol outside the grid's set
 
 
 class Wording(Enum):

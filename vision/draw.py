@@ -65,17 +65,20 @@ def draw_digits(
     digits: Mapping[int, int],
     color: Color | None = None,
     config: DrawConfig = DEFAULT_DRAW_CONFIG,
+    symbols: str = "",
 ) -> np.ndarray:
     """A BGR copy of ``image`` with ``digits`` ({cell: 1-9}; up to 16 on a 16×16's
-    lattice) written in their cells."""
+    lattice) written in their cells: as numbers, or as ``symbols[digit - 1]`` where the
+    grid prints symbols (a 16×16's 0-9 and A-F, or A-P)."""
     out = as_bgr(image)
     lat = check_lattice(lattice)
     most = max(9, lat.shape[0] - 1)
     for cell, digit in digits.items():
         if not 1 <= digit <= most:
             raise ValueError(f"digits[{cell}] must be 1-{most}, got {digit}")
+        text = symbols[digit - 1] if symbols else str(int(digit))
         stamp = digit_stamp(
-            int(digit), config.stamp_px, config.digit_height_fraction, config.digit_stroke_fraction
+            text, config.stamp_px, config.digit_height_fraction, config.digit_stroke_fraction
         )
         paste_stamp(out, stamp, cell_quad(lat, cell), color or config.answer_color, config.opacity)
     return out
@@ -245,18 +248,20 @@ TWO_DIGIT_SCALE = 0.75  # a number of two digits is drawn this much smaller than
 
 @lru_cache(maxsize=64)
 def digit_stamp(
-    digit: int, size: int, height_fraction: float, stroke_fraction: float
+    digit: int | str, size: int, height_fraction: float, stroke_fraction: float
 ) -> np.ndarray:
-    """An anti-aliased digit centred in a size×size float32 alpha image (1 = ink)."""
-    narrower = TWO_DIGIT_SCALE if digit > 9 else 1.0  # 10-16 of a 16×16 fit the cell
+    """An anti-aliased digit (or a grid's symbol: a 16×16's A) centred in a size×size
+    float32 alpha image (1 = ink)."""
+    text = str(digit)
+    narrower = TWO_DIGIT_SCALE if len(text) > 1 else 1.0  # 10-16 of a 16×16 fit the cell
     font = ImageFont.load_default(size=max(8, round(size * height_fraction * narrower / 0.72)))
     canvas = Image.new("L", (size, size), 0)
     pen = ImageDraw.Draw(canvas)
     stroke = max(0, round(size * stroke_fraction))
-    left, top, right, bottom = pen.textbbox((0, 0), str(digit), font=font, stroke_width=stroke)
+    left, top, right, bottom = pen.textbbox((0, 0), text, font=font, stroke_width=stroke)
     x = (size - (right - left)) / 2 - left
     y = (size - (bottom - top)) / 2 - top
-    pen.text((x, y), str(digit), font=font, fill=255, stroke_width=stroke, stroke_fill=255)
+    pen.text((x, y), text, font=font, fill=255, stroke_width=stroke, stroke_fill=255)
     return np.asarray(canvas, dtype=np.float32) / 255.0
 
 

@@ -72,8 +72,12 @@ from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
 from .small.read import pen_entries, read_small_cells, solve_as_read, solve_reading
 from .small.sixteen import (
+    SixteenReading,
     find_sixteen_grid,
-    read_sixteen_cells,
+    is_symbol_page,
+    number_cells,
+    read_sixteen,
+    refused,
     solve_sixteen,
     straightened_from,
 )
@@ -262,40 +266,68 @@ class Reader:
         return found
 
     def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
-        """Read the cells of a small Sudoku (digits 1 to its size; numbers 1-16 of a 16×16:
-        ``read_sixteen_cells``), the grid turned upright first where the page lies turned,
-        and solve (or repair) it."""
+        """Read the cells of a small Sudoku (digits 1 to its size; a 16×16's numbers 1-16
+        or symbols: ``read_sixteen``), the grid turned upright first where the page lies
+        turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
+        refused (``sixteen.refused``)."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
         sixteen, read = self.config.sixteen, self.config.read
-        grid, reading = timed(
+        found = timed(
             timings,
             "classify",
             lambda: (
-                read_sixteen_cells(classifier, grid, sixteen, read.orientation)
+                read_sixteen(classifier, grid, sixteen, read.orientation)
                 if grid.size == sixteen.size
-                else read_small_cells(classifier, grid, read, self.config.small.orientation)
+                else SixteenReading(
+                    *read_small_cells(classifier, grid, read, self.config.small.orientation)
+                )
             ),
         )
+        grid, reading, glyphs = found.grid, found.reading, found.symbols
         outcome = timed(
             timings,
             "solve",
             lambda: (
-                solve_sixteen(reading, sixteen)
+                refused(reading, found.foreign, glyphs)
+                if found.foreign
+                else solve_sixteen(reading, sixteen, glyphs)
                 if grid.size == sixteen.size
                 else solve_reading(reading, grid.size, self.config.small)
             ),
         )
+        if grid.size == sixteen.size and not glyphs and outcome.status not in SOLVED_OUTCOMES:
+            again = timed(timings, "solve", lambda: self.symbols_instead(classifier, found.grid))
+            if again is not None:
+                found, outcome = again
+                grid, reading, glyphs = found.grid, found.reading, found.symbols
         confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability
-        structure = GridStructure(size=grid.size)
+        structure = GridStructure(size=grid.size, glyphs=glyphs)
         as_values = grid.size == self.config.sixteen.size  # a 16×16's reading has no kinds
         hand = "0" * grid.size**2 if as_values else pen_entries(reading, outcome.givens)
         return finish(
             grid.detection, reading, outcome, hand, confidence, self.config.check, structure
         )
+
+    def symbols_instead(
+        self, classifier: DigitClassifier, grid: SmallGrid
+    ) -> tuple[SixteenReading, RepairOutcome] | None:
+        """A 16×16 read as numbers and not solved, read again as symbols where few of its
+        cells hold two glyphs (``SymbolConfig.retry_share``: a bold face's wide letters
+        cut in two) and solved; None where it is no such page or is not solved so."""
+        sixteen = self.config.sixteen
+        size = classifier.config.input_size
+        cells = number_cells(grid.detection.warped, size, sixteen)
+        if not is_symbol_page(cells, sixteen, sixteen.symbols.retry_share):
+            return None
+        found = read_sixteen(classifier, grid, sixteen, as_symbols=True)
+        if found.foreign or not found.symbols:
+            return None
+        outcome = solve_sixteen(found.reading, sixteen, found.symbols)
+        return (found, outcome) if outcome.status in SOLVED_OUTCOMES else None
 
     def lookalike(self, page: ScaledImage, grids: Sequence[np.ndarray] = ()) -> Lookalike | None:
         """What a photo holding no Sudoku it can solve (none solved, or only grids printed

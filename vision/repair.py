@@ -33,7 +33,7 @@ from ..solver.solve import SolveResult, deadline_after, solve_before
 from ..solver.validate import Conflict
 from .types import NINE, CellReading, Digits, Kind, digit_values, digits_of
 
-RULE_BREAKS = frozenset({ProblemKind.DUPLICATE, ProblemKind.DEAD_CELL})
+RULE_BREAKS = frozenset({ProblemKind.DUPLICATE, ProblemKind.DEAD_CELL, ProblemKind.FOREIGN_SYMBOL})
 Values = tuple[int, ...]  # 81 cell values, 0 for empty
 Solver = Callable[[Values, float | None], SolveResult]  # solve and prove unique before a deadline
 
@@ -135,6 +135,7 @@ class Repair:
     kind_changed: bool = False
     read: int = 0
     size: int = 9  # cells a side of the grid the cell is named in
+    symbols: str = ""  # how the grid prints values 1..size where not as numbers
 
     @property
     def keeps_digit(self) -> bool:
@@ -155,8 +156,8 @@ class Repair:
         if self.kind_changed:
             return f"{name} read as a printed {self.old}, taken as a handwritten {self.old}"
         return (
-            f"{name} read as {_digit_word(self.old)} ({self.old_probability:.0%}), "
-            f"taken as {_digit_word(self.new)} ({self.new_probability:.0%})"
+            f"{name} read as {_digit_word(self.old, self.symbols)} ({self.old_probability:.0%}), "
+            f"taken as {_digit_word(self.new, self.symbols)} ({self.new_probability:.0%})"
         )
 
     def to_dict(self) -> dict[str, object]:
@@ -603,6 +604,6 @@ def _solve(
     return rules.solve(digit_values(givens), deadline)
 
 
-def _digit_word(value: int) -> str:
-    """'5' for a digit, 'empty' for 0."""
-    return value_word(value) if value else "empty"
+def _digit_word(value: int, symbols: str = "") -> str:
+    """'5' for a digit (a grid's own symbol where it has ``symbols``), 'empty' for 0."""
+    return value_word(value, symbols or None) if value else "empty"

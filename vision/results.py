@@ -393,7 +393,7 @@ class GridResult:
             return draw_check_marks(image, lattice, CheckMarks(wrong=self.conflict_cells), config)
         if mode == "solution":
             color = answer_color(image, lattice, config)
-            return draw_digits(image, lattice, self.answer, color, config)
+            return draw_digits(image, lattice, self.answer, color, config, self.structure.glyphs)
         return draw_check_marks(image, lattice, self.check_marks(), config)
 
     def check_marks(self) -> CheckMarks:
@@ -443,13 +443,13 @@ class GridResult:
         """
         doc: dict[str, object] = {
             "corners": np.round(self.detection.corners, 2).tolist(),
-            "givens": self.givens,
-            "handwritten": self.handwritten,
+            "givens": self.structure.written(self.givens),
+            "handwritten": self.structure.written(self.handwritten),
             "notes": list(self.notes),
             "contents": [CONTENT_NAMES[k] for k in self.contents],
             "confidence": [round(float(p), 4) for p in self.confidence],
             "status": self.status,
-            "solution": self.solution,
+            "solution": None if self.solution is None else self.structure.written(self.solution),
             "message": self.message,
             "repairs": [r.to_dict() for r in self.repairs],
             "problems": [p.to_dict(self.structure.size) for p in self.problems],

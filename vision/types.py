@@ -162,6 +162,8 @@ class GridStructure:
     standard boxes. diagonals: both main diagonals hold every digit once (Sudoku X).
     diagonal_mark: how the diagonals were drawn ("lines", "shaded"; "none").
     cages: Killer cages (``vision/structure/cages.py`` reads them; () where none).
+    glyphs: the symbols a page prints the values 1..size in, where not the numbers (a
+    16×16 printed with "0123456789ABCDEF" or "ABCDEFGHIJKLMNOP"); "" for the numbers.
     """
 
     size: int = 9
@@ -170,17 +172,43 @@ class GridStructure:
     diagonals: bool = False
     diagonal_mark: str = "none"
     cages: tuple[Cage, ...] = ()
+    glyphs: str = ""
+
+    def __post_init__(self) -> None:
+        """Check the page's symbols: one a value, all different, no '.'."""
+        different = len(set(self.glyphs)) == len(self.glyphs) == self.size
+        if self.glyphs and (not different or "." in self.glyphs):
+            raise ValueError(f"glyphs must be {self.size} different symbols, got {self.glyphs!r}")
 
     @property
     def symbols(self) -> str:
-        """How the values 1..size are written in the JSON's strings (10-16 as A-G)."""
-        return SYMBOLS[: self.size]
+        """How the values 1..size are written in the JSON's strings: the page's own symbols
+        (``glyphs``), else 1-9 then A.. (10-16 as A-G)."""
+        return self.glyphs or SYMBOLS[: self.size]
+
+    @property
+    def empty_symbol(self) -> str:
+        """How the JSON's strings write an empty cell: "0", or "." where the page prints
+        its own symbols (as ``grid FILE.json`` writes them; 0 may be one)."""
+        return "." if self.glyphs else "0"
 
     @property
     def printed(self) -> tuple[str, ...]:
-        """How a photo's grid prints the values 1..size, as messages name them: the numbers
-        (12 on a 16×16, never its string's C; ``solver.grid.value_word``)."""
+        """How a photo's grid prints the values 1..size, as messages name them: the page's
+        symbols, else the numbers (12 on a 16×16, never its string's C;
+        ``solver.grid.value_word``)."""
+        if self.glyphs:
+            return tuple(self.glyphs)
         return tuple(str(v) for v in range(1, self.size + 1))
+
+    def written(self, digits: str) -> str:
+        """A grid's ``Digits`` (one ``VALUE_CHARS`` character a cell) in the JSON's
+        strings: the page's own symbols, ``empty_symbol`` for an empty cell."""
+        if not self.glyphs:
+            return digits
+        return "".join(
+            self.empty_symbol if d == "0" else self.glyphs[VALUE_CHARS.index(d) - 1] for d in digits
+        )
 
     @property
     def is_classic(self) -> bool:
@@ -212,7 +240,13 @@ class GridStructure:
         """The solver's puzzle of these rules holding ``values`` (0 empty); VariantError
         when the values cannot keep them (a cage's sum out of reach)."""
         return VariantPuzzle(
-            self.size, tuple(values), self.variant, self.regions, self.diagonals, self.cages
+            self.size,
+            tuple(values),
+            self.variant,
+            self.regions,
+            self.diagonals,
+            self.cages,
+            self.glyphs,
         )
 
 

@@ -588,21 +588,25 @@ def pretty_grid(grid: GridResult, digits: str | None = None) -> str:
     cells = []
     for c, d in enumerate(shown):
         mark = "'" if grid.handwritten[c] != "0" and digits is None else " "
-        cells.append(cell_text(d, grid.structure.size) + mark)
+        cells.append(cell_text(d, grid.structure.size, grid.structure.glyphs) + mark)
     if grid.structure.regions:  # a jigsaw: no boxes to rule, its regions beside each row
         regions = grid.structure.region_rows()
         return "\n".join("".join(cells[r * 9 : r * 9 + 9]) + "   " + regions[r] for r in range(9))
     return ruled(cells, grid.structure.size)
 
 
-def cell_text(digit: str, n: int) -> str:
-    """A cell's value as printed: '.' when empty; on a grid past 9 cells a side (16×16),
-    the number 1-16 two characters wide (the strings write 10-16 as A-G)."""
-    if n <= 9:
+def cell_text(digit: str, n: int, glyphs: str = "") -> str:
+    """A cell's value as printed: '.' when empty; where the grid prints its own symbols
+    (``glyphs``: a 16×16's 0-9 and A-F, or A-P) its symbol; on a grid past 9 cells a side
+    (16×16) of numbers, the number 1-16 two characters wide (the strings write 10-16 as
+    A-G)."""
+    if n <= 9 and not glyphs:
         return "." if digit == "0" else digit
     from ...vision.types import VALUE_CHARS
 
     value = VALUE_CHARS.index(digit.upper())
+    if glyphs:
+        return "." if value == 0 else glyphs[value - 1]
     return " ." if value == 0 else f"{value:>2}"
 
 

@@ -161,33 +161,39 @@ def pen_entries(reading: CellReading, givens: str) -> str:
     )
 
 
-def solve_small(values: tuple[int, ...], n: int, time_limit_s: float) -> SolveResult | None:
+def solve_small(
+    values: tuple[int, ...], n: int, time_limit_s: float, glyphs: str = ""
+) -> SolveResult | None:
     """Solve a small classic Sudoku's values (None when they are no puzzle at all); its
-    conflicts name values as the photo prints them (numbers: ``GridStructure.printed``)."""
-    structure = GridStructure(size=n)
+    conflicts name values as the photo prints them (``GridStructure.printed``: the
+    numbers, or the page's ``glyphs``)."""
+    structure = GridStructure(size=n, glyphs=glyphs)
     try:
         return solve_variant(structure.puzzle(values), time_limit_s, structure.printed)
     except VariantError:
         return None
 
 
-def solve_reading(reading: CellReading, n: int, config: SmallGridConfig) -> RepairOutcome:
+def solve_reading(
+    reading: CellReading, n: int, config: SmallGridConfig, glyphs: str = ""
+) -> RepairOutcome:
     """The reading's givens solved, or repaired (``repaired``) where they have no single
-    answer; the problems named are those of the givens as read. The printed digits alone
-    are tried first where some were read as handwriting (``written_cells``): with one
-    answer, the handwriting is the person's entries (``pen_entries``)."""
+    answer; the problems named are those of the givens as read (values as the page prints
+    them: ``glyphs``, else numbers). The printed digits alone are tried first where some
+    were read as handwriting (``written_cells``): with one answer, the handwriting is the
+    person's entries (``pen_entries``)."""
     values = givens_of(reading)
     written = written_cells(reading, config)
     if written.any():
         printed = tuple(0 if w else v for v, w in zip(values, written, strict=True))
-        alone = solve_small(printed, n, config.time_limit_s)
+        alone = solve_small(printed, n, config.time_limit_s, glyphs)
         if alone is not None and alone.status in SOLVED_OUTCOMES:
             return outcome_of(alone, (), ())
-    first = solve_small(values, n, config.time_limit_s)
+    first = solve_small(values, n, config.time_limit_s, glyphs)
     if first is not None and first.status in SOLVED_OUTCOMES:
         return outcome_of(first, (), ())
     problems = problems_of(first, n)
-    fixed = repaired(reading, values, n, config)
+    fixed = repaired(reading, values, n, config, glyphs)
     if fixed is not None:
         result, repairs = fixed
         return outcome_of(result, repairs, problems)
@@ -215,11 +221,15 @@ def outcome_of(
 
 
 def repaired(
-    reading: CellReading, values: tuple[int, ...], n: int, config: SmallGridConfig
+    reading: CellReading,
+    values: tuple[int, ...],
+    n: int,
+    config: SmallGridConfig,
+    glyphs: str = "",
 ) -> tuple[SolveResult, tuple[Repair, ...]] | None:
     """The givens with one or two of the least sure filled cells read as their next
-    likeliest value (another digit, or empty) that give one answer, and those changes;
-    None if none do."""
+    likeliest value (another digit, or empty) that give one answer, and those changes
+    (values named as the page prints them: ``glyphs``, else numbers); None if none do."""
     per_value = value_probabilities(reading)
     filled = [c for c, v in enumerate(values) if v]
     unsure = sorted(filled, key=lambda c: float(per_value[c, values[c]]))[:REPAIR_CELLS]
@@ -229,7 +239,7 @@ def repaired(
             for c in cells:
                 ranked = np.argsort(per_value[c])[::-1]
                 changed[c] = int(next(v for v in ranked if v != values[c]))
-            result = solve_small(tuple(changed), n, config.time_limit_s)
+            result = solve_small(tuple(changed), n, config.time_limit_s, glyphs)
             if result is not None and result.status in SOLVED_OUTCOMES:
                 repairs = tuple(
                     Repair(
@@ -239,6 +249,7 @@ def repaired(
                         float(per_value[c, values[c]]),
                         float(per_value[c, changed[c]]),
                         size=n,
+                        symbols=glyphs,
                     )
                     for c in cells
                 )

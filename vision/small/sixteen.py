@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from ...solver.outcome import SOLVED_OUTCOMES
+from ...solver.geometry import cell_name
+from ...solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from ...solver.solve import SolveResult
 from ...solver.variant_search import find_variant_solutions, variant_tables
 from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
@@ -32,9 +33,9 @@ from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
 from ..read.notes import NotesConfig, without_lines
 from ..read.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig
-from ..repair import Repair, RepairOutcome
+from ..repair import Problem, Repair, RepairOutcome
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
-from ..types import CellReading, CellScores, Kind
+from ..types import CellReading, CellScores, Kind, digits_of
 from .find import SmallGrid, find_small_grid
 from .read import (
     Scorer,
@@ -46,8 +47,10 @@ from .read import (
     value_probabilities,
 )
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
+from .symbols import Glyphs, glyph_crop, glyph_feature, read_symbols
 
 SIXTEEN = SixteenConfig.size
+MAX_NAMED = 4  # cells named in a refusal, the rest counted
 VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
 TENS = 10  # a two-glyph number is 10 + its second glyph
 PROB_FLOOR = 1e-9  # keeps every number's log-probability finite
@@ -95,12 +98,18 @@ def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarra
     height (a speck or a line's remains left out); a cell of no ink as dark as ``min_ink``
     has none. The grid lines' remains are cleared, the cell padded with paper
     (``SixteenConfig``) before the glyph finder looks."""
+    padded = cleared_cells(cells, config)
+    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
+    return same_height(found, config.glyphs)
+
+
+def cleared_cells(cells: np.ndarray, config: SixteenConfig) -> np.ndarray:
+    """The cells (N, P, P) with what is left of the grid lines cleared and ``pad`` of
+    paper added around each (N, P + 2 pad, P + 2 pad)."""
     lines = NotesConfig(edge_share=config.line_band, line_share=config.line_share)
     kept = np.stack([without_lines((c > config.line_ink).astype(np.uint8), lines) for c in cells])
     pad = round(config.pad * cells.shape[1])
-    padded = np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
-    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
-    return same_height(found, config.glyphs)
+    return np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
 
 
 def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
@@ -172,6 +181,70 @@ def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer
     return score
 
 
+@dataclass(frozen=True)
+class SixteenReading:
+    """A 16×16 read: the grid (turned upright), its cells' values (``CellReading``: 0
+    empty, 1-16, each printed), how the page prints the values (``symbols``: "" for the
+    numbers 1-16, else ``symbols[v - 1]``) and the cells holding a symbol outside the
+    page's set (``foreign``: the page is refused)."""
+
+    grid: SmallGrid
+    reading: CellReading
+    symbols: str = ""
+    foreign: tuple[int, ...] = ()
+
+
+def read_sixteen(
+    classifier: DigitClassifier,
+    grid: SmallGrid,
+    config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
+    orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
+    as_symbols: bool | None = None,
+) -> SixteenReading:
+    """A 16×16 read: as symbols (0-9 and A-F, or A-P: ``symbols.py``) where few of its
+    filled cells hold two glyphs (``is_symbol_page``), else as the numbers 1-16
+    (``read_sixteen_cells``); ``as_symbols`` True or False reads it so whatever."""
+    if grid.size != SIXTEEN:
+        raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
+    cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
+    share = config.symbols.two_glyph_share
+    if not (is_symbol_page(cells, config, share) if as_symbols is None else as_symbols):
+        return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation))
+    found = read_symbols(symbol_glyphs(cells, classifier, config), config=config.symbols)
+    return SixteenReading(grid, printed_reading(found.probs), found.symbols, found.foreign)
+
+
+def is_symbol_page(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
+    """Whether a 16×16 may print symbols, not the numbers 1-16: it has filled cells, and
+    under ``share`` of them hold two glyphs (a page of numbers has 10-16 in some seven of
+    every sixteen, upright or not; a wide M may be cut in two)."""
+    filled = [len(g) for g in cell_glyphs(cells, config) if g]
+    two = sum(n == 2 for n in filled)
+    return bool(filled) and two < share * len(filled)
+
+
+def symbol_glyphs(cells: np.ndarray, classifier: DigitClassifier, config: SixteenConfig) -> Glyphs:
+    """The glyph of each filled cell (its ink at least ``min_ink``): its shape and aspect
+    (``symbols.glyph_feature``) and the digit model's log-probabilities of 0-9 (one call,
+    a zero told by its hole: ``is_zero``)."""
+    cleared = cleared_cells(cells, config)
+    filled = [c for c, cell in enumerate(cleared) if cell.max() >= config.min_ink]
+    crops = [glyph_crop(cleared[c], config.symbols) for c in filled]
+    kept = [(c, g) for c, g in zip(filled, crops, strict=True) if g.size]
+    if not kept:
+        empty = np.zeros((0, config.symbols.side**2))
+        return Glyphs(np.zeros(0, np.int64), empty, np.zeros(0), np.zeros((0, TENS)))
+    shapes = [glyph_feature(g, config.symbols) for _, g in kept]
+    blobs = [g for _, g in kept]
+    probs = read_blobs(blobs, classifier.predict, classifier.config.input_size, config.glyphs)
+    return Glyphs(
+        np.array([c for c, _ in kept], np.int64),
+        np.stack([f for f, _ in shapes]),
+        np.log(np.array([a for _, a in shapes])),
+        digit_log_probs(probs, [is_zero(g, config) for g in blobs]),
+    )
+
+
 def read_sixteen_cells(
     classifier: DigitClassifier,
     grid: SmallGrid,
@@ -184,12 +257,17 @@ def read_sixteen_cells(
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
-    probs = scores.probs
+    return grid, printed_reading(scores.probs)
+
+
+def printed_reading(probs: np.ndarray) -> CellReading:
+    """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
+    value, printed (no notes, nothing crossed out or unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
     kinds = np.where(digits > 0, int(Kind.PRINTED), int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN
     reading = CellReading(probs.astype(np.float32), digits, kinds)
-    return grid, replace(
+    return replace(
         reading,
         notes=("",) * count,
         notes_sure=(True,) * count,
@@ -199,17 +277,18 @@ def read_sixteen_cells(
 
 
 def solve_sixteen(
-    reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+    reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG, glyphs: str = ""
 ) -> RepairOutcome:
     """A 16×16 reading solved, or repaired as a small grid's (``read.solve_reading``: one
     or two cells read as their next likeliest number); failing that, its ``open_least``
     least sure numbers left open and the completion of the rest likeliest as read taken
     (``opened``: a misread 10 is often read as another two-digit number, the true one
-    far down its list)."""
-    first = solve_reading(reading, SIXTEEN, config.lines)
+    far down its list). ``glyphs``: how the page prints the values ("" the numbers), as
+    the messages name them."""
+    first = solve_reading(reading, SIXTEEN, config.lines, glyphs)
     if first.status in SOLVED_OUTCOMES:
         return first
-    found = opened(reading, config)
+    found = opened(reading, config, glyphs)
     if found is None:
         return first
     solved, repairs = found
@@ -217,7 +296,7 @@ def solve_sixteen(
 
 
 def opened(
-    reading: CellReading, config: SixteenConfig
+    reading: CellReading, config: SixteenConfig, glyphs: str = ""
 ) -> tuple[SolveResult, tuple[Repair, ...]] | None:
     """The reading with its least sure number left open, then its two least sure, ... up
     to ``open_least``, until the completion of the rest likeliest as read (``completed``)
@@ -230,12 +309,13 @@ def opened(
     deadline = time.monotonic() + config.lines.time_limit_s
     for count in range(1, min(config.open_least, len(unsure)) + 1):
         fixed = completed(values, unsure[:count], logs, config.completions, deadline)
-        result = None if fixed is None else solve_small(fixed, SIXTEEN, config.lines.time_limit_s)
+        limit = config.lines.time_limit_s
+        result = None if fixed is None else solve_small(fixed, SIXTEEN, limit, glyphs)
         if fixed is not None and result is not None and result.status in SOLVED_OUTCOMES:
             probability = np.exp(logs)
             repairs = tuple(
                 Repair(c, values[c], fixed[c], float(probability[c, values[c]]),
-                       float(probability[c, fixed[c]]), size=SIXTEEN)
+                       float(probability[c, fixed[c]]), size=SIXTEEN, symbols=glyphs)
                 for c in unsure[:count]
                 if fixed[c] != values[c]
             )  # fmt: skip
@@ -256,3 +336,31 @@ def completed(
         return None
     best = max(found, key=lambda s: sum(float(logs[c, s[c]]) for c in least))
     return tuple(best[c] if c in least else v for c, v in enumerate(values))
+
+
+def refused(reading: CellReading, foreign: tuple[int, ...], glyphs: str) -> RepairOutcome:
+    """A symbol page holding glyphs of none of its 16 symbols (``read_sixteen``'s
+    ``foreign`` cells): not solved (INVALID), the cells named; the givens are the rest."""
+    names = ", ".join(cell_name(c, SIXTEEN) for c in foreign[:MAX_NAMED])
+    more = f" and {len(foreign) - MAX_NAMED} more" if len(foreign) > MAX_NAMED else ""
+    verb = "holds" if len(foreign) == 1 else "hold"
+    text = (
+        f"{names}{more} {verb} a symbol outside the grid's 16 ({set_words(glyphs)}): "
+        "a 16×16 prints 16 different symbols"
+    )
+    problem = Problem(ProblemKind.FOREIGN_SYMBOL, foreign, text)
+    return RepairOutcome(givens_text(reading), (), None, Outcome.INVALID, (problem,), 0)
+
+
+def set_words(glyphs: str) -> str:
+    """A symbol set in a person's words: '0-9 and A-F', 'A-P' (else its characters)."""
+    if glyphs == "0123456789ABCDEF":
+        return "0-9 and A-F"
+    if glyphs == "ABCDEFGHIJKLMNOP":
+        return "A-P"
+    return glyphs or "1-16"
+
+
+def givens_text(reading: CellReading) -> str:
+    """The reading's values as ``Digits`` (0 empty)."""
+    return digits_of(int(v) for v in reading.digits)

@@ -1,5 +1,6 @@
 """Tunable numbers of the 16×16 step (``vision/small/sixteen.py``): a magazine's 16×16
-Sudoku (4×4 boxes) with the numbers 1-16."""
+Sudoku (4×4 boxes) with the numbers 1-16, or the symbols 0-9 and A-F, or the letters A-P
+(``vision/small/symbols.py``)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,48 @@ def number_glyphs() -> CageConfig:
 
 
 @dataclass(frozen=True)
+class SymbolConfig:
+    """How a 16×16 printed with symbols (0-9 and A-F, or A-P) is read (``symbols.py``).
+
+    two_glyph_share: a page is read as the numbers 1-16 where at least this share of its
+    filled cells hold two glyphs (10-16); else as symbols. retry_share: a page read as
+    numbers and not solved is read again as symbols where under this share of its filled
+    cells hold two glyphs (a bold face's wide M, N, H cut in two: some 0.3; a page of
+    numbers some 0.45), and that reading kept where it is solved.
+    ink_share: a glyph's ink is at least this share of its cell's darkest; speck_share:
+    an ink blob smaller than this share of the cell's largest is left out. side, blur:
+    a glyph is compared scaled to side × side pixels, blurred by ``blur`` pixels, with
+    ``margin`` (a share of its longer side) of paper around it.
+    aspect_weight: how much a difference in log width / height costs beside the shape
+    (1 - correlation). join_from: two groups of glyphs join (one symbol) only where their
+    glyphs match this well on average, never two glyphs of one row, column or box.
+    model_weight: how much the digit model's votes count in naming a group (its -log
+    probability of a digit); letter_cost: the votes' cost of naming a group a letter.
+    sure_scale: a glyph's probability of each group, softmax of its match / this.
+    """
+
+    two_glyph_share: float = 0.2
+    retry_share: float = 0.4
+    ink_share: float = 0.35
+    speck_share: float = 0.08
+    side: int = 20
+    blur: float = 1.0
+    margin: float = 0.1
+    aspect_weight: float = 0.5
+    join_from: float = 0.5
+    model_weight: float = 0.1
+    letter_cost: float = 2.3
+    sure_scale: float = 0.03
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        if not 0 < self.two_glyph_share < 1 or not 0 < self.ink_share < 1:
+            raise ValueError("two_glyph_share and ink_share must be in (0, 1)")
+        if self.side < 8 or self.blur < 0 or self.sure_scale <= 0:
+            raise ValueError("side must be at least 8, blur at least 0, sure_scale above 0")
+
+
+@dataclass(frozen=True)
 class SixteenConfig:
     """How a 16×16 Sudoku is found and its numbers read.
 
@@ -43,7 +86,8 @@ class SixteenConfig:
     for no 16×16. size: cells a side (16). past_edge: a photo whose 9×9 grids all run
     past its edge (a corner this share of its shorter side outside: yesterday's answer cut
     off by the frame beside a 16×16) is looked at for a grid of another size even when
-    one of them was solved (``pipeline.cut_off``).
+    one of them was solved (``pipeline.cut_off``). symbols: how a page printed with 0-9
+    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``).
     """
 
     size: ClassVar[int] = 16
@@ -63,6 +107,7 @@ class SixteenConfig:
     completions: int = 5000
     decode_side: int = 2400
     past_edge: float = 0.01
+    symbols: SymbolConfig = field(default_factory=SymbolConfig)
     enabled: bool = True
 
     def __post_init__(self) -> None:
@@ -76,3 +121,4 @@ class SixteenConfig:
 
 
 DEFAULT_SIXTEEN_CONFIG = SixteenConfig()
+DEFAULT_SYMBOL_CONFIG = SymbolConfig()

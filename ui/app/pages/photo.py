@@ -163,11 +163,15 @@ def _details(image: np.ndarray, read: GridResult, grid: GridResult) -> None:
 
 def answer_text(grid: GridResult) -> str:
     """The answer as text: a 9×9's one line of 81 digits (as the command line writes it);
-    another size one line a row, a 16×16's numbers 10-16 written out, space apart."""
+    another size one line a row, a 16×16's numbers 10-16 written out, space apart (a
+    16×16 printed with symbols: its own symbols, space apart)."""
     solution = grid.solution or ""
     n = grid.structure.size
     if n == 9:
         return solution  # a solution has no empty cell to write as "."
+    if grid.structure.glyphs:
+        written = grid.structure.written(solution)
+        return "\n".join(" ".join(written[r * n : (r + 1) * n]) for r in range(n))
     width = len(str(n))
     numbers = [str(VALUE_CHARS.index(ch)).rjust(width) for ch in solution]
     gap = " " if n > 9 else ""
