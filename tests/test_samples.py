@@ -198,6 +198,7 @@ def test_committed_set_is_complete_and_small() -> None:
     expected = {f"{s.kind}/{s.name}.jpg" for s in render.SAMPLES} | {"pages/page0.jpg"}
     # render.py --variants writes these folders
     expected |= {"killer/dashed.jpg", "small/six_book.jpg", "sixteen/magazine.jpg"}
+    expected |= {"sixteen/hex_bold.jpg", "sixteen/letters_shaded.jpg"}
     expected |= {f"variants/{name}.jpg" for name in ("x_shaded", "jigsaw_thick")}
     expected |= {f"lookalikes/{name}.jpg" for name in ("crossword", "kakuro", "kenken", "samurai")}
     assert {p.relative_to(SAMPLES).as_posix() for p in jpgs} == expected
