@@ -45,7 +45,10 @@ class CageConfig:
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
     and the search given ``seconds_per_open`` to find the one solution, kept only when its
     sums give up at most ``max_open_cost`` of the readings' log-probability; all of it
-    within ``time_limit_s``.
+    within ``time_limit_s``. Where no sums give one solution, the cages are tried again
+    with the thin borders cut whose evidence reaches ``doubt_share`` of the way from the
+    open borders' ink to the cage lines' (the first cages given ``split_time_share`` of
+    the time).
 
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
     and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
@@ -82,6 +85,8 @@ class CageConfig:
     time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
     max_open_cost: float = 10.0
+    doubt_share: float = 0.15
+    split_time_share: float = 0.6
     line_band: float = 0.05
     mask_margin: float = 0.04
 
