@@ -24,6 +24,8 @@ from sudokucam.vision.structure.cage_lines import (
 )
 from sudokucam.vision.structure.cage_sums import (
     PROB_FLOOR,
+    ZERO_SURE,
+    ZERO_UNLIKELY,
     SumReading,
     fine_grid,
     merged,
@@ -31,6 +33,7 @@ from sudokucam.vision.structure.cage_sums import (
     split_sum,
     sum_boxes,
     sum_corners,
+    zero_chance,
     zero_like,
 )
 from sudokucam.vision.structure.cages import (
@@ -426,3 +429,55 @@ def test_doubtful_borders_are_only_thin_ones_with_some_line_ink() -> None:
     assert cut_across[0, 0] and not cut_across[1, 0]  # 0.1 reaches 0.15 of 0.4; 0.04 not
     assert not cut_across[0, 2]  # a box border: the thick line's edge raises its ink
     assert not cut_down.any()
+
+
+ONE_BESIDE_A_STROKE = """
+#.....###########......
+#....############......
+##...############......
+##################.....
+##...#############.....
+#......###########.....
+#.......#########......
+#.......##########.....
+#.......##########.....
+#.......#########......
+#........########......
+##......##########.....
+####.##############....
+####################...
+#######################
+#######################
+#####################..
+"""  # a 1 cut from a blurred "11" with the first 1's edge: its hole lies to the side
+
+
+def test_a_hole_to_the_side_of_a_sums_digit_is_no_zero() -> None:
+    rows = ONE_BESIDE_A_STROKE.strip().splitlines()
+    blob = np.array([[ch == "#" for ch in row] for row in rows], np.float32)
+    assert zero_like(blob, CageConfig())  # the hole is tall and in the middle row-wise
+    assert zero_chance(blob, CageConfig()) == ZERO_UNLIKELY
+
+
+def test_a_blurred_zero_whose_hole_filled_with_grey_may_be_a_zero() -> None:
+    img = np.zeros((60, 44), np.float32)
+    cv2.ellipse(img, (22, 30), (13, 24), 0, 0, 360, 1.0, 10)  # a bold 0, its hole small
+    blurred = cv2.GaussianBlur(img, (0, 0), 4.5)
+    blob = np.where(blurred > 0.05, blurred, 0.0)  # the paper left out, as the cut does
+    assert not zero_like(blob, CageConfig())  # grey fills the hole
+    assert zero_chance(blob, CageConfig()) == CageConfig().blurred_zero
+    assert zero_chance(np.where(img > 0, img, 0.0), CageConfig()) == ZERO_SURE
+    six = np.zeros((60, 44), np.uint8)
+    cv2.putText(six, "6", (4, 54), cv2.FONT_HERSHEY_SIMPLEX, 1.8, 255, 6)
+    blurred_six = cv2.GaussianBlur(six.astype(np.float32) / 255, (0, 0), 2.0)
+    assert zero_chance(blurred_six, CageConfig()) == ZERO_UNLIKELY
+
+
+def test_a_blurred_ten_is_read_as_ten(classifier: DigitClassifier) -> None:
+    # two 10s whose 0's hole the blur filled with grey read as 16: no sums solved
+    detection, truth, image = rendered_photo_grid(730032, "dashed", classifier)
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    answer = tuple(int(v) for v in truth.solution.ravel())
+    assert settle_cages(layout).solution == answer
