@@ -36,7 +36,10 @@ class CageConfig:
     top, one under ``digit_height`` of it left out,
     each scaled to each of ``blob_heights`` of the classifier's input and read (the
     probabilities averaged). A blob is a zero when its
-    one hole is ``zero_hole`` of its height and lies in its middle. A sum is sure when its
+    one hole is ``zero_hole`` of its height and lies in its middle (for a sum: within
+    ``zero_centre`` of it both ways, reaching from above ``zero_reach`` of its height to
+    below as much from its bottom), and ``blurred_zero`` likely one when only its ink
+    darker than ``blurred_levels`` of its darkest holds such a hole. A sum is sure when its
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (one or two changed at once, or three among the ``triple_cages`` least
     sure; ``max_candidates`` sets of sums
@@ -45,7 +48,10 @@ class CageConfig:
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
     and the search given ``seconds_per_open`` to find the one solution, kept only when its
     sums give up at most ``max_open_cost`` of the readings' log-probability; all of it
-    within ``time_limit_s``.
+    within ``time_limit_s``. Where no sums give one solution, the cages are tried again
+    with the thin borders cut whose evidence reaches ``doubt_share`` of the way from the
+    open borders' ink to the cage lines' (the first cages given ``split_time_share`` of
+    the time).
 
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
     and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
@@ -72,6 +78,10 @@ class CageConfig:
     tall_share: float = 1.2
     blob_heights: tuple[float, ...] = (0.5, 0.6, 0.7)
     zero_hole: float = 0.4
+    zero_centre: float = 0.08
+    zero_reach: float = 0.35
+    blurred_levels: tuple[float, ...] = (0.4,)
+    blurred_zero: float = 0.3
     sure_probability: float = 0.9
     alternatives: int = 12
     triple_cages: int = 10
@@ -82,6 +92,8 @@ class CageConfig:
     time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
     max_open_cost: float = 10.0
+    doubt_share: float = 0.15
+    split_time_share: float = 0.6
     line_band: float = 0.05
     mask_margin: float = 0.04
 

@@ -266,6 +266,17 @@ def has_cages(lines: CageLines, config: CageConfig) -> bool:
     )
 
 
+def doubtful_cut(lines: CageLines, share: float) -> tuple[np.ndarray, np.ndarray]:
+    """The cage borders (``across``, ``down``) with the thin borders left open whose
+    evidence still reaches ``share`` of the way from the open borders' ink to the cage
+    lines' cut too: a cage line drawn faint, or off its place where the grid was found a
+    part of a cell off (a bent page), shows less ink at the inset than the split asks."""
+    across, down = border_evidence(lines.evidence)
+    thin_a, thin_d = thin_borders()
+    floor = lines.open_ink + share * (lines.line_ink - lines.open_ink)
+    return lines.across | (thin_a & (across >= floor)), lines.down | (thin_d & (down >= floor))
+
+
 def group_cells(across: np.ndarray, down: np.ndarray) -> tuple[tuple[int, ...], ...]:
     """The cells joined across borders that are not cage borders, each group sorted,
     groups in the order of their first cell."""

@@ -4,7 +4,8 @@ The top-left cell of a cage is cut again from the straightened grid at a finer s
 (as ``vision/read/notes.py`` does for candidate notes); the ink blobs in its corner box
 that stand as tall as the tallest, beside it, are the sum's digits (``sum_blobs``), each
 scaled to an entry's size and read by the digit model. The model knows no zero: a blob
-with one large hole in its middle is one (``zero_like``). Each sum's readings come with
+with one large hole in its middle is one (``zero_chance``; maybe one where only its
+darker ink shows the hole). Each sum's readings come with
 their probabilities (``sum_readings``), only those a cage of its size can reach.
 """
 
@@ -33,6 +34,8 @@ from .cage_config import CageConfig
 
 PROB_FLOOR = 1e-6  # keeps every digit's log-probability finite
 MAX_SUM = 45  # nine different digits 1-9
+ZERO_SURE = 0.95  # how likely a blob holding a zero's hole is a zero
+ZERO_UNLIKELY = 0.01  # how likely one without is
 LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
 RAGGED_EDGE = 0.5  # a grid line's ragged edge: half a line's ink
 FINE_CELL_PX = 36  # a sum's corner is cut at ``CageConfig.detail`` times this a cell
@@ -263,11 +266,53 @@ def zero_like(blob: np.ndarray, config: CageConfig) -> bool:
 def digit_log_probs(probs: np.ndarray, zeros: Sequence[bool]) -> np.ndarray:
     """(N, 10) log-probabilities of 0-9 for N blobs from the model's (N, C) probabilities:
     print and handwriting of a digit together, a zero from the blob's shape."""
+    chances = [ZERO_SURE if zero else ZERO_UNLIKELY for zero in zeros]
+    return chanced_log_probs(probs, chances)
+
+
+def chanced_log_probs(probs: np.ndarray, zero_chances: Sequence[float]) -> np.ndarray:
+    """``digit_log_probs`` with each blob's chance of being a zero given (``zero_chance``)."""
     digits = probs[:, 1:10] + probs[:, 10:NUM_CLASSES]
     digits = digits / np.maximum(digits.sum(axis=1, keepdims=True), PROB_FLOOR)
-    zero = np.where(np.asarray(zeros, bool), 0.95, 0.01)[:, None]
+    zero = np.asarray(zero_chances, np.float64).reshape(-1, 1)
     out = np.concatenate([zero, (1.0 - zero) * digits], axis=1)
     return np.asarray(np.log(np.maximum(out, PROB_FLOOR)))
+
+
+def zero_chance(blob: np.ndarray, config: CageConfig) -> float:
+    """How likely a sum's digit is a zero, from its shape: ``ZERO_SURE`` when its ink
+    (all of it above the paper) holds a zero's hole (``zero_hole_seen``), ``blurred_zero``
+    when only its darker ink does (at ``blurred_levels`` of its darkest: blur fills a small
+    0's hole with grey, and the model, which knows no zero, reads it as a 6 or an 8),
+    else ``ZERO_UNLIKELY``."""
+    top = float(blob.max(initial=0.0))
+    if zero_hole_seen(blob > 0, config):
+        return ZERO_SURE
+    if any(zero_hole_seen(blob > level * top, config) for level in config.blurred_levels):
+        return config.blurred_zero
+    return ZERO_UNLIKELY
+
+
+def zero_hole_seen(mask: np.ndarray, config: CageConfig) -> bool:
+    """Whether a stroke mask holds a zero's hole: its tallest hole ``zero_hole`` of its
+    height, centred in it both ways (within ``zero_centre``) and reaching from above
+    ``zero_reach`` of its height to below as much from its bottom (a 4's closed triangle
+    stops at its bar, a hole made by a neighbour's stroke beside a 1 lies to its side)."""
+    contours, hierarchy = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE
+    )
+    if hierarchy is None:
+        return False
+    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    if not holes:
+        return False
+    x, y, w, h = max(holes, key=lambda box: box[3])
+    height, width = mask.shape
+    centred = all(
+        abs(mid - 0.5) <= config.zero_centre for mid in ((y + h / 2) / height, (x + w / 2) / width)
+    )
+    reach = config.zero_reach * height
+    return h >= config.zero_hole * height and centred and y <= reach and y + h >= height - reach
 
 
 @cache
@@ -384,7 +429,7 @@ def read_corners(
     if not flat:
         return tuple(readings(np.zeros((0, 10)), len(g), config.alternatives) for g in groups)
     probs = read_blobs(flat, predict, input_size, config)
-    logs = digit_log_probs(probs, [zero_like(b, config) for b in flat])
+    logs = chanced_log_probs(probs, [zero_chance(b, config) for b in flat])
     out, start = [], 0
     for group, cage in zip(groups, blobs, strict=True):
         out.append(readings(logs[start : start + len(cage)], len(group), config.alternatives))

@@ -36,7 +36,7 @@ from ...solver.variant_search import (
 )
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
-from .cage_lines import CageLines, find_cage_lines, group_cells, has_cages
+from .cage_lines import CageLines, doubtful_cut, find_cage_lines, group_cells, has_cages
 from .cage_sums import PROB_FLOOR, SumReading, fine_grid, merged, read_sums
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
@@ -100,12 +100,16 @@ class CageLayout:
     inset: the cage lines' distance inside the grid lines, share of a cell.
     extents: how far each sum's ink reaches right and down in its corner box (shares of
         ``CageConfig.sum_box``; 0, 0 where none was seen).
+    split: the cages again with the doubtful borders cut too (``doubtful_cut``: a cage
+        line too faint or too far off its place to pass the split), with their sums; tried
+        when these cages give no single solution. None when there are none such.
     """
 
     groups: tuple[tuple[int, ...], ...]
     sums: tuple[SumReading, ...]
     inset: float
     extents: tuple[tuple[float, float], ...] = ()
+    split: CageLayout | None = None
 
 
 def find_cages(
@@ -128,11 +132,30 @@ def find_cages(
     if lines is None:
         return None
     groups = group_cells(lines.across, lines.down)
+    layout = read_layout(groups, (warped, fine), predict, input_size, config, lines.inset)
+    split = group_cells(*doubtful_cut(lines, config.doubt_share))
+    if split == groups:
+        return layout
+    again = read_layout(split, (warped, fine), predict, input_size, config, lines.inset)
+    return replace(layout, split=again)
+
+
+def read_layout(
+    groups: tuple[tuple[int, ...], ...],
+    grids: tuple[np.ndarray, np.ndarray | None],
+    predict: Predict,
+    input_size: int,
+    config: CageConfig,
+    inset: float,
+) -> CageLayout:
+    """The cages ``groups`` with their sums read in the straightened grid and, where at
+    hand, in the grid warped again from the photo (``merged``)."""
+    warped, fine = grids
     sums, extents = read_sums(warped, groups, predict, input_size, config)
     if fine is not None:
         again, _ = read_sums(fine, groups, predict, input_size, config)
         sums = tuple(merged(a, b, config.alternatives) for a, b in zip(sums, again, strict=True))
-    return CageLayout(groups, sums, lines.inset, extents)
+    return CageLayout(groups, sums, inset, extents)
 
 
 def seen_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -> CageLines | None:
@@ -158,9 +181,28 @@ def settle_cages(
     read in the cells (0 empty), if any, for the uniqueness proof. When no sums tried
     give the givens exactly one solution, the cages alone are tried (a misread given
     breaks a puzzle that its cages decide; the caller checks the givens against it). All
-    of it within ``time_limit_s``."""
-    empty, deadline = (0,) * 81, time.monotonic() + config.time_limit_s
-    values = tuple(givens) if givens is not None else empty
+    of it within ``time_limit_s``. When the cages give no single solution, those with the
+    doubtful borders cut too (``layout.split``) are tried, given what is left of the time
+    (the first cages ``split_time_share`` of it)."""
+    start = time.monotonic()
+    values = tuple(givens) if givens is not None else (0,) * 81
+    if layout.split is None:
+        return settle_layout(layout, values, config, start + config.time_limit_s)
+    first = settle_layout(
+        layout, values, config, start + config.split_time_share * config.time_limit_s
+    )
+    if first.consistent:
+        return first
+    second = settle_layout(layout.split, values, config, start + config.time_limit_s)
+    return second if second.consistent else first
+
+
+def settle_layout(
+    layout: CageLayout, values: tuple[int, ...], config: CageConfig, deadline: float
+) -> CageReading:
+    """``settle_cages`` for the cages of ``layout`` alone, before ``deadline`` (a
+    ``time.monotonic`` time)."""
+    empty = (0,) * 81
     totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config, deadline)
     if solution is None and values != empty:  # a misread given may be what breaks it
         choice = choose_sums(layout.sums, layout.groups, empty, config, deadline)
@@ -383,6 +425,18 @@ def without_sums(
     cell reader (a sum is no given, a cage line no note); a given's top beside it stays."""
     _check_warped(warped)
     out = warped.copy()
+    for seen in (layout, layout.split):
+        if seen is not None:
+            _paint_sums(out, warped, seen, config)
+    _paint_lines(out, warped, layout.inset, config)
+    return out
+
+
+def _paint_sums(
+    out: np.ndarray, warped: np.ndarray, layout: CageLayout, config: CageConfig
+) -> None:
+    """Paint each cage's sum (as far as its ink reaches, and ``mask_margin`` more) with
+    its cell's paper."""
     cell = warped.shape[0] / 9
     x0, y0, x1, y1 = config.sum_box
     extents = layout.extents or ((1.0, 1.0),) * len(layout.groups)
@@ -397,8 +451,6 @@ def without_sums(
             math.floor((c + x0) * cell) : math.ceil((c + far_x) * cell),
         ]
         box[:] = _paper(warped, r, c)
-    _paint_lines(out, warped, layout.inset, config)
-    return out
 
 
 def _paper(warped: np.ndarray, r: int, c: int) -> int:
