@@ -99,6 +99,7 @@ def test_the_command_line_prints_and_round_trips_the_page_symbols(tmp_path: Path
     assert done.exit_code == 0, done.output
     first = truth["answer"][:4]
     assert "| " + " ".join(first) + " |" in done.stdout  # the board in 0-9 and A-F
+    assert "printed symbols read" in done.stdout  # not "digits": 0-9 and A-F
     done = runner.invoke(app, ["read", "--json", str(photo)])
     assert done.exit_code == 0, done.output
     (grid,) = json.loads(done.stdout)[0]["grids"]

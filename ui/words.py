@@ -91,5 +91,6 @@ def solve_sentence(grid: GridResult) -> str:
             s for s in ("Finished, and every digit is right.", repairs_sentence(grid)) if s
         )
     left = plural(len(grid.answer), "cell")
-    head = f"Solved{kind}: {plural(printed, 'printed digit')} read, {left} to fill in."
+    noun = "printed symbol" if grid.structure.glyphs else "printed digit"  # 0-9/A-F, A-P
+    head = f"Solved{kind}: {plural(printed, noun)} read, {left} to fill in."
     return " ".join(s for s in (head, entries_sentence(grid), repairs_sentence(grid)) if s)
