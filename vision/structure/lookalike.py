@@ -14,6 +14,7 @@ usual answer.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from enum import StrEnum
 
@@ -140,14 +141,18 @@ def samurai_notches(ink: np.ndarray, config: LookalikeConfig) -> bool:
 
 
 def kenken_cages(square: np.ndarray, n: int, config: LookalikeConfig) -> bool:
-    """Whether thick borders part the n×n cells into many small cages (no boxes)."""
+    """Whether thick borders part the n×n cells into many small cages (no boxes): cages of
+    different sizes, not the equal boxes of a larger grid whose cells were counted at a
+    half of their number (a 16×16 with shaded boxes measured as 8 cells a side)."""
     side = max(8, square.shape[0] // n)
     grid = cv2.resize(square, (n * side, n * side), interpolation=cv2.INTER_AREA)
     across, down = border_ink(grid, n, BorderConfig())
     thick = thick_borders(across, down, BorderConfig())
     if thick is None:
         return False
+    sizes = Counter(piece_roots(*thick, n)).values()
     return (
-        len(set(piece_roots(*thick, n))) >= config.kenken_cages * n
+        len(sizes) >= config.kenken_cages * n
+        and len(set(sizes)) > 1
         and regions_from_borders(*thick, n) is None
     )
