@@ -251,16 +251,26 @@ def _overlap(a: Box, b: Box) -> float:
 def zero_like(blob: np.ndarray, config: CageConfig) -> bool:
     """Whether an ink blob is a zero: its largest hole ``zero_hole`` of its height, in its
     middle (a 6's, 8's or 9's holes are half as tall, or off the middle)."""
-    mask = (blob > 0).astype(np.uint8)
-    contours, hierarchy = cv2.findContours(mask, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
-    if hierarchy is None:
+    hole = tallest_hole(blob > 0)
+    if hole is None:
         return False
-    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
-    if not holes:
-        return False
-    _, y, _, h = max(holes, key=lambda box: box[3])
+    _, y, _, h = hole
     middle = (y + h / 2) / blob.shape[0]
     return h >= config.zero_hole * blob.shape[0] and 0.42 <= middle <= 0.58
+
+
+def tallest_hole(mask: np.ndarray) -> tuple[int, int, int, int] | None:
+    """The bounding box (x, y, w, h) of the tallest hole in a stroke mask, if any."""
+    contours, hierarchy = cv2.findContours(
+        mask.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE
+    )
+    if hierarchy is None:
+        return None
+    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
+    if not holes:
+        return None
+    x, y, w, h = max(holes, key=lambda box: box[3])
+    return x, y, w, h
 
 
 def digit_log_probs(probs: np.ndarray, zeros: Sequence[bool]) -> np.ndarray:
@@ -298,15 +308,10 @@ def zero_hole_seen(mask: np.ndarray, config: CageConfig) -> bool:
     height, centred in it both ways (within ``zero_centre``) and reaching from above
     ``zero_reach`` of its height to below as much from its bottom (a 4's closed triangle
     stops at its bar, a hole made by a neighbour's stroke beside a 1 lies to its side)."""
-    contours, hierarchy = cv2.findContours(
-        mask.astype(np.uint8), cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE
-    )
-    if hierarchy is None:
+    hole = tallest_hole(mask)
+    if hole is None:
         return False
-    holes = [cv2.boundingRect(c) for c, h in zip(contours, hierarchy[0], strict=True) if h[3] >= 0]
-    if not holes:
-        return False
-    x, y, w, h = max(holes, key=lambda box: box[3])
+    x, y, w, h = hole
     height, width = mask.shape
     centred = all(
         abs(mid - 0.5) <= config.zero_centre for mid in ((y + h / 2) / height, (x + w / 2) / width)
