@@ -43,6 +43,8 @@ class SymbolConfig:
     model_weight: how much the digit model's votes count in naming a group (its -log
     probability of a digit); letter_cost: the votes' cost of naming a group a letter.
     sure_scale: a glyph's probability of each group, softmax of its match / this.
+    turn_margin: the page is read in every quarter turn, and turned to the one whose
+    naming costs least where it costs at least this much less than the page as it lies.
     """
 
     two_glyph_share: float = 0.2
@@ -57,6 +59,7 @@ class SymbolConfig:
     model_weight: float = 0.1
     letter_cost: float = 2.3
     sure_scale: float = 0.03
+    turn_margin: float = 1.0
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
