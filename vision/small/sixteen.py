@@ -233,8 +233,15 @@ def read_sixteen(
 
 def is_symbol_page(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
     """Whether a 16×16 may print symbols, not the numbers 1-16: it has filled cells, and
-    under ``share`` of them hold two glyphs (a page of numbers has 10-16 in some seven of
-    every sixteen, upright or not; a wide M may be cut in two)."""
+    under ``share`` of them hold two glyphs, as it lies or turned a quarter (a page of
+    numbers has 10-16 in some seven of every sixteen, upright or not; a wide M may be cut
+    in two, and a letter lying on its side is wide: a page of letters turned sideways)."""
+    views = (cells, np.ascontiguousarray(np.rot90(cells, axes=(1, 2))))
+    return any(few_two_glyph(view, config, share) for view in views)
+
+
+def few_two_glyph(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
+    """Whether the cells have filled ones, and under ``share`` of those hold two glyphs."""
     filled = [len(g) for g in cell_glyphs(cells, config) if g]
     two = sum(n == 2 for n in filled)
     return bool(filled) and two < share * len(filled)
@@ -315,20 +322,24 @@ def read_sixteen_cells(
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
-    return grid, printed_reading(scores.probs, scores.pen_probability)
+    loosest = max(config.pen_odds, default=-np.inf)
+    return grid, printed_reading(scores.probs, scores.pen_probability, loosest)
 
 
-def printed_reading(probs: np.ndarray, pen: np.ndarray | None = None) -> CellReading:
+def printed_reading(
+    probs: np.ndarray, pen: np.ndarray | None = None, pen_odds: float = 0.0
+) -> CellReading:
     """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
     value, printed, or handwritten where ``pen`` (each cell's probability of handwriting;
-    None: all print) is over a half, with the log-odds of print over pen behind each
-    (``CellReading.kind_log_odds``; no notes, nothing crossed out or unreadable)."""
+    None: all print) gives log-odds of print over pen of at most ``pen_odds``, those
+    log-odds kept (``CellReading.kind_log_odds``; no notes, nothing crossed out or
+    unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
     written = np.zeros(len(digits)) if pen is None else np.asarray(pen, np.float64)
-    kind = np.where(written > 0.5, int(Kind.HANDWRITTEN), int(Kind.PRINTED))
-    kinds = np.where(digits > 0, kind, int(Kind.EMPTY)).astype(np.int64)
     clipped = np.clip(written, PROB_FLOOR, 1.0 - PROB_FLOOR)
     odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped), 0.0)
+    kind = np.where(odds <= pen_odds, int(Kind.HANDWRITTEN), int(Kind.PRINTED))
+    kinds = np.where(digits > 0, kind, int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN
     reading = CellReading(probs.astype(np.float32), digits, kinds, odds)
     return replace(
@@ -349,7 +360,10 @@ def solve_sixteen(
     (``opened``: a misread 10 is often read as another two-digit number, the true one
     far down its list). ``glyphs``: how the page prints the values ("" the numbers), as
     the messages name them."""
-    first = solve_reading(reading, SIXTEEN, config.lines, glyphs)
+    split = pen_split(reading, config, glyphs)
+    if split is not None:
+        return outcome_of(split, (), ())
+    first = solve_reading(reading, SIXTEEN, replace(config.lines, pen_entries=False), glyphs)
     if first.status in SOLVED_OUTCOMES:
         return first
     found = opened(reading, config, glyphs)
@@ -357,6 +371,34 @@ def solve_sixteen(
         return first
     solved, repairs = found
     return outcome_of(solved, repairs, first.problems)
+
+
+def pen_split(reading: CellReading, config: SixteenConfig, glyphs: str = "") -> SolveResult | None:
+    """The printed numbers alone solved, the cells read as handwriting by log-odds of print
+    over pen at most each of ``pen_odds`` in turn taken for the person's entries (at least
+    ``lines.min_pen_cells`` of them; ``lines.pen_entries`` off: none): from the first with
+    one answer, the loosest after it that keeps one answer (the same answer, fewer
+    givens: pen numbers read less surely are entries too); None where none has (a page of
+    print only, or no such split)."""
+    if not config.lines.pen_entries or reading.kind_log_odds is None:
+        return None
+    values = givens_of(reading)
+    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
+    odds = np.asarray(reading.kind_log_odds)
+    tried: set[tuple[int, ...]] = set()
+    best: SolveResult | None = None
+    for most in config.pen_odds:
+        written = tuple(np.flatnonzero(pen & (odds <= most)).tolist())
+        if len(written) < config.lines.min_pen_cells or written in tried:
+            continue
+        tried.add(written)
+        printed = tuple(0 if c in written else v for c, v in enumerate(values))
+        alone = solve_small(printed, SIXTEEN, config.lines.time_limit_s, glyphs)
+        if alone is not None and alone.status in SOLVED_OUTCOMES:
+            best = alone
+        elif best is not None:
+            break
+    return best
 
 
 def opened(

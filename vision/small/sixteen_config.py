@@ -90,7 +90,12 @@ class SixteenConfig:
     past its edge (a corner this share of its shorter side outside: yesterday's answer cut
     off by the frame beside a 16×16) is looked at for a grid of another size even when
     one of them was solved (``pipeline.cut_off``). symbols: how a page printed with 0-9
-    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``).
+    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``). pen_odds: a
+    page of numbers half solved in pen: a cell is read as handwriting where its log-odds
+    of print over pen are at most one of these; the printed numbers alone are solved with
+    the cells at most the first taken for pen, then the second, ... (strictest first: a
+    pen number read less surely stays a given where the rest already has one answer), the
+    first giving one answer kept (``sixteen.pen_split``).
     """
 
     size: ClassVar[int] = 16
@@ -111,6 +116,7 @@ class SixteenConfig:
     decode_side: int = 2400
     past_edge: float = 0.01
     symbols: SymbolConfig = field(default_factory=SymbolConfig)
+    pen_odds: tuple[float, ...] = (-2.0, -1.0, 0.0, 1.0)
     enabled: bool = True
 
     def __post_init__(self) -> None:
@@ -119,6 +125,8 @@ class SixteenConfig:
             raise ValueError(f"lines.sizes must be (16,) (or (): never), got {self.lines.sizes}")
         if self.detail < 1 or not 0 <= self.inset < 0.25 or not 0 <= self.lost_one < 1:
             raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
+        if list(self.pen_odds) != sorted(self.pen_odds):
+            raise ValueError(f"pen_odds must be strictest (lowest) first, got {self.pen_odds}")
         if not 0.2 <= self.pad <= 1:
             raise ValueError(f"pad must be in [0.2, 1], got {self.pad}")
 
