@@ -103,7 +103,7 @@ def test_check_names_the_wrong_pen_entries_of_a_16x16(tmp_path: Path) -> None:
     marked = tmp_path / "marked.png"
     done = runner.invoke(app, ["check", "--json", str(photo), "-o", str(marked)])
     assert done.exit_code == 0, done.output
-    (grid,) = json.loads(done.stdout)[0]["grids"]
+    (grid,) = json.loads(done.stdout)["grids"]
     mistakes = {f"r{r + 1}c{c + 1}" for r, c in made.photo.truth.mistakes}
     assert set(grid["check"]["wrong"]) <= mistakes
     assert grid["check"]["right"], "no right entry found"
