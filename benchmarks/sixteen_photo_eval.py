@@ -12,6 +12,12 @@ what the pages print (``numbers``, ``hex``, ``letters``, or ``all``: the three i
 the table then a row per set and style and per set); for a symbol page, cells right also
 asks that the grid says the page's symbols (``"symbols"`` of the JSON).
 
+``--pen FILL`` draws the numbers' pages half solved in pen instead (FILL of the empty
+cells written in, two of them wrong: ``render_sixteen_photo``'s ``pen_fill``) and judges
+the check: entries written, found (read as pen, as written), read as another number,
+right entries called wrong (0 expected), wrong entries called wrong or unsure, answers
+right, and milliseconds per photo.
+
 ``--nine`` checks the other way: no 9×9 photo may be taken for a 16×16. The 16×16
 finder (``find_sixteen_grid``) is run alone on the shared sudoku_dataset's photos
 (``--split``, both versions) and on rendered photos of every classic kind and of the
@@ -23,12 +29,16 @@ expected for both).
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 0 --nine --per-kind 3
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --turn 90cw
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 48 --symbols all
+    .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --pen 0.5
 """
 
 from __future__ import annotations
 
 import statistics
+from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from sudokucam.benchmarks.common import (
     add_photo_options,
@@ -52,7 +62,7 @@ from sudokucam.benchmarks.small_photo_eval import (
 from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.small.sixteen import SIXTEEN, find_sixteen_grid
-from sudokucam.vision.types import digits_of
+from sudokucam.vision.types import digit_values, digits_of
 
 
 def read_one(
@@ -74,6 +84,81 @@ def read_one(
         made.puzzle.symbols
     )
     return Outcome(SIXTEEN, label, seed, True, cells, solved, ms, grid.message)
+
+
+PEN_MISTAKES = 2  # wrong entries written on each pen page
+
+
+@dataclass(frozen=True)
+class PenOutcome:
+    """One pen page checked: entries written, found (read as written), read as another
+    number; wrong entries written, called wrong, called unsure; right entries called
+    wrong; the answer right; milliseconds."""
+
+    style: str
+    seed: int
+    written: int
+    found: int
+    misread: int
+    mistakes: int
+    caught: int
+    asked: int
+    right_called_wrong: int
+    solved: bool
+    ms: float
+
+
+def pen_one(reader: Reader, style: str, seed: int, fill: float, turn: str = "none") -> PenOutcome:
+    """Render one 16×16 of numbers half solved in pen (``fill``), read and check it."""
+    made = render.render_sixteen_photo(seed, style, pen_fill=fill, pen_mistakes=PEN_MISTAKES)
+    truth = made.photo.truth
+    image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
+    result, ms = timed_read(reader, image)
+    pen = truth.pen.ravel()
+    mistakes = {r * SIXTEEN + c for r, c in truth.mistakes}
+    grid = result.grids[0] if result.grids else None
+    if grid is None or grid.structure.size != SIXTEEN:
+        return PenOutcome(style, seed, int((pen > 0).sum()), 0, 0, len(mistakes), 0, 0, 0,
+                          False, ms)  # fmt: skip
+    found = np.array(digit_values(grid.handwritten))
+    wrong, asked = set(grid.wrong_entries), {u.cell for u in grid.unsure_entries()}
+    return PenOutcome(
+        style, seed, int((pen > 0).sum()), int(((found > 0) & (found == pen)).sum()),
+        int(((found > 0) & (found != pen)).sum()), len(mistakes), len(wrong & mistakes),
+        len(asked & mistakes), len(wrong - mistakes), grid.solution == digits_of(made.answer),
+        ms,
+    )  # fmt: skip
+
+
+def pen_table(outcomes: list[PenOutcome]) -> str:
+    """A Markdown table of the pen pages, a row per style and one for all."""
+    groups: dict[str, list[PenOutcome]] = {}
+    for o in outcomes:
+        for key in (o.style, "all"):
+            groups.setdefault(key, []).append(o)
+    rows = []
+    for style, group in sorted(groups.items(), key=lambda kv: (kv[0] == "all", kv[0])):
+        total = {k: sum(getattr(o, k) for o in group) for k in PenOutcome.__dataclass_fields__
+                 if k not in ("style", "seed", "ms")}  # fmt: skip
+        found = f"{total['found']} of {total['written']}"
+        rows.append([style, len(group), found, total["misread"], total["right_called_wrong"],
+                     f"{total['caught']} + {total['asked']} of {total['mistakes']}",
+                     f"{total['solved']} of {len(group)}",
+                     f"{statistics.median(o.ms for o in group):.0f}"])  # fmt: skip
+    head = ["style", "photos", "entries found", "read as another", "right called wrong",
+            "wrong: called wrong + unsure", "solved right", "ms per photo (median)"]  # fmt: skip
+    return "\n".join(markdown_table(head, "lrrrrrrr", rows))
+
+
+def run_pen(reader: Reader, count: int, seed: int, fill: float, turn: str) -> None:
+    """Check ``count`` pen pages (styles in turn) and print their table."""
+    styles = render.SIXTEEN_STYLES
+    outcomes = []
+    for i in range(count):
+        outcome = pen_one(reader, styles[i % len(styles)], seed + i, fill, turn)
+        print(f"16×16 pen {outcome.seed}: {outcome}", flush=True)
+        outcomes.append(outcome)
+    print(pen_table(outcomes))
 
 
 def set_table(outcomes: list[Outcome]) -> str:
@@ -118,8 +203,14 @@ def main() -> None:
     sets_help = "what the pages print (default numbers)"
     parser.add_argument("--symbols", choices=(*render.SIXTEEN_SYMBOLS, "all"), default="numbers",
                         help=sets_help)  # fmt: skip
+    parser.add_argument("--pen", type=float, default=0.0,
+                        help="pages of numbers half solved in pen: this share of the empty "
+                        "cells written in, two wrong (default 0: none)")  # fmt: skip
     args = parse_photo_args(parser)
     reader = Reader()
+    if args.pen > 0:
+        run_pen(reader, args.count, args.seed, args.pen, args.turn)
+        return
     styles = render.SIXTEEN_STYLES
     sets = tuple(render.SIXTEEN_SYMBOLS) if args.symbols == "all" else (args.symbols,)
     reads = (

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 from typer.testing import CliRunner
@@ -145,4 +146,21 @@ def test_a_bold_letter_page_taken_for_numbers_is_read_again_as_symbols(reader: R
     made = render.render_sixteen_photo(1609, "bold", "letters")  # wide M, N, H cut in two
     (grid,) = reader.read(made.photo.image).grids
     assert grid.structure.symbols == "ABCDEFGHIJKLMNOP"
+    assert grid.solution == digits_of(made.answer)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("symbols", "turn"), [("hex", cv2.ROTATE_90_CLOCKWISE), ("letters", cv2.ROTATE_180)]
+)
+def test_a_symbol_page_turned_is_read_the_right_way_up(
+    reader: Reader, symbols: str, turn: int
+) -> None:
+    """A symbol page photographed sideways or upside down: its glyphs match the reference
+    glyphs best one way up; read exactly, row 1 the puzzle's (a Sudoku solves under any
+    turn and naming, so a wrong turn would be solved wrong, not refused)."""
+    made = render.render_sixteen_photo(5, "magazine", symbols, size=(1200, 900))
+    (grid,) = reader.read(cv2.rotate(made.photo.image, turn)).grids
+    assert grid.structure.symbols == render.SIXTEEN_SYMBOLS[symbols]
+    assert grid.givens == digits_of(made.puzzle.givens)
     assert grid.solution == digits_of(made.answer)

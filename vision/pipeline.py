@@ -306,8 +306,7 @@ class Reader:
         for repair in outcome.repairs:
             confidence[repair.cell] = repair.new_probability
         structure = GridStructure(size=grid.size, glyphs=glyphs)
-        as_values = grid.size == self.config.sixteen.size  # a 16×16's reading has no kinds
-        hand = "0" * grid.size**2 if as_values else pen_entries(reading, outcome.givens)
+        hand = pen_entries(reading, outcome.givens)
         return finish(
             grid.detection, reading, outcome, hand, confidence, self.config.check, structure
         )
@@ -581,8 +580,7 @@ class Reader:
         """Solve ``grid`` again after a person corrected its digits (no repair: trust them).
 
         ``givens`` (and ``handwritten``) hold one character a cell of the grid's size: 81
-        for a 9×9, 36 for a 6×6, 256 for a 16×16 (10-16 as A-G); a 16×16 has no pen
-        entries read, so ``handwritten`` must be None or empty there.
+        for a 9×9, 36 for a 6×6, 256 for a 16×16 (10-16 as A-G; pen entries as well).
         """
         if grid.structure.size != 9:
             return self.resolve_small(grid, givens, handwritten)
@@ -615,8 +613,6 @@ class Reader:
         values = digit_values(check_digits(givens, "givens", n))
         written = grid.handwritten if handwritten is None else handwritten
         written = check_digits(written, "handwritten", n)
-        if n == self.config.sixteen.size and set(written) != {"0"}:
-            raise ValueError(f"a {n}×{n} grid has no pen entries, got some in handwritten")
         outcome = solve_as_read(values, n, self.config.small.time_limit_s)
         hand = "".join("0" if v else h for v, h in zip(values, written, strict=True))
         return finish(

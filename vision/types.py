@@ -99,6 +99,8 @@ class CellScores:
     model_probs: (81, C) float32, the model's own output for the cells as first read
         (every class, before cells were read again), or None; the quarter-turn check
         compares turns on it (``read/orientation.py``).
+    pen_probability: (81,) float64 probability that each filled cell's ink is handwriting,
+        where ``probs`` holds one column a value in any ink (a 16×16's 17), else None.
     """
 
     probs: np.ndarray
@@ -109,6 +111,7 @@ class CellScores:
     crossed_out_probability: np.ndarray | None = None
     unreadable: np.ndarray | None = None
     model_probs: np.ndarray | None = None
+    pen_probability: np.ndarray | None = None
 
 
 @dataclass(frozen=True)
@@ -143,11 +146,13 @@ class CellReading:
 
     @property
     def confidence(self) -> np.ndarray:
-        """(81,) probability of the chosen class of each cell (notes: of not being empty)."""
+        """(81,) probability of the chosen class of each cell (notes: of not being empty;
+        a reading of one column a value in any ink, a 16×16's: of its value)."""
+        pen = self.digits + 9 if self.probs.shape[1] == NUM_CLASSES else self.digits
         chosen = np.where(
             self.kinds == Kind.EMPTY,
             0,
-            np.where(self.kinds == Kind.PRINTED, self.digits, self.digits + 9),
+            np.where(self.kinds == Kind.PRINTED, self.digits, pen),
         )
         chosen_p = self.probs[np.arange(len(self.digits)), chosen]
         return np.where(self.kinds == Kind.NOTES, 1.0 - self.probs[:, 0], chosen_p)

@@ -47,6 +47,7 @@ from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_styl
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
+from .pen import choose_pen_entries, draw_pen, sample_pen_style
 from .sheet import Sheet
 from .words import instructions
 
@@ -65,6 +66,7 @@ CLUES = (100, 130)  # givens of a magazine 16×16 (of 256 cells)
 # machine ran past it); the puzzle made is the seed's whatever the limit
 MAKE_CONFIG = VariantConfig(time_limit_s=600.0)
 PHOTO_SIZES = ((1600, 1200), (1200, 1600), (1440, 1080))  # a phone photo, as sent on
+PEN_HEIGHT = 0.55  # a pen number's height, at most, of a cell: 10-16 written two digits wide
 GRID_FRACTION = (0.72, 0.9)  # the grid's side / the photo's shorter side
 
 
@@ -94,8 +96,8 @@ def sixteen_params(rng: np.random.Generator, **overrides: Any) -> PhotoParams:
     params = sample_params("printed", rng)
     size = PHOTO_SIZES[int(rng.integers(len(PHOTO_SIZES)))]
     fraction = float(rng.uniform(*GRID_FRACTION))
-    chosen: dict[str, Any] = {"size": size, "grid_fraction": fraction} | overrides
-    return replace(params, kind="sixteen", pen_fill=0.0, **chosen)
+    chosen: dict[str, Any] = {"size": size, "grid_fraction": fraction, "pen_fill": 0.0}
+    return replace(params, kind="sixteen", **(chosen | overrides))
 
 
 def render_sixteen_photo(
@@ -109,7 +111,9 @@ def render_sixteen_photo(
     by the seed; ``symbols`` a name of SIXTEEN_SYMBOLS: the numbers 1-16, ``hex`` 0-9 and
     A-F, ``letters`` A-P); ``misprint``: a given cell (0-255) printed with another
     character (a page holding a symbol outside its set; the truth keeps the puzzle's);
-    ``overrides`` set PhotoParams fields by name (``size``: width, height)."""
+    ``overrides`` set PhotoParams fields by name (``size``: width, height; ``pen_fill``,
+    ``pen_mistakes``, ``pen_font``: a page half solved in pen, the numbers 1-16 written
+    as a 9×9 progress page's digits, ``pen.draw_pen``; none by default)."""
     if symbols not in SIXTEEN_SYMBOLS:
         raise ValueError(f"a 16×16 prints one of {', '.join(SIXTEEN_SYMBOLS)}; got {symbols!r}")
     puzzle, answer = sixteen_puzzle(seed, SIXTEEN_SYMBOLS[symbols])
@@ -120,8 +124,18 @@ def render_sixteen_photo(
     if style not in SIXTEEN_STYLES:
         raise ValueError(f"a 16×16's style is one of {', '.join(SIXTEEN_STYLES)}; got {style!r}")
     params = sixteen_params(rng, **overrides)
-    page = compose_sixteen_page(rng, puzzle, style, params, misprint)
-    return photographed(rng, seed, "sixteen", page, params, (puzzle, answer, style))
+    givens = np.asarray(puzzle.givens, np.int64).reshape(SIXTEEN, SIXTEEN)
+    solution = np.asarray(answer, np.int64).reshape(SIXTEEN, SIXTEEN)
+    pen = np.zeros_like(givens)
+    mistakes: list[tuple[int, int]] = []
+    if params.pen_fill > 0:  # no draw from rng otherwise: pages without pen stay as they were
+        if symbols != "numbers":
+            raise ValueError("pen entries are written on a 16×16 of the numbers 1-16 only")
+        pen, mistakes = choose_pen_entries(rng, givens, solution, params.pen_fill,
+                                           params.pen_mistakes)  # fmt: skip
+    page = compose_sixteen_page(rng, puzzle, style, params, misprint, pen)
+    written = (pen, tuple(mistakes))
+    return photographed(rng, seed, "sixteen", page, params, (puzzle, answer, style), written)
 
 
 def sixteen_grid_style(rng: np.random.Generator, style: str) -> GridStyle:
@@ -145,10 +159,12 @@ def compose_sixteen_page(
     style: str,
     p: PhotoParams,
     misprint: tuple[int, str] | None = None,
+    pen: np.ndarray | None = None,
 ) -> PageDraft:
     """The flat page: the 16×16 grid where a 9×9 would stand, with heading, columns and
-    more around it (``misprint``: a cell printed with another character); the draft's
-    lattice is the grid's (17, 17, 2)."""
+    more around it (``misprint``: a cell printed with another character), and the ``pen``
+    entries (16 × 16, 0 where none) written in; the draft's lattice is the grid's
+    (17, 17, 2)."""
     cell9 = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell9)
     fonts = sample_fonts(rng, p.print_font)
@@ -171,6 +187,11 @@ def compose_sixteen_page(
         draw_symbols(sheet, lattice, texts, (fonts["print"], height), grid_style)
     rules = instructions(SIXTEEN, BOX_SHAPES[SIXTEEN])
     draw_surroundings(sheet, rng, frame, cell9, fonts, rules)
+    if pen is not None and pen.any():
+        pen_style = sample_pen_style(rng, p.pen_font)
+        pen_style = replace(pen_style, height=min(pen_style.height, PEN_HEIGHT))
+        draw_pen(sheet, rng, lattice, pen, pen_style)
+        fonts["pen"] = pen_style.font
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import Digits
+from ..types import NUM_CLASSES, Digits, digit_values
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,10 @@ class UnsureEntry:
 
 
 def digit_shares(cell_probs: np.ndarray) -> np.ndarray:
-    """(9,) probability of each digit 1-9 in any ink, from a cell's 19, normalised."""
+    """(9,) probability of each digit 1-9 in any ink, from a cell's 19, normalised; (n,)
+    of each value 1-n from a cell of one column a value in any ink (a 16×16's 17)."""
     p = np.asarray(cell_probs, dtype=np.float64)
-    digits = p[1:10] + p[10:19]
+    digits = p[1:10] + p[10:19] if len(p) == NUM_CLASSES else p[1:]
     return digits / max(float(digits.sum()), 1e-12)
 
 
@@ -79,7 +80,7 @@ def entry_is_sure(
 
 
 def next_likeliest(cell_probs: np.ndarray, read: int) -> int:
-    """The likeliest digit 1-9 other than ``read`` in a cell's 19 class probabilities."""
+    """The likeliest digit 1-9 (value 1-n) other than ``read`` in a cell's probabilities."""
     shares = digit_shares(cell_probs)
     shares[read - 1] = -1.0
     return int(np.argmax(shares)) + 1
@@ -100,13 +101,14 @@ def judge_entries(
     """
     wrong: list[int] = []
     unsure: list[UnsureEntry] = []
-    for cell, (digit, answer) in enumerate(zip(handwritten, solution, strict=True)):
-        if digit in ("0", answer):
+    written, answers = digit_values(handwritten), digit_values(solution)
+    for cell, (digit, answer) in enumerate(zip(written, answers, strict=True)):
+        if digit in (0, answer):
             continue
-        if answer_is_sure and entry_is_sure(probs[cell], int(digit), int(answer), config):
+        if answer_is_sure and entry_is_sure(probs[cell], digit, answer, config):
             wrong.append(cell)
         else:
-            unsure.append(UnsureEntry(cell, int(digit), next_likeliest(probs[cell], int(digit))))
+            unsure.append(UnsureEntry(cell, digit, next_likeliest(probs[cell], digit)))
     return tuple(wrong), tuple(unsure)
 
 

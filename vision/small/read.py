@@ -154,9 +154,9 @@ def written_cells(reading: CellReading, config: SmallGridConfig) -> np.ndarray:
 
 def pen_entries(reading: CellReading, givens: str) -> str:
     """The digits read as handwriting in the cells the solved ``givens`` leave empty, as
-    Digits ("0" elsewhere): the person's entries."""
-    return "".join(
-        str(int(d)) if k == Kind.HANDWRITTEN and g == "0" else "0"
+    Digits ("0" elsewhere; a 16×16's 10-16 as A-G): the person's entries."""
+    return digits_of(
+        int(d) if k == Kind.HANDWRITTEN and g == "0" else 0
         for d, k, g in zip(reading.digits, reading.kinds, givens, strict=True)
     )
 

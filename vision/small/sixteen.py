@@ -32,10 +32,15 @@ from ..load import ScaledImage
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
 from ..read.notes import NotesConfig, without_lines
-from ..read.orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig
+from ..read.orientation import (
+    DEFAULT_ORIENTATION_CONFIG,
+    OrientationConfig,
+    turn_detection,
+    turned_positions,
+)
 from ..repair import Problem, Repair, RepairOutcome
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
-from ..types import CellReading, CellScores, Kind, digits_of
+from ..types import NUM_CLASSES, CellReading, CellScores, Kind, digits_of
 from .find import SmallGrid, find_small_grid
 from .read import (
     Scorer,
@@ -152,31 +157,44 @@ def read_numbers(
     glyphs: Sequence[Sequence[np.ndarray]],
     classifier: DigitClassifier,
     config: SixteenConfig,
-) -> np.ndarray:
-    """(cells, 17) value probabilities of each cell's glyphs; every glyph of the grid is
-    read by the digit model in one call."""
+) -> tuple[np.ndarray, np.ndarray]:
+    """(cells, 17) value probabilities of each cell's glyphs, and (cells,) the probability
+    that its ink is handwriting (``pen_share``); every glyph of the grid is read by the
+    digit model in one call."""
     flat = [g for cell in glyphs for g in cell]
-    logs = np.zeros((0, TENS))
+    logs, pens = np.zeros((0, TENS)), np.zeros(0)
     if flat:
         probs = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
         logs = digit_log_probs(probs, [is_zero(g, config) for g in flat])
-    out, start = [], 0
+        pens = pen_share(probs)
+    out, pen, start = [], [], 0
     for cell in glyphs:
         out.append(number_probs(logs[start : start + len(cell)], config.lost_one))
+        pen.append(float(pens[start : start + len(cell)].mean()) if cell else 0.0)
         start += len(cell)
-    return np.stack(out)
+    return np.stack(out), np.array(pen)
+
+
+def pen_share(probs: np.ndarray) -> np.ndarray:
+    """(N,) each glyph's probability of handwriting from the model's (N, 19) classes (0
+    empty, 1-9 printed, 10-18 handwritten): its handwritten digits' share of its digits."""
+    printed = probs[:, 1:TENS].sum(axis=1)
+    written = probs[:, TENS:NUM_CLASSES].sum(axis=1)
+    return np.asarray(written / np.maximum(printed + written, PROB_FLOOR))
 
 
 def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer:
     """Scores the 256 cells of straightened 16×16 grids (``CellScores.probs``: one column
-    a value, 17), every glyph of every grid in one model call."""
+    a value, 17; ``pen_probability``: each cell's chance of handwriting), every glyph of
+    every grid in one model call."""
 
     def score(warped: Sequence[np.ndarray]) -> list[CellScores]:
         """Each grid's value probabilities."""
         size = classifier.config.input_size
         glyphs = [g for w in warped for g in cell_glyphs(number_cells(w, size, config), config)]
-        probs = read_numbers(glyphs, classifier, config)
-        return [CellScores(p.astype(np.float32)) for p in np.split(probs, len(warped))]
+        probs, pen = read_numbers(glyphs, classifier, config)
+        parts = zip(np.split(probs, len(warped)), np.split(pen, len(warped)), strict=True)
+        return [CellScores(p.astype(np.float32), pen_probability=w) for p, w in parts]
 
     return score
 
@@ -210,39 +228,86 @@ def read_sixteen(
     share = config.symbols.two_glyph_share
     if not (is_symbol_page(cells, config, share) if as_symbols is None else as_symbols):
         return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation))
-    found = read_symbols(symbol_glyphs(cells, classifier, config), config=config.symbols)
-    return SixteenReading(grid, printed_reading(found.probs), found.symbols, found.foreign)
+    return read_symbol_page(classifier, grid, cells, config)
 
 
 def is_symbol_page(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
     """Whether a 16×16 may print symbols, not the numbers 1-16: it has filled cells, and
-    under ``share`` of them hold two glyphs (a page of numbers has 10-16 in some seven of
-    every sixteen, upright or not; a wide M may be cut in two)."""
+    under ``share`` of them hold two glyphs, as it lies or turned a quarter (a page of
+    numbers has 10-16 in some seven of every sixteen, upright or not; a wide M may be cut
+    in two, and a letter lying on its side is wide: a page of letters turned sideways)."""
+    views = (cells, np.ascontiguousarray(np.rot90(cells, axes=(1, 2))))
+    return any(few_two_glyph(view, config, share) for view in views)
+
+
+def few_two_glyph(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
+    """Whether the cells have filled ones, and under ``share`` of those hold two glyphs."""
     filled = [len(g) for g in cell_glyphs(cells, config) if g]
     two = sum(n == 2 for n in filled)
     return bool(filled) and two < share * len(filled)
 
 
-def symbol_glyphs(cells: np.ndarray, classifier: DigitClassifier, config: SixteenConfig) -> Glyphs:
-    """The glyph of each filled cell (its ink at least ``min_ink``): its shape and aspect
-    (``symbols.glyph_feature``) and the digit model's log-probabilities of 0-9 (one call,
-    a zero told by its hole: ``is_zero``)."""
+def symbol_crops(cells: np.ndarray, config: SixteenConfig) -> tuple[list[int], list[np.ndarray]]:
+    """The filled cells (ink at least ``min_ink``, a glyph found) and each one's glyph cut
+    to its box (``symbols.glyph_crop``), the grid lines' remains cleared first."""
     cleared = cleared_cells(cells, config)
     filled = [c for c, cell in enumerate(cleared) if cell.max() >= config.min_ink]
     crops = [glyph_crop(cleared[c], config.symbols) for c in filled]
     kept = [(c, g) for c, g in zip(filled, crops, strict=True) if g.size]
-    if not kept:
+    return [c for c, _ in kept], [g for _, g in kept]
+
+
+def symbol_glyphs(
+    cells: list[int],
+    crops: list[np.ndarray],
+    classifier: DigitClassifier,
+    config: SixteenConfig,
+    turns: Sequence[int] = (0,),
+) -> list[Glyphs]:
+    """The glyphs of the filled ``cells`` (``crops``: ``symbol_crops``) as they stand in
+    the grid turned each of ``turns`` (counter-clockwise quarter turns, ``np.rot90``): the
+    cells where each lies then, its shape and aspect (``symbols.glyph_feature``) and the
+    digit model's log-probabilities of 0-9 (one call for every turn, a zero told by its
+    hole: ``is_zero``)."""
+    if not crops:
         empty = np.zeros((0, config.symbols.side**2))
-        return Glyphs(np.zeros(0, np.int64), empty, np.zeros(0), np.zeros((0, TENS)))
-    shapes = [glyph_feature(g, config.symbols) for _, g in kept]
-    blobs = [g for _, g in kept]
+        none = Glyphs(np.zeros(0, np.int64), empty, np.zeros(0), np.zeros((0, TENS)))
+        return [none] * len(turns)
+    blobs = [np.ascontiguousarray(np.rot90(g, k)) for k in turns for g in crops]
     probs = read_blobs(blobs, classifier.predict, classifier.config.input_size, config.glyphs)
-    return Glyphs(
-        np.array([c for c, _ in kept], np.int64),
-        np.stack([f for f, _ in shapes]),
-        np.log(np.array([a for _, a in shapes])),
-        digit_log_probs(probs, [is_zero(g, config) for g in blobs]),
-    )
+    logs = digit_log_probs(probs, [is_zero(g, config) for g in blobs])
+    out, n = [], len(crops)
+    for i, k in enumerate(turns):
+        shapes = [glyph_feature(g, config.symbols) for g in blobs[i * n : (i + 1) * n]]
+        out.append(
+            Glyphs(
+                turned_positions(np.array(cells, np.int64), k, SIXTEEN),
+                np.stack([f for f, _ in shapes]),
+                np.log(np.array([a for _, a in shapes])),
+                logs[i * n : (i + 1) * n],
+            )
+        )
+    return out
+
+
+def read_symbol_page(
+    classifier: DigitClassifier, grid: SmallGrid, cells: np.ndarray, config: SixteenConfig
+) -> SixteenReading:
+    """A 16×16 printed with symbols read in each quarter turn (``symbol_glyphs``) and the
+    grid turned upright: to the turn whose glyphs name the symbols at least cost
+    (``SymbolReading.cost``: their likeness to the reference glyphs and the digit model's
+    votes) where it costs ``turn_margin`` less than the grid as it lies (a page
+    photographed sideways or upside down)."""
+    filled, crops = symbol_crops(cells, config)
+    turns = (0, 1, 2, 3)
+    glyphs = symbol_glyphs(filled, crops, classifier, config, turns)
+    found = [read_symbols(g, config=config.symbols) for g in glyphs]
+    best = min(range(1, len(turns)), key=lambda i: found[i].cost)
+    if not found[best].symbols or found[best].cost > found[0].cost - config.symbols.turn_margin:
+        best = 0
+    turned = SmallGrid(grid.size, turn_detection(grid.detection, turns[best]), grid.both_ways)
+    read = found[best]
+    return SixteenReading(turned, printed_reading(read.probs), read.symbols, read.foreign)
 
 
 def read_sixteen_cells(
@@ -257,16 +322,26 @@ def read_sixteen_cells(
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
-    return grid, printed_reading(scores.probs)
+    loosest = max(config.pen_odds, default=-np.inf)
+    return grid, printed_reading(scores.probs, scores.pen_probability, loosest)
 
 
-def printed_reading(probs: np.ndarray) -> CellReading:
+def printed_reading(
+    probs: np.ndarray, pen: np.ndarray | None = None, pen_odds: float = 0.0
+) -> CellReading:
     """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
-    value, printed (no notes, nothing crossed out or unreadable)."""
+    value, printed, or handwritten where ``pen`` (each cell's probability of handwriting;
+    None: all print) gives log-odds of print over pen of at most ``pen_odds``, those
+    log-odds kept (``CellReading.kind_log_odds``; no notes, nothing crossed out or
+    unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
-    kinds = np.where(digits > 0, int(Kind.PRINTED), int(Kind.EMPTY)).astype(np.int64)
+    written = np.zeros(len(digits)) if pen is None else np.asarray(pen, np.float64)
+    clipped = np.clip(written, PROB_FLOOR, 1.0 - PROB_FLOOR)
+    odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped), 0.0)
+    kind = np.where(odds <= pen_odds, int(Kind.HANDWRITTEN), int(Kind.PRINTED))
+    kinds = np.where(digits > 0, kind, int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN
-    reading = CellReading(probs.astype(np.float32), digits, kinds)
+    reading = CellReading(probs.astype(np.float32), digits, kinds, odds)
     return replace(
         reading,
         notes=("",) * count,
@@ -285,7 +360,10 @@ def solve_sixteen(
     (``opened``: a misread 10 is often read as another two-digit number, the true one
     far down its list). ``glyphs``: how the page prints the values ("" the numbers), as
     the messages name them."""
-    first = solve_reading(reading, SIXTEEN, config.lines, glyphs)
+    split = pen_split(reading, config, glyphs)
+    if split is not None:
+        return outcome_of(split, (), ())
+    first = solve_reading(reading, SIXTEEN, replace(config.lines, pen_entries=False), glyphs)
     if first.status in SOLVED_OUTCOMES:
         return first
     found = opened(reading, config, glyphs)
@@ -293,6 +371,34 @@ def solve_sixteen(
         return first
     solved, repairs = found
     return outcome_of(solved, repairs, first.problems)
+
+
+def pen_split(reading: CellReading, config: SixteenConfig, glyphs: str = "") -> SolveResult | None:
+    """The printed numbers alone solved, the cells read as handwriting by log-odds of print
+    over pen at most each of ``pen_odds`` in turn taken for the person's entries (at least
+    ``lines.min_pen_cells`` of them; ``lines.pen_entries`` off: none): from the first with
+    one answer, the loosest after it that keeps one answer (the same answer, fewer
+    givens: pen numbers read less surely are entries too); None where none has (a page of
+    print only, or no such split)."""
+    if not config.lines.pen_entries or reading.kind_log_odds is None:
+        return None
+    values = givens_of(reading)
+    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
+    odds = np.asarray(reading.kind_log_odds)
+    tried: set[tuple[int, ...]] = set()
+    best: SolveResult | None = None
+    for most in config.pen_odds:
+        written = tuple(np.flatnonzero(pen & (odds <= most)).tolist())
+        if len(written) < config.lines.min_pen_cells or written in tried:
+            continue
+        tried.add(written)
+        printed = tuple(0 if c in written else v for c, v in enumerate(values))
+        alone = solve_small(printed, SIXTEEN, config.lines.time_limit_s, glyphs)
+        if alone is not None and alone.status in SOLVED_OUTCOMES:
+            best = alone
+        elif best is not None:
+            break
+    return best
 
 
 def opened(

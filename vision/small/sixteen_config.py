@@ -43,6 +43,8 @@ class SymbolConfig:
     model_weight: how much the digit model's votes count in naming a group (its -log
     probability of a digit); letter_cost: the votes' cost of naming a group a letter.
     sure_scale: a glyph's probability of each group, softmax of its match / this.
+    turn_margin: the page is read in every quarter turn, and turned to the one whose
+    naming costs least where it costs at least this much less than the page as it lies.
     """
 
     two_glyph_share: float = 0.2
@@ -57,6 +59,7 @@ class SymbolConfig:
     model_weight: float = 0.1
     letter_cost: float = 2.3
     sure_scale: float = 0.03
+    turn_margin: float = 1.0
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -87,7 +90,12 @@ class SixteenConfig:
     past its edge (a corner this share of its shorter side outside: yesterday's answer cut
     off by the frame beside a 16×16) is looked at for a grid of another size even when
     one of them was solved (``pipeline.cut_off``). symbols: how a page printed with 0-9
-    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``).
+    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``). pen_odds: a
+    page of numbers half solved in pen: a cell is read as handwriting where its log-odds
+    of print over pen are at most one of these; the printed numbers alone are solved with
+    the cells at most the first taken for pen, then the second, ... (strictest first: a
+    pen number read less surely stays a given where the rest already has one answer), the
+    first giving one answer kept (``sixteen.pen_split``).
     """
 
     size: ClassVar[int] = 16
@@ -108,6 +116,7 @@ class SixteenConfig:
     decode_side: int = 2400
     past_edge: float = 0.01
     symbols: SymbolConfig = field(default_factory=SymbolConfig)
+    pen_odds: tuple[float, ...] = (-2.0, -1.0, 0.0, 1.0)
     enabled: bool = True
 
     def __post_init__(self) -> None:
@@ -116,6 +125,8 @@ class SixteenConfig:
             raise ValueError(f"lines.sizes must be (16,) (or (): never), got {self.lines.sizes}")
         if self.detail < 1 or not 0 <= self.inset < 0.25 or not 0 <= self.lost_one < 1:
             raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
+        if list(self.pen_odds) != sorted(self.pen_odds):
+            raise ValueError(f"pen_odds must be strictest (lowest) first, got {self.pen_odds}")
         if not 0.2 <= self.pad <= 1:
             raise ValueError(f"pad must be in [0.2, 1], got {self.pad}")
 

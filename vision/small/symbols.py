@@ -77,11 +77,14 @@ class Naming:
 class SymbolReading:
     """A symbol page read: ``probs`` (256, 17) each cell's probability of empty (column 0)
     and of each value 1-16, ``symbols`` how the page prints the values, ``foreign`` the
-    cells holding a glyph of none of the grid's 16 symbols (their probs say empty)."""
+    cells holding a glyph of none of the grid's 16 symbols (their probs say empty),
+    ``cost`` the naming's total cost (``Naming.cost``: lower is a better match with the
+    reference glyphs; the page read in each quarter turn, the least is upright)."""
 
     probs: np.ndarray
     symbols: str
     foreign: tuple[int, ...]
+    cost: float = 0.0
 
 
 @cache
@@ -266,4 +269,5 @@ def read_symbols(
     if not kept:
         return SymbolReading(symbol_probs(shown, kept, Naming("", (), 0.0), config), "", foreign)
     naming = name_groups(shown, kept, refs or load_references(), config)
-    return SymbolReading(symbol_probs(shown, kept, naming, config), naming.symbols, foreign)
+    probs = symbol_probs(shown, kept, naming, config)
+    return SymbolReading(probs, naming.symbols, foreign, naming.cost)

@@ -175,9 +175,9 @@ def _not_checked(grid: GridResult, image: np.ndarray) -> None:
     """A grid other than 9×9: why its entries are not checked, and the grid found."""
     n = grid.structure.size
     st.warning(
-        f"**This is a {n}×{n} Sudoku: this page checks grids up to 9×9, for now.** Its "
-        "digits are all read as printed: *Solve a photo* reads it and draws its answer on "
-        "the photo."
+        f"**This is a {n}×{n} Sudoku: this page checks grids up to 9×9, for now.** "
+        "*Solve a photo* reads it and draws its answer on the photo; `sudokucam check` "
+        "checks the pen entries of a 16×16 of the numbers 1-16."
     )
     st.image(to_rgb(shrink(grid_region(image, grid))), caption=f"The {n}×{n} grid found")
 
