@@ -5,6 +5,7 @@ solve`; 9×9 grids never taken for one."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from sudokucam.vision.results import PhotoResult
 from sudokucam.vision.small.read import problems_of, solve_small
 from sudokucam.vision.small.sixteen import (
     SIXTEEN,
+    completed,
     find_sixteen_grid,
     number_probs,
     solve_sixteen,
@@ -233,7 +235,9 @@ def test_numbers_misread_past_the_next_likeliest_are_repaired_by_the_answer(
     values = np.argmax(probs, axis=1)
     kinds = np.where(values > 0, int(Kind.PRINTED), int(Kind.EMPTY))
     reading = CellReading(probs.astype(np.float32), values, kinds.astype(np.int64))
-    outcome = solve_sixteen(reading)
+    config = SixteenConfig()
+    unhurried = replace(config, lines=replace(config.lines, time_limit_s=60.0))  # a busy CI
+    outcome = solve_sixteen(reading, unhurried)
     assert outcome.status == "solved" and outcome.solution == truth["answer"]
     assert sorted(r.cell for r in outcome.repairs) == sorted(wrong)
     assert outcome.givens == digits_of(givens)
@@ -260,3 +264,11 @@ def test_a_16x16_found_in_a_coarse_decode_is_cut_again_from_a_finer_one() -> Non
     assert again.shape == direct.detection.warped.shape
     blurred = np.abs(found.detection.warped.astype(int) - direct.detection.warped.astype(int))
     assert np.abs(again.astype(int) - direct.detection.warped.astype(int)).mean() < blurred.mean()
+
+
+def test_a_completion_search_past_its_deadline_is_no_completion() -> None:
+    """The open-least repair's search of an almost empty 16×16 stopped by its deadline gives
+    no completion (the photo is refused), never the solver's timeout as a traceback."""
+    values = (1, *([0] * 255))
+    logs = np.zeros((256, 17))
+    assert completed(values, [0], logs, limit=1000, deadline=time.monotonic() - 1.0) is None

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from ...solver.errors import SearchTimeoutError
 from ...solver.geometry import cell_name
 from ...solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from ...solver.solve import SolveResult
@@ -414,6 +415,8 @@ def opened(
     unsure = sorted(filled, key=lambda c: float(logs[c, values[c]]))
     deadline = time.monotonic() + config.lines.time_limit_s
     for count in range(1, min(config.open_least, len(unsure)) + 1):
+        if time.monotonic() > deadline:
+            break
         fixed = completed(values, unsure[:count], logs, config.completions, deadline)
         limit = config.lines.time_limit_s
         result = None if fixed is None else solve_small(fixed, SIXTEEN, limit, glyphs)
@@ -434,10 +437,14 @@ def completed(
 ) -> tuple[int, ...] | None:
     """The values with the cells ``least`` as the likeliest (by ``logs``, each cell's
     log-probability of each number) of the rest's completions (``limit`` at most, found
-    by ``deadline``); None where the rest has none."""
+    by ``deadline``); None where the rest has none or the search runs past ``deadline``
+    (a refusal, never a traceback)."""
     kept = [0 if c in least else v for c, v in enumerate(values)]
     tables = variant_tables(SIXTEEN, (), False, ())
-    found = find_variant_solutions(kept, tables, limit, deadline)
+    try:
+        found = find_variant_solutions(kept, tables, limit, deadline)
+    except SearchTimeoutError:
+        return None
     if not found:
         return None
     best = max(found, key=lambda s: sum(float(logs[c, s[c]]) for c in least))
