@@ -4,7 +4,10 @@ The cells of the straightened grid are cut as the 9×9 grid's are (``split_cells
 n cells a side) and read by the same digit model in one run; digits above n cannot be
 in the grid, so their probabilities are set to nothing (``mask_digits``) before every
 cell's digit and print-or-pen kind is settled (``decide_kinds``, without the ink-colour
-step). A page photographed turned is read the right way up first: where the upright
+step). A cell the model takes for candidate notes (its notes class, or notes likelier than
+any one digit: ``notes_probability``) is never an entry; its noted digits are read by the
+9×9's notes reader in the cell cut from the photo straightened finer (``noted``,
+``fine.py``). A page photographed turned is read the right way up first: where the upright
 reading is unsure, the turns that keep the boxes' shape (a half turn for 2×3 and 2×4
 boxes, any quarter turn for square ones) are read too, and the grid turned to the one that
 reads far better (``oriented``: the 9×9's ``orientation.read_oriented``, all turns in one
