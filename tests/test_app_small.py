@@ -215,7 +215,18 @@ def test_check_my_progress_marks_the_pen_entries_of_a_6x6() -> None:
     on_paper = np.where(truth.givens > 0, truth.givens, truth.pen)
     assert args["size"] == 6 and args["digits"] == "".join(str(v) for v in on_paper.ravel())
     assert looks_of(at, key)[row * 6 + col] == "wrong"
-    assert not [b for b in at.button if "Hint" in str(b.label)]  # hints are 9×9's
+    (hint,) = [b for b in at.button if "Hint" in str(b.label)]  # as a typed 6×6 has
+    hint.click().run()
+    assert not at.exception, at.exception
+    (look,) = [t for t in texts(at.info) if t.startswith("**Look at r")]
+    (reveal,) = [b for b in at.button if b.label == "Show the value and why"]
+    reveal.click().run()
+    (shown,) = [t for t in texts(at.success) if t.startswith("**r")]
+    cell = shown[2 : shown.index(" =")]  # "**r2c5 = 4.** ..."
+    assert cell in look, (look, shown)
+    r, c = map(int, cell[1:].split("c"))
+    assert truth.solution[r - 1, c - 1] == int(shown[shown.index("= ") + 2 : shown.index(".**")])
+    assert truth.givens[r - 1, c - 1] == 0
 
 
 def test_the_batch_page_solves_and_draws_small_and_16x16_photos() -> None:

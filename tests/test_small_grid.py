@@ -171,13 +171,6 @@ def test_read_and_solve_a_6x6_photo_on_the_command_line(tmp_path: Path, truth: A
     assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
 
 
-def test_check_with_a_hint_on_a_6x6_photo_says_there_is_none(tmp_path: Path) -> None:
-    done = runner.invoke(app, ["check", "--hint", str(SAMPLE), "-o", str(tmp_path / "c.png")])
-    assert done.exit_code == 0, done.output
-    assert "23 cells left" in done.stdout
-    assert "next: no hint on a photo of a 6×6 Sudoku yet" in done.stdout
-
-
 def test_an_empty_6x6_grid_is_read_as_one_without_a_single_answer() -> None:
     result = Reader().read(drawn_grid(6))
     assert result.error is None and len(result.grids) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,7 +21,7 @@ from sudokucam.vision.small.config import SmallGridConfig
 from sudokucam.vision.small.read import written_cells
 from sudokucam.vision.types import CellReading, Kind
 
-PAGE = {"pen_fill": 0.6, "pen_mistakes": 1, "size": (1024, 768)}
+PAGE: dict[str, Any] = {"pen_fill": 0.6, "pen_mistakes": 1, "size": (1024, 768)}
 
 
 @cache

@@ -70,6 +70,7 @@ from .results import (
 )
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .small.find import SmallGrid, find_small_grid
+from .small.fine import Straighten, straightener
 from .small.read import pen_entries, read_small_cells, solve_as_read, solve_reading
 from .small.sixteen import (
     SixteenReading,
@@ -245,11 +246,14 @@ class Reader:
         found = timed(timings, "find_grid", lambda: self.find_other_size(page.pixels))
         if found is None or not isinstance(self.classifier, DigitClassifier):
             return ()
+        straighten = None
         if found.size == self.config.sixteen.size and photo is not None:
             whole, side = photo, self.config.sixteen.decode_side
             finer = timed(timings, "load", lambda: whole.scaled(whole.reduction_for(side)))
             found = straightened_from(found, page, finer)
-        result = self.read_small_grid(found, timings)
+        elif photo is not None:  # a small grid's notes are cut from a finer decode
+            straighten = notes_straightener(page, photo, self.config.small.notes_decode_side)
+        result = self.read_small_grid(found, timings, straighten)
         sixteen = found.size == self.config.sixteen.size  # a 16×16's lines: surely one
         if solved_only and not sixteen and result.status not in SOLVED_OUTCOMES:
             return ()
@@ -265,11 +269,14 @@ class Reader:
             found = find_small_grid(image, self.config.grid, small)
         return found
 
-    def read_small_grid(self, grid: SmallGrid, timings: dict[str, float]) -> GridResult:
+    def read_small_grid(
+        self, grid: SmallGrid, timings: dict[str, float], straighten: Straighten | None = None
+    ) -> GridResult:
         """Read the cells of a small Sudoku (digits 1 to its size; a 16×16's numbers 1-16
         or symbols: ``read_sixteen``), the grid turned upright first where the page lies
         turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
-        refused (``sixteen.refused``)."""
+        refused (``sixteen.refused``). ``straighten``: cuts a small grid's notes cells
+        from the photo decoded finer (``fine.straightener``)."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
@@ -281,7 +288,9 @@ class Reader:
                 read_sixteen(classifier, grid, sixteen, read.orientation)
                 if grid.size == sixteen.size
                 else SixteenReading(
-                    *read_small_cells(classifier, grid, read, self.config.small.orientation)
+                    *read_small_cells(
+                        classifier, grid, read, self.config.small.orientation, straighten
+                    )
                 )
             ),
         )
@@ -767,6 +776,12 @@ def repairs_text(repairs: tuple[Repair, ...]) -> str:
     names = ", ".join(cell_name(r.cell) for r in kept[:MAX_NAMED_REPAIRS])
     phrase = f"{len(kept)} digits read as handwritten taken as printed ({names} …)"
     return "; ".join([phrase, *(r.text for r in repairs if r not in kept)])
+
+
+def notes_straightener(page: ScaledImage, photo: Photo, side: int) -> Straighten:
+    """Straightens a small grid found in ``page`` from ``photo`` decoded with its longer
+    side at least ``side`` pixels (decoded only when a grid holds notes)."""
+    return straightener(page, lambda: photo.scaled(photo.reduction_for(side)))
 
 
 def finer_decode(photo: Photo) -> FinerPhoto:

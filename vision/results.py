@@ -303,13 +303,15 @@ class GridResult:
 
         A cell whose notes leave out the answer comes first; otherwise the step may use the
         person's notes (their candidates, within what the grid allows). Only notes read whole
-        count (``complete_notes``). On a variant grid (Sudoku X, jigsaw, Killer) the step
-        is one of the variant's (singles in its regions and diagonals, a cage's
-        combinations, the 45 rule: ``variant_hint``); notes are not used there.
+        count (``complete_notes``). On a variant grid (Sudoku X, jigsaw, Killer) and on a
+        small one (4×4, 6×6, 8×8) the step is one of the variant's, as for a puzzle typed
+        (singles in its rows, columns, boxes, regions and diagonals, a cage's combinations,
+        the 45 rule: ``variant_hint``); notes are not used there. None on a 16×16 (its
+        entries are not checked).
         """
-        if self.solution is None or self.structure.size != 9:
+        if self.solution is None or self.structure.size > 9:
             return None
-        if not self.structure.is_classic:
+        if not self.structure.is_classic or self.structure.size != 9:
             puzzle = self.structure.puzzle(digit_values(self.givens))
             right = digit_values(self.kept_entries)
             return variant_hint(puzzle, right, digit_values(self.solution))

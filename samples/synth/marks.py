@@ -84,7 +84,7 @@ class MarkedPage:
     """What the page printer needs to draw the marks: their generator, the notes, the marks."""
 
     rng: np.random.Generator
-    notes: np.ndarray  # (9, 9) strings of noted digits, "" where none
+    notes: np.ndarray  # (n, n) strings of noted digits, "" where none
     marks: Marks
 
 
@@ -96,22 +96,23 @@ def marks_rng(seed: int) -> np.random.Generator:
 def choose_notes(
     rng: np.random.Generator, taken: np.ndarray, solution: np.ndarray, marks: Marks
 ) -> tuple[np.ndarray, list[tuple[int, int]]]:
-    """(9, 9) strings of noted digits in free cells, and the cells leaving out the answer.
+    """(n, n) strings of noted digits in free cells, and the cells leaving out the answer.
 
-    ``taken``: (9, 9) bool, cells holding a given or an entry. Each notes cell holds its
-    answer and one to three other digits, ascending; a wrong one holds two or three
-    digits that are not its answer.
+    ``taken``: (n, n) bool, cells holding a given or an entry (n = 9, or a small grid's 4,
+    6 or 8: its digits 1 to n). Each notes cell holds its answer and one to three other
+    digits, ascending; a wrong one holds two or three digits that are not its answer.
     """
-    notes = np.full((9, 9), "", dtype=object)
+    n = taken.shape[0]
+    notes = np.full(taken.shape, "", dtype=object)
     free = np.argwhere(~taken)
     chosen = free[rng.permutation(len(free))[: round(marks.notes_fill * len(free))]]
     wrong = {(int(r), int(c)) for r, c in chosen[: marks.notes_wrong]}
     for r, c in chosen:
-        others = [d for d in range(1, 10) if d != solution[r, c]]
+        others = [d for d in range(1, n + 1) if d != solution[r, c]]
         picked = list(rng.choice(others, size=int(rng.integers(1, 4)), replace=False))
-        if (r, c) in wrong:
-            picked = picked if len(picked) > 1 else [*picked, others[int(rng.integers(8))]]
-        else:
+        if (r, c) in wrong and len(picked) == 1:  # a wrong cell notes two digits at least
+            picked.append(others[int(rng.integers(len(others)))])
+        elif (r, c) not in wrong:
             picked.append(int(solution[r, c]))
         notes[r, c] = "".join(str(d) for d in sorted(set(map(int, picked))))
     return notes, sorted(wrong)
@@ -225,7 +226,7 @@ def draw_margin(
     """A person's scribbles beside the grid: candidate digits, a sum, a question."""
     cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
     font = font_for_height(style.font, 0.45 * cell)
-    right, left = lattice[:, 9, 0].max(), lattice[:, 0, 0].min()
+    right, left = lattice[:, -1, 0].max(), lattice[:, 0, 0].min()
     for i, text in enumerate(("1 4 7", "3+6=9", "r5?")):
         y = lattice[0, 0, 1] + (1.5 + 3 * i) * cell
         x = right + 1.4 * cell if i != 1 else left - 1.6 * cell

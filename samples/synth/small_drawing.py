@@ -21,7 +21,7 @@ puzzle in the ``grid FILE.json`` form under ``"puzzle"`` and the answer as a str
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,11 +40,13 @@ from .boxed_grids import (
 )
 from .committed import fit_quality
 from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_style
+from .marks import MarkedPage, Marks, choose_notes, draw_marks, marks_rng, pencilled
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
 from .pen import choose_pen_entries, draw_pen, sample_pen_style
 from .sheet import Sheet
+from .truth import jsonable
 from .types import RGB
 from .words import instructions
 
@@ -78,12 +80,19 @@ def small_puzzle(seed: int, size: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
 
 
 def render_small_photo(
-    seed: int, grid_size: int = 6, style: str | None = None, **overrides: Any
+    seed: int,
+    grid_size: int = 6,
+    style: str | None = None,
+    *,
+    marks: Marks | None = None,
+    **overrides: Any,
 ) -> SmallPhoto:
     """A photo of a printed small Sudoku (``grid_size`` 4, 6 or 8 cells a side; ``style``
     one of SMALL_STYLES, default picked by the seed); ``overrides`` set PhotoParams fields
     by name (``size``: the photo's width and height; ``pen_fill``, ``pen_mistakes``: a
-    page filled in by pen, none by default)."""
+    page filled in by pen, none by default). ``marks``: candidate notes (``notes_fill``,
+    ``notes_wrong``, ``notes_layout``), pencil and the rest, drawn with their own
+    generator as on a 9×9 page (``marks.py``): the page is otherwise as without them."""
     puzzle, answer = small_puzzle(seed, grid_size)
     rng = np.random.default_rng(seed)
     style = style or str(rng.choice(SMALL_STYLES))
@@ -100,9 +109,20 @@ def render_small_photo(
     if params.pen_fill > 0:  # no draw from rng otherwise: pages without pen stay as they were
         pen, mistakes = choose_pen_entries(rng, givens, solution, params.pen_fill,
                                            params.pen_mistakes)  # fmt: skip
-    page = compose_small_page(rng, puzzle, style, params, pen)
+    marked = None
+    if marks is not None:
+        mrng = marks_rng(seed)
+        notes, notes_wrong = choose_notes(mrng, (givens > 0) | (pen > 0), solution, marks)
+        marked = MarkedPage(mrng, notes, marks)
+    page = compose_small_page(rng, puzzle, style, params, pen, marked)
     written = (pen, tuple(mistakes))
-    return photographed(rng, seed, "small", page, params, (puzzle, answer, style), written)
+    made = photographed(rng, seed, "small", page, params, (puzzle, answer, style), written)
+    if marked is None:
+        return made
+    effects = made.photo.truth.effects | {"marks": jsonable(asdict(marked.marks))}
+    truth = replace(made.photo.truth, notes=marked.notes, notes_wrong=tuple(notes_wrong),
+                    crossed_out=page.crossed_out, effects=effects)  # fmt: skip
+    return replace(made, photo=replace(made.photo, truth=truth))
 
 
 def small_grid_style(rng: np.random.Generator, font: str, style: str) -> GridStyle:
@@ -124,10 +144,12 @@ def compose_small_page(
     style: str,
     p: PhotoParams,
     pen: np.ndarray | None = None,
+    marked: MarkedPage | None = None,
 ) -> PageDraft:
     """The flat page: the small grid where a 9×9 would stand, with heading, columns and
-    more around it, and the ``pen`` entries (n × n, 0 where none) written in; the draft's
-    lattice is the small grid's (n + 1, n + 1, 2)."""
+    more around it, the ``pen`` entries (n × n, 0 where none) written in and the
+    ``marked`` notes and the rest drawn; the draft's lattice is the small grid's (n + 1,
+    n + 1, 2)."""
     cell9 = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell9)
     fonts = sample_fonts(rng, p.print_font)
@@ -142,13 +164,23 @@ def compose_small_page(
     height = grid_style.digit_height * min(cell, 1.4 * cell9)  # a book's digits, not posters
     draw_digits(sheet, lattice, givens, grid_style.font, height, grid_style.digit_ink)
     draw_surroundings(sheet, rng, frame, cell9, fonts, instructions(n, BOX_SHAPES[n]))
-    if pen is not None and pen.any():
+    pen = np.zeros_like(givens) if pen is None else pen
+    pen_style = None
+    if pen.any():
         pen_style = sample_pen_style(rng, p.pen_font)
+        pen_style = pen_style if marked is None else pencilled(pen_style, marked.marks)
         draw_pen(sheet, rng, lattice, pen, pen_style)
         fonts["pen"] = pen_style.font
+    crossed: tuple[tuple[int, int], ...] = ()
+    if marked is not None:  # the marks' own generator: the rest of the page is unchanged
+        hand = pen_style or pencilled(sample_pen_style(marked.rng, p.pen_font), marked.marks)
+        taken = (givens > 0) | (pen > 0)
+        drawn = draw_marks(sheet, marked.rng, lattice, taken, marked.notes, marked.marks, hand)
+        fonts |= drawn.fonts
+        crossed = drawn.crossed_out
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
-    return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)
+    return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts, crossed_out=crossed)
 
 
 def render_small_batch(out: Path, seed: int, count: int, size: int = 6) -> list[Path]:

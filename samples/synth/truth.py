@@ -35,7 +35,7 @@ class PhotoTruth:
     def contents(self) -> list[list[str]]:
         """(9, 9) what each cell holds: "empty", "printed", "written", "notes" or
         "crossed_out" (a digit struck through: no entry)."""
-        notes = np.full((9, 9), "", dtype=object) if self.notes is None else self.notes
+        notes = np.full(self.givens.shape, "", dtype=object) if self.notes is None else self.notes
         crossed = set(self.crossed_out)
         return [
             [

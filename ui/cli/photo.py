@@ -502,7 +502,7 @@ def _next_dict(grid: GridResult) -> dict[str, object] | None:
     elif step is not None:
         shown = step.to_dict(shape_for_size(9))
     status = found.status.spelled(Wording.HINT)
-    cells = [cell_name(c) for c in found.wrong]
+    cells = [cell_name(c, grid.structure.size) for c in found.wrong]
     return {"status": status, "message": found.message, "step": shown, "cells": cells}
 
 
@@ -522,7 +522,7 @@ def _next_line(grid: GridResult) -> str:
         return f"next: {found.message}"
     unsure = {u.cell for u in grid.unsure_entries()}
     fixes = [
-        f"{cell_name(c)} holds your {grid.handwritten[c]}, which "
+        f"{cell_name(c, grid.structure.size)} holds your {grid.handwritten[c]}, which "
         + ("is wrong" if c in grid.wrong_entries else "looks wrong: look again")
         for c, _ in found.step.placements
         if c in grid.wrong_entries or c in unsure

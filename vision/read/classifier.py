@@ -209,7 +209,7 @@ class DigitClassifier:
             unreadable=unreadable,
             model_probs=model_probs,
         )
-        return self._note_digits(scores, warped, config)
+        return self.with_note_digits(scores, warped, config)
 
     def digit_probs(self, probs: np.ndarray) -> np.ndarray:
         """(N, 19) digit probabilities of the model's (N, C) output: what a cell holds if it
@@ -266,13 +266,14 @@ class DigitClassifier:
         probs[again.cells], cells[again.cells] = again.probs, again.images
         return probs, cells
 
-    def _note_digits(
-        self, scores: CellScores, warped: np.ndarray | None, config: ReadConfig
+    def with_note_digits(
+        self, scores: CellScores, warped: np.ndarray | None, config: ReadConfig, n: int = 9
     ) -> CellScores:
         """The scores with the digits noted in every cell taken for notes.
 
-        The notes cells are cut again from ``warped`` at ``NotesConfig.detail`` times the
-        model's cell size (without it, the model's own cell images are read).
+        The notes cells are cut again from ``warped`` (a grid of ``n`` cells a side) at
+        ``NotesConfig.detail`` times the model's cell size (without it, the model's own
+        cell images are read).
         """
         cells, notes = scores.cells, scores.notes_probability
         if cells is None or notes is None:
@@ -280,18 +281,19 @@ class DigitClassifier:
         taken = np.flatnonzero(config.kind_decision.notes(notes))
         if not taken.size:
             return replace(scores, note_digits=("",) * len(cells), notes_sure=(False,) * len(cells))
-        fine = cells if warped is None else self.fine_cells(warped, config.notes.detail)
+        fine = cells if warped is None else self.fine_cells(warped, config.notes.detail, n)
         read = note_digits(fine[taken], self.predict, self.config.input_size, config.notes)
         digits, sure = ["" for _ in range(len(cells))], [False] * len(cells)
         for cell, noted in zip(taken, read, strict=True):
             digits[int(cell)], sure[int(cell)] = noted.digits, noted.sure
         return replace(scores, note_digits=tuple(digits), notes_sure=tuple(sure))
 
-    def fine_cells(self, warped: np.ndarray, detail: int) -> np.ndarray:
-        """The 81 cell ink images cut ``detail`` times finer than the model's."""
+    def fine_cells(self, warped: np.ndarray, detail: int, n: int = 9) -> np.ndarray:
+        """The 81 cell ink images (n² of a grid of ``n`` cells a side) cut ``detail`` times
+        finer than the model's."""
         cut = self.config.cells
         finer = replace(cut, cell_px=cut.cell_px * detail, inset_px=cut.inset_px * detail)
-        return split_cells(warped, finer)
+        return split_cells(warped, finer, n)
 
     def score(self, warped: np.ndarray, config: ReadConfig = DEFAULT_READ_CONFIG) -> CellScores:
         """The class probabilities of every cell of a warped grid (one `run`)."""

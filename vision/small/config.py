@@ -51,12 +51,20 @@ class SmallGridConfig:
     printed digits alone have one answer; otherwise (or when False) every digit read counts
     as printed. (Rendered pages: a printed digit taken for pen leant at most -1.6 but for
     one at -3.5, alone on its page; real pen entries -1.4 to -14, most below -4.)
+    pen_doubtful: where the printed digits alone have no single answer, each of this many
+    of the written cells least surely pen is tried as printed, one at a time (a printed 4
+    on a children's 4×4 leant -2.3, and its five printed digits alone left two answers).
 
     unlikely_repair: a photo whose one 9×9 grid was solved only by repairing a digit to one
     the digit model gave less than this probability is looked at for a small grid too, and
     a small grid solved with fewer repairs replaces it (an 8×8 turned upside down or
     sideways, the page's heading beside it: the 9×9 finder takes the 8×8's lines and one
     more, and its 64 digits pass for a 9×9 puzzle after two repairs, taken at 0-4 %).
+
+    notes_decode_side: the cells the digit model takes for candidate notes are cut again
+    from the photo decoded with its longer side at least this many pixels (where it is
+    that big; ``fine.py``): a noted digit spans a fifth of a cell, too few pixels of a
+    ``cell_px`` cell.
     """
 
     sizes: tuple[int, ...] = (6, 8, 4)
@@ -81,6 +89,8 @@ class SmallGridConfig:
     sideways: bool = True
     orientation: OrientationConfig = field(default_factory=every_turn)
     unlikely_repair: float = 0.05
+    pen_doubtful: int = 2
+    notes_decode_side: int = 1600
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""

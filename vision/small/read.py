@@ -4,7 +4,10 @@ The cells of the straightened grid are cut as the 9×9 grid's are (``split_cells
 n cells a side) and read by the same digit model in one run; digits above n cannot be
 in the grid, so their probabilities are set to nothing (``mask_digits``) before every
 cell's digit and print-or-pen kind is settled (``decide_kinds``, without the ink-colour
-step). A page photographed turned is read the right way up first: where the upright
+step). A cell the model takes for candidate notes (its notes class, or notes likelier than
+any one digit: ``notes_probability``) is never an entry; its noted digits are read by the
+9×9's notes reader in the cell cut from the photo straightened finer (``noted``,
+``fine.py``). A page photographed turned is read the right way up first: where the upright
 reading is unsure, the turns that keep the boxes' shape (a half turn for 2×3 and 2×4
 boxes, any quarter turn for square ones) are read too, and the grid turned to the one that
 reads far better (``oriented``: the 9×9's ``orientation.read_oriented``, all turns in one
@@ -31,14 +34,15 @@ from ...solver.solve import SolveResult
 from ...solver.variant import VariantError
 from ...solver.variant_solve import solve_variant
 from ..read.cells import split_cells
-from ..read.classifier import DigitClassifier
+from ..read.classifier import NOTES_CLASS, DigitClassifier
 from ..read.config import ReadConfig
-from ..read.decide import decide_kinds
+from ..read.decide import NOTES_FROM, decide_kinds
 from ..read.orientation import OrientationConfig, read_oriented, reading_log_prob
 from ..repair import Problem, Repair, RepairOutcome
 from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
 from .config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .find import SmallGrid
+from .fine import Straighten
 
 DIGIT_CLASSES = 9  # the model's classes: 0 empty, 1-9 printed, 10-18 handwritten
 REPAIR_CELLS = 6  # the least sure filled cells whose next likeliest reading is tried
@@ -93,19 +97,44 @@ def oriented(
     return SmallGrid(n, detection, grid.both_ways), scores
 
 
-def small_scorer(classifier: DigitClassifier, n: int) -> Scorer:
+def small_scorer(classifier: DigitClassifier, n: int, notes_from: float = NOTES_FROM) -> Scorer:
     """Scores the n² cells of straightened small grids, digits above n set to nothing
-    (``allowed_digits``), every grid's cells in one model call."""
+    (``allowed_digits``), and each cell's probability of holding candidate notes where the
+    model has a notes class (``notes_probability``, ``notes_from`` where notes are its
+    likeliest reading), every grid's cells in one model call."""
 
     def score(warped: Sequence[np.ndarray]) -> list[CellScores]:
-        """Each grid's cells and their allowed digits' probabilities."""
+        """Each grid's cells, their allowed digits' probabilities and notes."""
         cells = [split_cells(w, classifier.config.cells, n) for w in warped]
         probs, _ = classifier.predict(np.concatenate(cells))
-        allowed = allowed_digits(classifier.digit_probs(probs), n)
-        parts = np.split(allowed, len(cells))
-        return [CellScores(p.astype(np.float32), c) for p, c in zip(parts, cells, strict=True)]
+        digits = classifier.digit_probs(probs)
+        allowed = np.split(allowed_digits(digits, n), len(cells))
+        noted = notes_probability(classifier, probs, digits, n, notes_from)
+        notes = [None] * len(cells) if noted is None else np.split(noted, len(cells))
+        return [
+            CellScores(p.astype(np.float32), c, notes_probability=k)
+            for p, c, k in zip(allowed, cells, notes, strict=True)
+        ]
 
     return score
+
+
+def notes_probability(
+    classifier: DigitClassifier, probs: np.ndarray, digits: np.ndarray, n: int, notes_from: float
+) -> np.ndarray | None:
+    """(N,) each cell's probability of holding candidate notes only (the model's notes
+    class), at least ``notes_from`` (taken for notes) where notes are likelier than the cell
+    being empty and than any one digit 1..n it may hold (printed and written together):
+    a cell's few small noted digits, each unlike an entry, spread the rest of its
+    probability over many digits. None for a model without a notes class. ``digits``:
+    the model's digit probabilities (``DigitClassifier.digit_probs``)."""
+    if not classifier.config.has_notes:
+        return None
+    notes = np.asarray(probs[:, NOTES_CLASS], dtype=np.float64)
+    rest = allowed_digits(digits, n) * (1.0 - notes)[:, None]  # shares of the whole again
+    by_digit = rest[:, 1 : DIGIT_CLASSES + 1] + rest[:, DIGIT_CLASSES + 1 :]
+    likeliest = notes > np.maximum(rest[:, 0], by_digit.max(axis=1))
+    return np.where(likeliest, np.maximum(notes, notes_from), notes)
 
 
 def read_small_cells(
@@ -113,22 +142,59 @@ def read_small_cells(
     grid: SmallGrid,
     config: ReadConfig,
     orientation: OrientationConfig = DEFAULT_SMALL_GRID_CONFIG.orientation,
+    straighten: Straighten | None = None,
 ) -> tuple[SmallGrid, CellReading]:
     """The grid turned upright (``oriented``, with ``orientation``) and every cell's digit
-    and kind, digits above the grid's size ruled out."""
+    and kind, digits above the grid's size ruled out; the cells the model takes for
+    candidate notes hold the digits noted in them (``noted``, cut finer by ``straighten``
+    where given)."""
     n = grid.size
-    grid, scores = oriented(grid, small_scorer(classifier, n), orientation)
+    scorer = small_scorer(classifier, n, config.kind_decision.notes_from)
+    grid, scores = oriented(grid, scorer, orientation)
     digits = mask_digits(scores.probs, n).astype(np.float32)
-    reading = decide_kinds(CellScores(digits, scores.cells), config=config.kind_decision)
+    scores = noted(classifier, grid, replace(scores, probs=digits), config, straighten)
+    reading = decide_kinds(scores, config=config.kind_decision)
     count = n * n
     return grid, replace(
         reading,
         trace=None,  # the trace names cells as on a 9×9 grid
-        notes=("",) * count,
-        notes_sure=(True,) * count,
+        notes_sure=reading.notes_sure or (True,) * count,
         crossed_out=(False,) * count,
         unreadable=(False,) * count,
     )
+
+
+def noted(
+    classifier: DigitClassifier,
+    grid: SmallGrid,
+    scores: CellScores,
+    config: ReadConfig,
+    straighten: Straighten | None = None,
+) -> CellScores:
+    """The scores with the digits noted in each cell taken for notes (the notes reader of
+    a 9×9, ``DigitClassifier.with_note_digits``), those above the grid's size left out
+    (``within_size``). The notes cells are cut ``NotesConfig.detail`` times finer than the
+    model's cells, from the grid straightened that finely by ``straighten`` where given
+    (the photo's own pixels; else the straightened grid enlarged)."""
+    notes = scores.notes_probability
+    if notes is None:
+        return scores
+    warped = grid.detection.warped
+    if straighten is not None and config.kind_decision.notes(notes).any():
+        side = grid.size * classifier.config.cells.cell_px * config.notes.detail
+        warped = straighten(grid.detection, side)
+    return within_size(classifier.with_note_digits(scores, warped, config, grid.size), grid.size)
+
+
+def within_size(scores: CellScores, n: int) -> CellScores:
+    """The scores with the noted digits above ``n`` left out of each notes cell (a grid of
+    n cells a side holds 1..n only), a cell that lost one no longer read completely."""
+    if scores.note_digits is None:
+        return scores
+    kept = tuple("".join(d for d in noted if int(d) <= n) for noted in scores.note_digits)
+    sure = scores.notes_sure or (True,) * len(kept)
+    whole = tuple(s and k == d for s, k, d in zip(sure, kept, scores.note_digits, strict=True))
+    return replace(scores, note_digits=kept, notes_sure=whole)
 
 
 def givens_of(reading: CellReading) -> tuple[int, ...]:
@@ -180,15 +246,12 @@ def solve_reading(
     """The reading's givens solved, or repaired (``repaired``) where they have no single
     answer; the problems named are those of the givens as read (values as the page prints
     them: ``glyphs``, else numbers). The printed digits alone are tried first where some
-    were read as handwriting (``written_cells``): with one answer, the handwriting is the
-    person's entries (``pen_entries``)."""
+    were read as handwriting (``written_cells``, ``printed_alone``): with one answer, the
+    handwriting is the person's entries (``pen_entries``)."""
     values = givens_of(reading)
-    written = written_cells(reading, config)
-    if written.any():
-        printed = tuple(0 if w else v for v, w in zip(values, written, strict=True))
-        alone = solve_small(printed, n, config.time_limit_s, glyphs)
-        if alone is not None and alone.status in SOLVED_OUTCOMES:
-            return outcome_of(alone, (), ())
+    alone = printed_alone(reading, values, n, config, glyphs)
+    if alone is not None:
+        return outcome_of(alone, (), ())
     first = solve_small(values, n, config.time_limit_s, glyphs)
     if first is not None and first.status in SOLVED_OUTCOMES:
         return outcome_of(first, (), ())
@@ -199,6 +262,29 @@ def solve_reading(
         return outcome_of(result, repairs, problems)
     status = Outcome.INVALID if first is None else first.status
     return RepairOutcome(digits_of(values), (), None, status, problems, 1)
+
+
+def printed_alone(
+    reading: CellReading, values: tuple[int, ...], n: int, config: SmallGridConfig, glyphs: str
+) -> SolveResult | None:
+    """The printed digits solved without the cells read as handwriting (``written_cells``),
+    where they have one answer; failing that, with one of the ``config.pen_doubtful``
+    written cells least surely pen (a printed digit leaning pen on a page of few cells)
+    counted as printed. None where none of these has one answer, or nothing was written."""
+    written = written_cells(reading, config)
+    if not written.any() or reading.kind_log_odds is None:
+        return None
+    odds = np.asarray(reading.kind_log_odds)
+    doubtful = sorted(np.flatnonzero(written), key=lambda c: -float(odds[c]))
+    for back in [None, *doubtful[: config.pen_doubtful]]:
+        printed = tuple(
+            0 if w and c != back else v
+            for c, (v, w) in enumerate(zip(values, written, strict=True))
+        )
+        alone = solve_small(printed, n, config.time_limit_s, glyphs)
+        if alone is not None and alone.status in SOLVED_OUTCOMES:
+            return alone
+    return None
 
 
 def solve_as_read(values: tuple[int, ...], n: int, time_limit_s: float) -> RepairOutcome:

@@ -28,7 +28,6 @@ from ...solver.outcome import SOLVED_OUTCOMES, Outcome, ProblemKind
 from ...solver.solve import SolveResult
 from ...solver.variant_search import find_variant_solutions, variant_tables
 from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
-from ..grid.warp import to_gray
 from ..load import ScaledImage
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
@@ -43,6 +42,7 @@ from ..repair import Problem, Repair, RepairOutcome
 from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
 from ..types import NUM_CLASSES, CellReading, CellScores, Kind, digits_of
 from .find import SmallGrid, find_small_grid
+from .fine import straightened
 from .read import (
     Scorer,
     givens_of,
@@ -76,17 +76,7 @@ def find_sixteen_grid(
 def straightened_from(grid: SmallGrid, page: ScaledImage, finer: ScaledImage) -> SmallGrid:
     """The grid found in ``page``, its straightened image cut again from ``finer`` (the
     same photo decoded finer: a 16×16's cells are small where the search's decode is)."""
-    scale = finer.factor / page.factor
-    shift = [(f - o) / page.factor for f, o in zip(finer.offset, page.offset, strict=True)]
-    to_page = np.array([[scale, 0.0, shift[0]], [0.0, scale, shift[1]], [0.0, 0.0, 1.0]])
-    side = grid.detection.warped.shape[0]
-    warped = cv2.warpPerspective(
-        to_gray(finer.pixels),
-        grid.detection.homography @ to_page,
-        (side, side),
-        flags=cv2.INTER_AREA,
-        borderMode=cv2.BORDER_REPLICATE,
-    )
+    warped = straightened(grid.detection, grid.detection.warped.shape[0], page, finer)
     return replace(grid, detection=replace(grid.detection, warped=warped))
 
 

@@ -4,9 +4,9 @@ Printed digits and the person's own entries are told apart; wrong entries are ri
 red and right ones green. An entry the reading is not sure of is asked about ("is this
 a 3 or an 8?") rather than called wrong, and so is writing no digit could be read in
 ("which digit did you write here?"); the answer corrects the board. A small grid (4×4,
-6×6, 8×8) is checked alike, on a board of its size, without the hint (hints are 9×9's);
-a 16×16's reading tells no pen from print, so the page says so and points to *Solve a
-photo*.
+6×6, 8×8) is checked alike, on a board of its size, with the hint *Type a puzzle* gives a
+small grid (``show_variant_hint``: singles in its rows, columns and boxes); a 16×16's
+reading tells no pen from print, so the page says so and points to *Solve a photo*.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from ..widgets.photo_status import (
     show_grid_status,
     show_solution_grids,
 )
+from ..widgets.variant_hints import show_variant_hint
 
 if TYPE_CHECKING:
     from ....vision.results import GridResult, PhotoResult, UnsureEntry
@@ -157,18 +158,29 @@ def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
     show_solution_grids(result)
     _questions(first, open_ones, unread, photo)
     slot = st.container()  # the board, drawn once the hint below is known
-    marks = HintMarks()
-    if grid.solution is not None and grid.structure.size == 9:  # hints are 9×9's
-        hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
-        found = show_hint(
-            digit_values(grid.givens),
-            digit_values(grid.kept_entries),
-            hint_key,
-            notes=grid.complete_notes,
-        )
-        marks = hint_marks(found, hint_revealed(hint_key))
+    marks = _hint(grid, photo)
     with slot:
         _board(first, grid, photo, asked, marks, wrong)
+
+
+def _hint(grid: GridResult, photo: PhotoInput) -> HintMarks:
+    """The hint button under a solved grid and the board marks of its hint: a 9×9's
+    (the person's notes used), or a small grid's as *Type a puzzle* gives one
+    (``show_variant_hint``: singles in rows, columns and boxes)."""
+    if grid.solution is None:
+        return HintMarks()
+    hint_key = f"{PREFIX}_hint_{photo.digest}_{hash((grid.givens, grid.handwritten))}"
+    if grid.structure.size != 9:
+        puzzle = grid.structure.puzzle(digit_values(grid.givens))
+        entries = digit_values(grid.kept_entries)
+        return show_variant_hint(puzzle, entries, digit_values(grid.solution), hint_key)
+    found = show_hint(
+        digit_values(grid.givens),
+        digit_values(grid.kept_entries),
+        hint_key,
+        notes=grid.complete_notes,
+    )
+    return hint_marks(found, hint_revealed(hint_key))
 
 
 def _not_checked(grid: GridResult, image: np.ndarray) -> None:
