@@ -36,7 +36,7 @@ from ...solver.variant_solve import solve_variant
 from ..read.cells import split_cells
 from ..read.classifier import NOTES_CLASS, DigitClassifier
 from ..read.config import ReadConfig
-from ..read.decide import NOTES_FROM, decide_kinds
+from ..read.decide import decide_kinds
 from ..read.orientation import OrientationConfig, read_oriented, reading_log_prob
 from ..repair import Problem, Repair, RepairOutcome
 from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
@@ -97,7 +97,7 @@ def oriented(
     return SmallGrid(n, detection, grid.both_ways), scores
 
 
-def small_scorer(classifier: DigitClassifier, n: int, notes_from: float = NOTES_FROM) -> Scorer:
+def small_scorer(classifier: DigitClassifier, n: int, notes_from: float) -> Scorer:
     """Scores the n² cells of straightened small grids, digits above n set to nothing
     (``allowed_digits``), and each cell's probability of holding candidate notes where the
     model has a notes class (``notes_probability``, ``notes_from`` where notes are its
