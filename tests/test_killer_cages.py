@@ -538,7 +538,8 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
     layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
     assert layout is not None and layout.split is not None
     cages = {cage.cells for cage in truth.cages}
-    chain, seen = [], layout
+    chain: list[bool] = []
+    seen: CageLayout | None = layout
     while seen is not None:
         chain.append(set(seen.groups) == cages)
         seen = seen.split
