@@ -174,11 +174,11 @@ def longest_runs(mask: np.ndarray) -> np.ndarray:
     a grid line's noise), in pixels."""
     ink = mask.astype(bool)
     ink[:, 1:-1] |= ink[:, :-2] & ink[:, 2:]
-    run = np.zeros(mask.shape[0], np.int32)
-    best = run.copy()
-    for column in ink.T:
-        run = (run + 1) * column
-        np.maximum(best, run, out=best)
+    edges = np.diff(np.pad(ink.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+    rows, starts = np.nonzero(edges == 1)
+    _, ends = np.nonzero(edges == -1)  # each run's end, in the same order as its start
+    best = np.zeros(mask.shape[0], np.int64)
+    np.maximum.at(best, rows, ends - starts)
     return best
 
 
