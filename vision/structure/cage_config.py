@@ -38,7 +38,8 @@ class CageConfig:
     probabilities averaged). A blob is a zero when its
     one hole is ``zero_hole`` of its height and lies in its middle (for a sum: within
     ``zero_centre`` of it both ways, reaching from above ``zero_reach`` of its height to
-    below as much from its bottom), and ``blurred_zero`` likely one when only its ink
+    below as much from its bottom, its middle column inked to within ``zero_arc`` of the
+    blob's top and bottom), and ``blurred_zero`` likely one when only its ink
     darker than ``blurred_levels`` of its darkest holds such a hole. A sum is sure when its
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (one or two changed at once, or three among the ``triple_cages`` least
@@ -80,6 +81,7 @@ class CageConfig:
     zero_hole: float = 0.4
     zero_centre: float = 0.08
     zero_reach: float = 0.35
+    zero_arc: float = 0.15
     blurred_levels: tuple[float, ...] = (0.4,)
     blurred_zero: float = 0.3
     sure_probability: float = 0.9

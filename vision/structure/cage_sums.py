@@ -152,18 +152,34 @@ def _cut_below(labels: np.ndarray, box: Box, bottom: int) -> Box | None:
 
 def without_grid_lines(mask: np.ndarray, config: NotesConfig) -> np.ndarray:
     """The corner box's stroke mask with the grid lines along its sides cleared: from each
-    side, the rows (top, bottom) or columns (left, right) inked across ``line_share`` of
-    the box that run on unbroken from the side's first half-band (``edge_share``) in, and
-    the line's ragged edge after them (``edge_run``). A row further in is no grid line
-    even when inked across: a 7's bar beside a cage line's dashes at its height stays."""
+    side, the rows (top, bottom) or columns (left, right) inked in one unbroken run
+    (``longest_runs``) across ``line_share`` of the box that run on from the side's first
+    half-band (``edge_share``) in, and the line's ragged edge after them (``edge_run``).
+    A row further in is no grid line even when inked across: a 7's bar beside a cage
+    line's dashes at its height stays; nor is a row across the tops of a sum's digits
+    printed against the grid line (a 2's top, a 7's bar and a dash, each apart)."""
     band = max(1, round(config.edge_share * mask.shape[0]))
     out = mask.copy()
-    rows, cols = mask.mean(axis=1) / config.line_share, mask.mean(axis=0) / config.line_share
+    rows = longest_runs(mask) / (config.line_share * mask.shape[1])
+    cols = longest_runs(mask.T) / (config.line_share * mask.shape[0])
     out[edge_run(rows, band), :] = 0
     out[edge_run(rows[::-1], band)[::-1], :] = 0
     out[:, edge_run(cols, band)] = 0
     out[:, edge_run(cols[::-1], band)[::-1]] = 0
     return out
+
+
+def longest_runs(mask: np.ndarray) -> np.ndarray:
+    """Each row's longest unbroken run of ink in a stroke mask (a one-pixel gap bridged:
+    a grid line's noise), in pixels."""
+    ink = mask.astype(bool)
+    ink[:, 1:-1] |= ink[:, :-2] & ink[:, 2:]
+    edges = np.diff(np.pad(ink.astype(np.int8), ((0, 0), (1, 1))), axis=1)
+    rows, starts = np.nonzero(edges == 1)
+    _, ends = np.nonzero(edges == -1)  # each run's end, in the same order as its start
+    best = np.zeros(mask.shape[0], np.int64)
+    np.maximum.at(best, rows, ends - starts)
+    return best
 
 
 def edge_run(inked: np.ndarray, band: int) -> np.ndarray:
@@ -307,7 +323,8 @@ def zero_hole_seen(mask: np.ndarray, config: CageConfig) -> bool:
     """Whether a stroke mask holds a zero's hole: its tallest hole ``zero_hole`` of its
     height, centred in it both ways (within ``zero_centre``) and reaching from above
     ``zero_reach`` of its height to below as much from its bottom (a 4's closed triangle
-    stops at its bar, a hole made by a neighbour's stroke beside a 1 lies to its side)."""
+    stops at its bar, a hole made by a neighbour's stroke beside a 1 lies to its side),
+    its middle column inked to within ``zero_arc`` of the top and bottom (``arcs_close``)."""
     hole = tallest_hole(mask)
     if hole is None:
         return False
@@ -317,7 +334,20 @@ def zero_hole_seen(mask: np.ndarray, config: CageConfig) -> bool:
         abs(mid - 0.5) <= config.zero_centre for mid in ((y + h / 2) / height, (x + w / 2) / width)
     )
     reach = config.zero_reach * height
-    return h >= config.zero_hole * height and centred and y <= reach and y + h >= height - reach
+    tall = h >= config.zero_hole * height and y <= reach and y + h >= height - reach
+    return tall and centred and arcs_close(mask, x + w // 2, config.zero_arc)
+
+
+def arcs_close(mask: np.ndarray, column: int, share: float) -> bool:
+    """Whether the ink of a stroke mask's ``column`` (or one beside it) reaches within
+    ``share`` of its height of both its top and its bottom: a zero's arcs close its hole
+    there; a 4's triangle is closed by its slanted stroke and its bar, with paper above
+    and below them."""
+    rows = np.flatnonzero(mask[:, max(0, column - 1) : column + 2].any(axis=1))
+    if not len(rows):
+        return False
+    margin = share * mask.shape[0]
+    return bool(rows[0] <= margin and rows[-1] >= mask.shape[0] - 1 - margin)
 
 
 @cache
@@ -364,11 +394,15 @@ def read_blobs(
     return np.asarray(probs.reshape(len(config.blob_heights), len(blobs), -1).mean(axis=0))
 
 
-def same_height(blobs: list[list[np.ndarray]], config: CageConfig) -> list[list[np.ndarray]]:
-    """The sums' digits held to the grid's one digit height (the median blob's): a blob
-    ``tall_share`` taller is cut to that height from its top (a cage line's dash hangs
-    below), one shorter than ``digit_height`` of it is left out (a dot, a fragment)."""
-    heights = [b.shape[0] for cage in blobs for b in cage]
+def same_height(
+    blobs: list[list[np.ndarray]], config: CageConfig, sample: Sequence[int] | None = None
+) -> list[list[np.ndarray]]:
+    """The sums' digits held to the grid's one digit height (the median blob's of the
+    corners ``sample``, or all): a blob ``tall_share`` taller is cut to that height from
+    its top (a cage line's dash hangs below), one shorter than ``digit_height`` of it is
+    left out (a dot, a fragment)."""
+    picked = range(len(blobs)) if sample is None else sample
+    heights = [b.shape[0] for k in picked for b in blobs[k]]
     if not heights:
         return blobs
     h = float(np.median(heights))
@@ -397,9 +431,28 @@ def read_sums(
     """Each group's sum read in the corner of its first (top-left) cell, and how far its
     ink reaches (``sum_extent``); every blob of every corner goes through ``predict`` in
     one call."""
-    corners = sum_corners(warped, [g[0] for g in groups], config)
+    digits, extents = read_digits(warped, [g[0] for g in groups], predict, input_size, config)
+    sums = tuple(
+        readings(d, len(g), config.alternatives) for d, g in zip(digits, groups, strict=True)
+    )
+    return sums, extents
+
+
+def read_digits(
+    warped: np.ndarray,
+    cells: Sequence[int],
+    predict: Predict,
+    input_size: int,
+    config: CageConfig,
+    sample: Sequence[int] | None = None,
+) -> tuple[list[np.ndarray], tuple[tuple[float, float], ...]]:
+    """The (D, 10) log-probabilities of the sum's digits in the corner of each cell (D = 0,
+    1 or 2) and how far its ink reaches (``sum_extent``); every blob of every corner goes
+    through ``predict`` in one call. ``sample``: the indices of the corners sure to hold
+    sums, whose digits set the grid's digit height (``same_height``; all by default)."""
+    corners = sum_corners(warped, cells, config)
     extents = tuple(sum_extent(c, config) for c in corners)
-    return read_corners(corners, groups, predict, input_size, config), extents
+    return corner_digits(corners, predict, input_size, config, sample), extents
 
 
 def merged(a: SumReading, b: SumReading, keep: int) -> SumReading:
@@ -421,22 +474,23 @@ def merged(a: SumReading, b: SumReading, keep: int) -> SumReading:
     return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
 
 
-def read_corners(
+def corner_digits(
     corners: Sequence[np.ndarray],
-    groups: Sequence[Sequence[int]],
     predict: Predict,
     input_size: int,
     config: CageConfig,
-) -> tuple[SumReading, ...]:
-    """The sum readings of each group from its corner box."""
-    blobs = same_height([sum_blobs(c, config) for c in corners], config)
+    sample: Sequence[int] | None = None,
+) -> list[np.ndarray]:
+    """The (D, 10) digit log-probabilities of the sum in each corner box (D = 0, 1 or 2;
+    ``sample`` as for ``read_digits``)."""
+    blobs = same_height([sum_blobs(c, config) for c in corners], config, sample)
     flat = [b for cage in blobs for b in cage]
     if not flat:
-        return tuple(readings(np.zeros((0, 10)), len(g), config.alternatives) for g in groups)
+        return [np.zeros((0, 10)) for _ in corners]
     probs = read_blobs(flat, predict, input_size, config)
     logs = chanced_log_probs(probs, [zero_chance(b, config) for b in flat])
     out, start = [], 0
-    for group, cage in zip(groups, blobs, strict=True):
-        out.append(readings(logs[start : start + len(cage)], len(group), config.alternatives))
+    for cage in blobs:
+        out.append(logs[start : start + len(cage)])
         start += len(cage)
-    return tuple(out)
+    return out

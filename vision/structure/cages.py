@@ -36,8 +36,15 @@ from ...solver.variant_search import (
 )
 from ..read.notes import Predict
 from .cage_config import DEFAULT_CAGE_CONFIG, CageConfig
-from .cage_lines import CageLines, doubtful_cut, find_cage_lines, group_cells, has_cages
-from .cage_sums import PROB_FLOOR, SumReading, fine_grid, merged, read_sums
+from .cage_lines import (
+    CageLines,
+    border_evidence,
+    doubtful_cut,
+    find_cage_lines,
+    group_cells,
+    has_cages,
+)
+from .cage_sums import PROB_FLOOR, SumReading, fine_grid, merged, read_digits, readings
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 Change = tuple[int, int]  # (cage, index of its reading)
@@ -100,9 +107,11 @@ class CageLayout:
     inset: the cage lines' distance inside the grid lines, share of a cell.
     extents: how far each sum's ink reaches right and down in its corner box (shares of
         ``CageConfig.sum_box``; 0, 0 where none was seen).
-    split: the cages again with the doubtful borders cut too (``doubtful_cut``: a cage
-        line too faint or too far off its place to pass the split), with their sums; tried
-        when these cages give no single solution. None when there are none such.
+    split: the cages grouped another way, with their sums, tried when these cages give
+        no single solution (its own ``split`` after it): the doubtful borders cut too
+        (``doubtful_cut``: a cage line too faint or too far off its place to pass the
+        split), the lines of the grid warped again from the photo. None when there are
+        none such.
     """
 
     groups: tuple[tuple[int, ...], ...]
@@ -123,53 +132,166 @@ def find_cages(
     None when it shows no cage outlines. ``predict`` is the digit model
     (``DigitClassifier.predict``), ``input_size`` its cell side. ``photo``: the image the
     grid was found in and its (10, 10, 2) lattice there, where at hand: the grid is then
-    warped again from it at the sums' scale (``fine_grid``), its cage lines taken where
-    the straightened grid's show none (``seen_lines``), and the sums read in it as well
-    as in ``warped`` (``merged``)."""
+    warped again from it at the sums' scale (``fine_grid``), its cage lines looked for
+    too, and the sums read in it as well as in ``warped`` (``merged``). The cages are
+    those of the straightened grid's lines where they show cages, else of the finer
+    grid's (its finer detail shows lines that the straightened grid blurs into the grid
+    lines); the other groupings seen (``other_groups``) follow as the layout's ``split``
+    chain, each with its own sums."""
     _check_warped(warped)
     fine = None if photo is None else fine_grid(photo[0], photo[1], config)
-    lines = seen_lines(warped, fine, config)
-    if lines is None:
+    seen = [lines for lines in all_lines(warped, fine, config) if has_cages(lines, config)]
+    if not seen:
         return None
-    groups = group_cells(lines.across, lines.down)
-    layout = read_layout(groups, (warped, fine), predict, input_size, config, lines.inset)
-    split = group_cells(*doubtful_cut(lines, config.doubt_share))
-    if split == groups:
-        return layout
-    again = read_layout(split, (warped, fine), predict, input_size, config, lines.inset)
-    return replace(layout, split=again)
+    corners = read_corners((warped, fine), seen[0], (predict, input_size), config)
+    groupings = other_groups(seen, config, corners.with_sum)
+    return layouts(groupings, corners, config, seen[0].inset)
 
 
-def read_layout(
-    groups: tuple[tuple[int, ...], ...],
+def all_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -> list[CageLines]:
+    """The cage lines of the straightened grid, then of the grid warped again from the photo
+    (``fine``, where at hand)."""
+    return [find_cage_lines(grid, config) for grid in (warped, fine) if grid is not None]
+
+
+Groups = tuple[tuple[int, ...], ...]  # the cells of each cage, sorted, in order
+
+
+@dataclass(frozen=True)
+class Corners:
+    """What every cell's corner shows: the (D, 10) log-probabilities of a sum's digits
+    there (D = 0 when none) in the straightened grid and, where at hand, in the grid
+    warped again from the photo, and how far its ink reaches (``sum_extent``)."""
+
+    digits: tuple[np.ndarray, ...]
+    again: tuple[np.ndarray, ...] | None
+    extents: tuple[tuple[float, float], ...]
+
+    @property
+    def with_sum(self) -> frozenset[int]:
+        """The cells whose corner shows a sum in either grid."""
+        looks = (self.digits,) if self.again is None else (self.digits, self.again)
+        return frozenset(c for c in range(81) if any(len(look[c]) for look in looks))
+
+
+def read_corners(
     grids: tuple[np.ndarray, np.ndarray | None],
-    predict: Predict,
-    input_size: int,
+    lines: CageLines,
+    models: tuple[Predict, int],
     config: CageConfig,
-    inset: float,
+) -> Corners:
+    """Every cell's corner read (``read_digits``, the digit height set by the top-left
+    cells of the cages ``lines`` give) in the straightened grid and, where at hand, in
+    the grid warped again from the photo. ``models``: the digit model's ``predict`` and
+    its cell side."""
+    (warped, fine), (predict, size) = grids, models
+    firsts = [g[0] for g in group_cells(lines.across, lines.down)]
+    digits, extents = read_digits(warped, range(81), predict, size, config, firsts)
+    again = None if fine is None else read_digits(fine, range(81), predict, size, config, firsts)[0]
+    return Corners(tuple(digits), None if again is None else tuple(again), extents)
+
+
+def other_groups(
+    seen: Sequence[CageLines], config: CageConfig, with_sum: frozenset[int]
+) -> list[Groups]:
+    """The groupings of cells to try, in turn, each different: the first grid's cages
+    (where both show cages, the straightened grid's outline more of the tuning photos
+    right), those with its doubtful borders cut too (``doubtful_cut``), those its sums
+    regroup (``sum_borders``), then the same of the other grid's lines (the photo's
+    finer detail follows a bent page cell by cell where the straightened grid's lines
+    lie a part of a cell off)."""
+    out: list[Groups] = []
+    for lines in seen:
+        tries = (lines.across, lines.down), doubtful_cut(lines, config.doubt_share)
+        for across, down in (*tries, sum_borders(lines, with_sum)):
+            groups = group_cells(across, down)
+            if groups not in out:
+                out.append(groups)
+    return out
+
+
+def sum_borders(lines: CageLines, with_sum: frozenset[int]) -> tuple[np.ndarray, np.ndarray]:
+    """The cage borders (``across``, ``down``) as the sums place them: every cell whose
+    corner shows a sum is a cage's top-left cell (the borders above and left of it are
+    cage borders: a box line's border missed), and every cage whose top-left cell shows
+    none is joined, across its faintest border, to a cage beside it that starts earlier
+    (a cage wrongly split in two leaves one part with no sum)."""
+    across, down = lines.across.copy(), lines.down.copy()
+    for cell in with_sum:
+        r, c = divmod(cell, 9)
+        if c:
+            across[r, c - 1] = True
+        if r:
+            down[r - 1, c] = True
+    evidence = border_evidence(lines.evidence)
+    groups = group_cells(across, down)
+    label = np.zeros(81, int)
+    for k, group in enumerate(groups):
+        label[list(group)] = k
+    for group in groups:
+        if group[0] not in with_sum:
+            _join_faintest(group, groups, label, (across, down), evidence)
+    return across, down
+
+
+def _join_faintest(
+    group: tuple[int, ...],
+    groups: Groups,
+    label: np.ndarray,
+    borders: tuple[np.ndarray, np.ndarray],
+    evidence: tuple[np.ndarray, np.ndarray],
+) -> None:
+    """Open the faintest cage border between ``group`` and a group that starts before it
+    (``borders`` changed in place; nothing when it has no such neighbour)."""
+    found = [
+        (float(evidence[which][br, bc]), which, br, bc)
+        for cell in group
+        for other, which, br, bc in _neighbours(cell)
+        if groups[label[other]][0] < group[0]
+    ]
+    if found:
+        _, which, br, bc = min(found)
+        borders[which][br, bc] = False
+
+
+def _neighbours(cell: int) -> list[tuple[int, int, int, int]]:
+    """The cells beside ``cell``, each with the border between them: (the other cell,
+    0 for a border across a row or 1 for one down a column, its row and column in
+    ``across`` or ``down``)."""
+    r, c = divmod(cell, 9)
+    out = []
+    if c:
+        out.append((cell - 1, 0, r, c - 1))
+    if c < 8:
+        out.append((cell + 1, 0, r, c))
+    if r:
+        out.append((cell - 9, 1, r - 1, c))
+    if r < 8:
+        out.append((cell + 9, 1, r, c))
+    return out
+
+
+def layouts(
+    groupings: Sequence[Groups], corners: Corners, config: CageConfig, inset: float
 ) -> CageLayout:
-    """The cages ``groups`` with their sums read in the straightened grid and, where at
-    hand, in the grid warped again from the photo (``merged``)."""
-    warped, fine = grids
-    sums, extents = read_sums(warped, groups, predict, input_size, config)
-    if fine is not None:
-        again, _ = read_sums(fine, groups, predict, input_size, config)
-        sums = tuple(merged(a, b, config.alternatives) for a, b in zip(sums, again, strict=True))
-    return CageLayout(groups, sums, inset, extents)
-
-
-def seen_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -> CageLines | None:
-    """The cage lines of the straightened grid where they show cages, else those of the
-    grid warped again from the photo (``fine``, where at hand: its finer detail shows
-    lines that the straightened grid blurs into the grid lines); None where neither
-    shows cages. (The finer grid's lines are only a fallback: where both show cages, the
-    straightened grid's outline more of the tuning photos right.)"""
-    for grid in (warped, fine):
-        if grid is not None:
-            lines = find_cage_lines(grid, config)
-            if has_cages(lines, config):
-                return lines
-    return None
+    """The cages of each grouping with their sums read in the straightened grid and, where
+    at hand, in the grid warped again from the photo (``merged``); the first grouping's
+    layout, the others following as its ``split`` chain."""
+    keep = config.alternatives
+    layout: CageLayout | None = None
+    for groups in reversed(groupings):
+        sums = tuple(readings(corners.digits[g[0]], len(g), keep) for g in groups)
+        if corners.again is not None:
+            again = corners.again
+            sums = tuple(
+                merged(a, readings(again[g[0]], len(g), keep), keep)
+                for a, g in zip(sums, groups, strict=True)
+            )
+        reach = tuple(corners.extents[g[0]] for g in groups)
+        layout = CageLayout(groups, sums, inset, reach, layout)
+    if layout is None:
+        raise ValueError("no grouping of cells to read")
+    return layout
 
 
 def settle_cages(
@@ -181,20 +303,27 @@ def settle_cages(
     read in the cells (0 empty), if any, for the uniqueness proof. When no sums tried
     give the givens exactly one solution, the cages alone are tried (a misread given
     breaks a puzzle that its cages decide; the caller checks the givens against it). All
-    of it within ``time_limit_s``. When the cages give no single solution, those with the
-    doubtful borders cut too (``layout.split``) are tried, given what is left of the time
-    (the first cages ``split_time_share`` of it)."""
-    start = time.monotonic()
+    of it within ``time_limit_s``. When the cages give no single solution, the other
+    groupings of ``layout.split`` are tried in turn (each but the last given
+    ``split_time_share`` of the time left); the first reading stays when none does."""
+    end = time.monotonic() + config.time_limit_s
     values = tuple(givens) if givens is not None else (0,) * 81
+    first = settle_layout(layout, values, config, _share(layout, end, config))
+    seen = layout.split
+    while not first.consistent and seen is not None:
+        reading = settle_layout(seen, values, config, _share(seen, end, config))
+        if reading.consistent:
+            return reading
+        seen = seen.split
+    return first
+
+
+def _share(layout: CageLayout, end: float, config: CageConfig) -> float:
+    """The deadline for settling ``layout``: ``end`` when no other grouping follows it, else
+    ``split_time_share`` of the time left."""
     if layout.split is None:
-        return settle_layout(layout, values, config, start + config.time_limit_s)
-    first = settle_layout(
-        layout, values, config, start + config.split_time_share * config.time_limit_s
-    )
-    if first.consistent:
-        return first
-    second = settle_layout(layout.split, values, config, start + config.time_limit_s)
-    return second if second.consistent else first
+        return end
+    return time.monotonic() + config.split_time_share * (end - time.monotonic())
 
 
 def settle_layout(
@@ -425,9 +554,10 @@ def without_sums(
     cell reader (a sum is no given, a cage line no note); a given's top beside it stays."""
     _check_warped(warped)
     out = warped.copy()
-    for seen in (layout, layout.split):
-        if seen is not None:
-            _paint_sums(out, warped, seen, config)
+    seen: CageLayout | None = layout
+    while seen is not None:
+        _paint_sums(out, warped, seen, config)
+        seen = seen.split
     _paint_lines(out, warped, layout.inset, config)
     return out
 
