@@ -226,6 +226,18 @@ def rendered_photo_grid(
     return Reader(classifier).find(image)[0], truth, image
 
 
+def photo_layout(
+    seed: int, style: str, classifier: DigitClassifier
+) -> tuple[CageLayout, render.KillerTruth]:
+    """The cages found in a rendered Killer photo (read again from the photo itself, with
+    groupings to try after the first), and its truth."""
+    detection, truth, image = rendered_photo_grid(seed, style, classifier)
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None and layout.split is not None
+    return layout, truth
+
+
 def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple[Cells, Cells]:
     """The cages read from a rendered Killer photo and its true cages."""
     detection, truth = rendered_grid(seed, style, classifier)
@@ -411,10 +423,7 @@ def test_cages_with_no_single_solution_are_tried_with_the_doubtful_borders_cut(
 ) -> None:
     # the lattice lies a part of a cell off (a bent page): a few cage lines show too little
     # ink at the inset to pass the split, their cages joined into one, and no sums solved
-    detection, truth, image = rendered_photo_grid(seed, style, classifier)
-    size, photo = classifier.config.input_size, (image, detection.lattice)
-    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
-    assert layout is not None and layout.split is not None
+    layout, truth = photo_layout(seed, style, classifier)
     cages = {cage.cells for cage in truth.cages}
     assert set(layout.groups) != cages and set(layout.split.groups) == cages
     answer = tuple(int(v) for v in truth.solution.ravel())
@@ -533,10 +542,7 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
     # a bent page: the straightened grid's cage lines lie off their inset, four borders
     # missed (one too faint even for the doubtful ones); the grid warped again from the
     # photo cell by cell shows every one
-    detection, truth, image = rendered_photo_grid(seed, style, classifier)
-    size, photo = classifier.config.input_size, (image, detection.lattice)
-    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
-    assert layout is not None and layout.split is not None
+    layout, truth = photo_layout(seed, style, classifier)
     cages = {cage.cells for cage in truth.cages}
     chain: list[bool] = []
     seen: CageLayout | None = layout
