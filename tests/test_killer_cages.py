@@ -228,14 +228,14 @@ def rendered_photo_grid(
 
 def photo_layout(
     seed: int, style: str, classifier: DigitClassifier
-) -> tuple[CageLayout, render.KillerTruth]:
-    """The cages found in a rendered Killer photo (read again from the photo itself, with
-    groupings to try after the first), and its truth."""
+) -> tuple[CageLayout, CageLayout, render.KillerTruth]:
+    """The cages found in a rendered Killer photo (read again from the photo itself), the
+    grouping tried after them (``split``), and its truth."""
     detection, truth, image = rendered_photo_grid(seed, style, classifier)
     size, photo = classifier.config.input_size, (image, detection.lattice)
     layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
     assert layout is not None and layout.split is not None
-    return layout, truth
+    return layout, layout.split, truth
 
 
 def rendered_groups(seed: int, style: str, classifier: DigitClassifier) -> tuple[Cells, Cells]:
@@ -423,9 +423,9 @@ def test_cages_with_no_single_solution_are_tried_with_the_doubtful_borders_cut(
 ) -> None:
     # the lattice lies a part of a cell off (a bent page): a few cage lines show too little
     # ink at the inset to pass the split, their cages joined into one, and no sums solved
-    layout, truth = photo_layout(seed, style, classifier)
+    layout, split, truth = photo_layout(seed, style, classifier)
     cages = {cage.cells for cage in truth.cages}
-    assert set(layout.groups) != cages and set(layout.split.groups) == cages
+    assert set(layout.groups) != cages and set(split.groups) == cages
     answer = tuple(int(v) for v in truth.solution.ravel())
     assert settle_cages(replace(layout, split=None)).solution is None
     assert settle_cages(layout, config=UNHURRIED).solution == answer
@@ -542,7 +542,7 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
     # a bent page: the straightened grid's cage lines lie off their inset, four borders
     # missed (one too faint even for the doubtful ones); the grid warped again from the
     # photo cell by cell shows every one
-    layout, truth = photo_layout(seed, style, classifier)
+    layout, split, truth = photo_layout(seed, style, classifier)
     cages = {cage.cells for cage in truth.cages}
     chain: list[bool] = []
     seen: CageLayout | None = layout
@@ -551,7 +551,7 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
         seen = seen.split
     assert chain[:2] == [False, False] and True in chain  # read alone, doubtful cut: wrong
     answer = tuple(int(v) for v in truth.solution.ravel())
-    assert settle_cages(replace(layout.split, split=None)).solution is None
+    assert settle_cages(replace(split, split=None)).solution is None
     assert settle_cages(layout, config=UNHURRIED).solution == answer
 
 
