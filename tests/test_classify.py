@@ -59,7 +59,8 @@ def render_grid(grid: np.ndarray, font_path: Path, side: int = 360) -> np.ndarra
 
 
 def test_shipped_model_files_exist_and_are_small() -> None:
-    assert (MODEL_DIR / "model.onnx").stat().st_size < 2_000_000  # two small nets
+    # the base and the reader, two small nets each (models/training/join.py)
+    assert (MODEL_DIR / "model.onnx").stat().st_size < 2_500_000
     config = read_model_config(MODEL_DIR / "config.json")
     assert config.input_size == config.cells.output_size
 

@@ -25,7 +25,7 @@ from sudokucam.tests.browser_harness import served_app
 
 REPO = Path(__file__).resolve().parent.parent
 PHOTO = REPO / "samples" / "printed" / "demo.jpg"
-MODEL = REPO / "models" / "digits_v3" / "model.onnx"
+MODEL = REPO / "models" / "digits_v4" / "model.onnx"
 TELEMETRY_DIR = Path(".cache") / "Microsoft"
 TIMEOUT_S = 300
 # connect() to an internet address: AF_INET / AF_INET6 outside loopback (strace's words).

@@ -1,19 +1,25 @@
 """Train the digit classifier (19 digit classes, then notes) and export it to ONNX (needs torch).
 
-Reproduces the shipped model from a fresh checkout plus ../shared:
+Reproduces the shipped model, models/digits_v4, from a fresh checkout plus ../shared: two
+runs of this script (the base, digits_v3's recipe; the reader, trained on the real cells
+weighted up and the Times train digits with their kinds) joined by ``join.py``:
 
-    .venv/bin/python models/training/train.py --out models/digits_v2
-    .venv/bin/python models/training/train.py --evaluate models/digits_v2   # validation report only
+    .venv/bin/python models/training/train.py --out /tmp/digits_base
+    .venv/bin/python models/training/train.py --times-kinds /tmp/digits_base \
+        --real-repeat 4 --progress-repeat 3 --out /tmp/digits_reader
+    .venv/bin/python -m sudokucam.models.training.join --base /tmp/digits_base \
+        --reader /tmp/digits_reader --out models/digits_v4
+    .venv/bin/python models/training/train.py --evaluate models/digits_v4   # report only
 
 Data: real cells of the shared photos except the validation ids (models/validation_ids.txt),
 synthetic grids (models/training/synth.py) with printed fonts, MNIST and handwriting fonts.
 
 Options not used by the shipped model (see its model card, "More hands and type"):
 ``--font-grids N`` adds N grids drawn in 53 @fontsource faces (fetch them first with
-``python -m sudokucam.models.training.fontsource``), ``--times-kinds models/digits_v3``
-gives the Times train digits their kind (``times_kinds.py``), ``--held-out-fonts N``
-reports on N grids in the 9 held-out faces, ``--device cuda`` trains on a GPU (same cells,
-order and augmentation; only the arithmetic differs from the CPU).
+``python -m sudokucam.models.training.fontsource``), ``--held-out-fonts N`` reports on N
+grids in the 9 held-out faces, ``--device cuda`` trains on a GPU (same cells, order and
+augmentation; only the arithmetic differs from the CPU). ``--times-kinds TEACHER`` gives the
+Times train digits their kind (``times_kinds.py``; the reader's run).
 """
 
 from __future__ import annotations
@@ -60,7 +66,7 @@ from sudokucam.samples.dataset import SHARED, dataset_dir
 from sudokucam.vision.read.cells import DEFAULT_CELL_CONFIG
 from sudokucam.vision.read.classifier import CROSSED_CLASS_NAMES, DigitClassifier
 
-VERSION = "digits_v3"
+VERSION = "digits_v3"  # the nets' recipe; join.py makes the shipped digits_v4 of two runs
 MEAN, STD = 0.1, 0.25
 EMBEDDING = 64
 
@@ -422,7 +428,7 @@ def evaluate_selection(model_dir: Path, args: argparse.Namespace, ids: frozenset
 def parse_args() -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / VERSION)
+    p.add_argument("--out", type=Path, default=None, help="where to write the trained nets")
     p.add_argument("--shared", type=Path, default=SHARED)
     p.add_argument("--cache", type=Path, default=Path("/tmp/sudokucam_cache"))
     p.add_argument("--evaluate", type=Path, default=None, help="only evaluate this model dir")
@@ -469,7 +475,10 @@ def parse_args() -> argparse.Namespace:
         help="torch device of the nets (augmentation stays on the CPU, so the cells and their "
         "order are the same anywhere); the shipped model is trained on the CPU",
     )
-    return p.parse_args()
+    args = p.parse_args()
+    if args.out is None and args.evaluate is None:
+        p.error("give --out DIR (where to write the nets) or --evaluate MODEL_DIR")
+    return args
 
 
 def main() -> None:

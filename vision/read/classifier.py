@@ -20,7 +20,7 @@ from .notes import note_digits
 from .orientation import turns_ruled_out
 from .recentre import reread_centred
 
-MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v3"
+MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "digits_v4"
 CLASS_NAMES: tuple[str, ...] = (
     "empty",
     *(f"printed_{d}" for d in range(1, 10)),

@@ -65,7 +65,7 @@ EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
 NOTES_FROM = 0.5  # a cell holds notes when the digit model gives it at least this
 # A filled cell whose likeliest digit holds less than this share of its digit probability
 # is no legible digit (a speck, print showing through): it is read as empty (where it
-# was set: the model card, models/digits_v3/README.md).
+# was set: the model card, models/digits_v4/README.md).
 LEGIBLE_FROM = 0.3
 CROSSED_FROM = 0.5  # an empty cell holds a crossed-out digit from this probability of one
 SHARE_FLOOR = 1e-12  # keeps the share finite where every digit has probability 0

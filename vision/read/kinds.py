@@ -33,7 +33,7 @@ class InkShapeConfig:
     ``feature_weight``; ``0`` turns the per-puzzle step off. Without enough sure
     handwritten cells, a cell farther from the print than ``print_spread_percentile`` of
     the sure printed cells are, by more than ``print_spread_margin``, leans handwritten by
-    the excess. How these were set: the model card (models/digits_v3/README.md).
+    the excess. How these were set: the model card (models/digits_v4/README.md).
     """
 
     ambiguous_log_odds: float = 4.0
