@@ -509,20 +509,17 @@ def _next_dict(grid: GridResult) -> dict[str, object] | None:
 def _next_line(grid: GridResult) -> str:
     """One line on what comes next, for the text of `sudokucam check --hint`."""
     from ...solver.geometry import cell_name
+    from ...vision.types import VALUE_CHARS
 
     found = grid.next_hint()
-    if found is None and grid.structure.size != 9:
-        return (
-            f"next: no hint on a photo of a {grid.structure.name} yet "
-            "(type it into a .json file for `sudokucam hint`)"
-        )
     if found is None:
         return "next: no hint without a solution"
     if found.step is None:
         return f"next: {found.message}"
     unsure = {u.cell for u in grid.unsure_entries()}
     fixes = [
-        f"{cell_name(c, grid.structure.size)} holds your {grid.handwritten[c]}, which "
+        f"{cell_name(c, grid.structure.size)} holds your "
+        f"{grid.value_word(VALUE_CHARS.index(grid.handwritten[c]))}, which "
         + ("is wrong" if c in grid.wrong_entries else "looks wrong: look again")
         for c, _ in found.step.placements
         if c in grid.wrong_entries or c in unsure
