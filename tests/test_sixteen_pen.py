@@ -174,8 +174,7 @@ def parts_of(*heights: int) -> tuple[np.ndarray, np.ndarray]:
     [
         ((40, 40), part_logs(1, 6), 6, True),  # a 16 seen as a 6: its 1 run into the 6
         ((40, 30), part_logs(1, 0), 1, True),  # a 10: the 0 is not what the blob reads as
-        ((40, 40), part_logs(1, 1), 1, True),  # an 11
-        ((40, 12), part_logs(1, 1), 1, False),  # a wide 1 cut: its foot is short
+        ((40, 40), part_logs(1, 1), 1, False),  # a 1 cut through its stem, or an 11
         ((12, 40), part_logs(1, 4), 4, False),  # a 4's slanted stroke is no 1
         ((40, 40), part_logs(1, 3), 6, False),  # a 6 cut in two: a 1 and a 3
         ((40, 40), part_logs(7, 6), 6, False),  # no 1 on the left
@@ -201,7 +200,7 @@ def test_a_1_beside_a_shorter_glyph_holds_when_it_reads_as_a_1() -> None:
 def test_two_digit_pen_numbers_keep_their_1() -> None:
     """The rendered page whose pen 16s were read as 6s (seed 1600, magazine; the
     benchmark's first pen page): each of its pen 16s read as 16, more entries read as
-    written than before (59 of 78 then, 66 now), no right entry called wrong."""
+    written than before (59 of 78 then, 65 now), no right entry called wrong."""
     made = render.render_sixteen_photo(1600, "magazine", pen_fill=0.5, pen_mistakes=2)
     truth = made.photo.truth
     image = jpeg_round_trip(made.photo.image, made.photo.jpeg_quality)

@@ -195,7 +195,8 @@ def check_command(
     the answer. With --hint it also gives the next step from where you are: your right
     entries and your notes (a cell whose notes leave out its answer first), as
     "next: ..." in the text and "next" in each grid's JSON; on a Sudoku X, jigsaw or
-    Killer it is one of the variant's steps (singles, a cage's combinations, the 45 rule).
+    Killer it is one of the variant's steps (singles, a cage's combinations, the 45 rule),
+    on a 4×4 to 8×8 or 16×16 grid a single (10-16 named as numbers).
     An output that is the input photo itself is refused unless --force. Every page of a
     PDF or multi-page TIFF is checked (OUT_p1.png, ...), or only --page N. Exit status 0
     when every puzzle could be solved (whatever the entries), 1 otherwise.

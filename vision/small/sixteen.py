@@ -245,8 +245,8 @@ def holds(other: OtherReading, parts: np.ndarray, whole: np.ndarray, pens: PenNu
     """Whether a cell's other reading (its parts' (2, 10) log-probabilities of 0-9)
     holds: its first part surely a 1; a joined blob's left part ``tall_parts`` of the
     blob's height (a 1 spans the number: a 4's slanted stroke does not) and its right
-    part read surely, as a 0 or as the digit the whole blob reads as, a 1 only where it
-    is as tall (a wide 1 cut in two: its flag or foot is short)."""
+    part read surely, as a 0 or as the digit the whole blob reads as, never a 1 (a 1
+    with a flag and a foot, cut through its stem, reads as two 1s)."""
     chances = np.exp(parts)
     if chances[0, 1] < pens.one_sure:
         return False
@@ -254,11 +254,9 @@ def holds(other: OtherReading, parts: np.ndarray, whole: np.ndarray, pens: PenNu
         return True
     right = int(chances[1].argmax())
     seen = int(whole[1:TENS].argmax()) + 1
-    if chances[1, right] < pens.part_sure or (right != 0 and right != seen):
+    if chances[1, right] < pens.part_sure or right == 1 or right not in (0, seen):
         return False
-    tall = pens.tall_parts * max(p.shape[0] for p in other.parts)
-    left, after = (p.shape[0] >= tall for p in other.parts)
-    return left and (right != 1 or after)
+    return other.parts[0].shape[0] >= pens.tall_parts * max(p.shape[0] for p in other.parts)
 
 
 def pen_share(probs: np.ndarray) -> np.ndarray:

@@ -81,9 +81,10 @@ class PenNumberConfig:
     digit. joined_aspect: a blob at least this wide for its height is cut in two where a
     1 may join the next digit (``cage_sums.split_sum``'s cut). one_sure: the 1 must read
     as a 1 at least this surely; part_sure: a joined blob's right part must read this
-    surely, as the whole blob does (a 16's blob reads as a 6) or as a 0 (a 10); its 1
-    must be ``tall_parts`` of the blob's height (a 4's slanted stroke is short), and an
-    11's second 1 too (a wide 1 cut in two leaves its short flag or foot). share: the
+    surely, as the whole blob does (a 16's blob reads as a 6) or as a 0 (a 10), never
+    as a 1 (a 1 with a flag and a foot cut through its stem reads as two 1s: a joined 11
+    stays as read); its 1 must be ``tall_parts`` of the blob's height (a 4's slanted
+    stroke is short). share: the
     other reading's share of the cell's probabilities where it holds (under the check's
     0.99: such a number is asked about, never called wrong). enabled: False reads each
     cell's glyphs as found.
