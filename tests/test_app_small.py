@@ -186,15 +186,17 @@ def put(at: Any, key: str, cell: int, value: int) -> None:
 # ----------------------------------------------------------------------------- other pages
 
 
-def test_check_my_progress_says_a_16x16_is_not_checked() -> None:
+def test_check_my_progress_checks_a_printed_16x16_on_its_board() -> None:
     at = open_app(layout.PROGRESS)
     at.file_uploader(key="progress_upload").upload(
         SIXTEEN.name, SIXTEEN.read_bytes(), "image/jpeg"
     ).run()
     assert not at.exception, at.exception
-    warning = " ".join(texts(at.warning))
-    assert "This is a 16×16 Sudoku: this page checks grids up to 9×9, for now" in warning
-    assert not at.get("component_instance")  # no board to mark entries on
+    assert not at.warning, texts(at.warning)  # no pen entries: nothing wrong
+    metrics = {m.label: m.value for m in at.metric}
+    assert (metrics["Entries wrong"], metrics["Entries right"]) == ("0", "0"), metrics
+    args = board_args(at, board_key(at, "progress_board_"))  # pen checks: test_sixteen_progress
+    assert args["size"] == 16 and args["digits"] == givens_of(truth_of(SIXTEEN))
 
 
 def test_check_my_progress_marks_the_pen_entries_of_a_6x6() -> None:

@@ -306,15 +306,17 @@ class GridResult:
         count (``complete_notes``). On a variant grid (Sudoku X, jigsaw, Killer) and on a
         small one (4×4, 6×6, 8×8) the step is one of the variant's, as for a puzzle typed
         (singles in its rows, columns, boxes, regions and diagonals, a cage's combinations,
-        the 45 rule: ``variant_hint``); notes are not used there. None on a 16×16 (its
-        entries are not checked).
+        the 45 rule: ``variant_hint``); notes are not used there. A 16×16 is hinted as a
+        small grid is, its values named as the page prints them (12, or the page's own
+        symbols: ``GridStructure.printed``).
         """
-        if self.solution is None or self.structure.size > 9:
+        if self.solution is None:
             return None
         if not self.structure.is_classic or self.structure.size != 9:
             puzzle = self.structure.puzzle(digit_values(self.givens))
             right = digit_values(self.kept_entries)
-            return variant_hint(puzzle, right, digit_values(self.solution))
+            said = self.structure.printed
+            return variant_hint(puzzle, right, digit_values(self.solution), said)
         entries = solver_grid(self.kept_entries)
         return hint(solver_grid(self.givens), entries, notes=self.complete_notes)
 
@@ -352,11 +354,11 @@ class GridResult:
         """One line on the entries: cells left, entries wrong, unsure and right, wrong notes."""
         if self.solution is None:
             return self._cannot_check()
-        name = self.cell_name
+        name, said = self.cell_name, self.value_word
         return self.entry_counts.text(
             [name(c) for c in self.wrong_entries],
             [
-                f"{name(u.cell)}: {value_word(u.reading)} or {value_word(u.other)}?"
+                f"{name(u.cell)}: {said(u.reading)} or {said(u.other)}?"
                 for u in self.unsure_entries()
             ],
             [name(c) for c in self.wrong_notes()],
@@ -366,6 +368,11 @@ class GridResult:
     def cell_name(self, cell: int) -> str:
         """The r1c1-style name of a cell of this grid (of its size)."""
         return cell_name(cell, self.structure.size)
+
+    def value_word(self, value: int) -> str:
+        """A value (1..size) as the page prints it: 12 on a 16×16 of numbers, never its
+        string's C; the page's own symbol on one printed with 0-9 and A-F or A-P."""
+        return value_word(value, self.structure.printed)
 
     def _cannot_check(self) -> str:
         """Why the entries cannot be checked: the status in words, and the cells concerned."""

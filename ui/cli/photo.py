@@ -195,7 +195,8 @@ def check_command(
     the answer. With --hint it also gives the next step from where you are: your right
     entries and your notes (a cell whose notes leave out its answer first), as
     "next: ..." in the text and "next" in each grid's JSON; on a Sudoku X, jigsaw or
-    Killer it is one of the variant's steps (singles, a cage's combinations, the 45 rule).
+    Killer it is one of the variant's steps (singles, a cage's combinations, the 45 rule),
+    on a 4×4 to 8×8 or 16×16 grid a single (10-16 named as numbers).
     An output that is the input photo itself is refused unless --force. Every page of a
     PDF or multi-page TIFF is checked (OUT_p1.png, ...), or only --page N. Exit status 0
     when every puzzle could be solved (whatever the entries), 1 otherwise.
@@ -509,20 +510,17 @@ def _next_dict(grid: GridResult) -> dict[str, object] | None:
 def _next_line(grid: GridResult) -> str:
     """One line on what comes next, for the text of `sudokucam check --hint`."""
     from ...solver.geometry import cell_name
+    from ...vision.types import VALUE_CHARS
 
     found = grid.next_hint()
-    if found is None and grid.structure.size != 9:
-        return (
-            f"next: no hint on a photo of a {grid.structure.name} yet "
-            "(type it into a .json file for `sudokucam hint`)"
-        )
     if found is None:
         return "next: no hint without a solution"
     if found.step is None:
         return f"next: {found.message}"
     unsure = {u.cell for u in grid.unsure_entries()}
     fixes = [
-        f"{cell_name(c, grid.structure.size)} holds your {grid.handwritten[c]}, which "
+        f"{cell_name(c, grid.structure.size)} holds your "
+        f"{grid.value_word(VALUE_CHARS.index(grid.handwritten[c]))}, which "
         + ("is wrong" if c in grid.wrong_entries else "looks wrong: look again")
         for c, _ in found.step.placements
         if c in grid.wrong_entries or c in unsure

@@ -39,7 +39,14 @@ from ..read.orientation import (
     turned_positions,
 )
 from ..repair import Problem, Repair, RepairOutcome
-from ..structure.cage_sums import digit_log_probs, read_blobs, same_height, sum_blobs, zero_like
+from ..structure.cage_sums import (
+    digit_log_probs,
+    read_blobs,
+    same_height,
+    split_sum,
+    sum_blobs,
+    zero_like,
+)
 from ..types import NUM_CLASSES, CellReading, CellScores, Kind, digits_of
 from .find import SmallGrid, find_small_grid
 from .fine import straightened
@@ -52,7 +59,7 @@ from .read import (
     solve_small,
     value_probabilities,
 )
-from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
+from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, PenNumberConfig, SixteenConfig
 from .symbols import Glyphs, glyph_crop, glyph_feature, read_symbols
 
 SIXTEEN = SixteenConfig.size
@@ -94,7 +101,11 @@ def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarra
     height (a speck or a line's remains left out); a cell of no ink as dark as ``min_ink``
     has none. The grid lines' remains are cleared, the cell padded with paper
     (``SixteenConfig``) before the glyph finder looks."""
-    padded = cleared_cells(cells, config)
+    return cleared_glyphs(cleared_cells(cells, config), config)
+
+
+def cleared_glyphs(padded: np.ndarray, config: SixteenConfig) -> list[list[np.ndarray]]:
+    """``cell_glyphs`` of cells already cleared and padded (``cleared_cells``)."""
     found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
     return same_height(found, config.glyphs)
 
@@ -148,10 +159,12 @@ def read_numbers(
     glyphs: Sequence[Sequence[np.ndarray]],
     classifier: DigitClassifier,
     config: SixteenConfig,
+    cleared: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """(cells, 17) value probabilities of each cell's glyphs, and (cells,) the probability
     that its ink is handwriting (``pen_share``); every glyph of the grid is read by the
-    digit model in one call."""
+    digit model in one call. With the cells ``cleared`` (``cleared_cells``), a pen
+    number seen as one glyph is looked at again as a two-digit one (``pen_numbers``)."""
     flat = [g for cell in glyphs for g in cell]
     logs, pens = np.zeros((0, TENS)), np.zeros(0)
     if flat:
@@ -163,7 +176,87 @@ def read_numbers(
         out.append(number_probs(logs[start : start + len(cell)], config.lost_one))
         pen.append(float(pens[start : start + len(cell)].mean()) if cell else 0.0)
         start += len(cell)
-    return np.stack(out), np.array(pen)
+    probs, pen_probs = np.stack(out), np.array(pen)
+    if cleared is not None and config.pen_numbers.enabled:
+        probs = pen_numbers(probs, pen_probs, glyphs, cleared, classifier, config)
+    return probs, pen_probs
+
+
+@dataclass(frozen=True)
+class OtherReading:
+    """A pen cell's one glyph read again as a two-digit number: its two ``parts`` (a 1
+    and the digit after it) and whether they were cut from one blob (``joined``), else
+    the 1 found with a shorter glyph beside it."""
+
+    cell: int
+    parts: tuple[np.ndarray, np.ndarray]
+    joined: bool
+
+
+def other_reading(
+    cell: int, glyph: np.ndarray, cleared: np.ndarray, config: SixteenConfig
+) -> OtherReading | None:
+    """The cell's glyph with the shorter glyph right of it that the finder left out
+    (``second_height`` of its height), else the glyph cut in two (``split_sum`` where it
+    is ``joined_aspect`` as wide as tall); None when neither is there."""
+    pens = config.pen_numbers
+    loose = sum_blobs(cleared, replace(config.glyphs, digit_height=pens.second_height))
+    if len(loose) == 2 and loose[0].shape == glyph.shape:
+        return OtherReading(cell, (loose[0], loose[1]), joined=False)
+    parts = split_sum(glyph, NotesConfig(pair_aspect=pens.joined_aspect))
+    if len(parts) == 2:
+        return OtherReading(cell, (parts[0], parts[1]), joined=True)
+    return None
+
+
+def pen_numbers(
+    probs: np.ndarray,
+    pen: np.ndarray,
+    glyphs: Sequence[Sequence[np.ndarray]],
+    cleared: np.ndarray,
+    classifier: DigitClassifier,
+    config: SixteenConfig,
+) -> np.ndarray:
+    """``probs`` with each pen cell of one glyph read again as a two-digit number where
+    that holds (``other_reading``, ``holds``): the two-digit reading takes ``share`` of
+    the cell's probabilities. The other readings' parts are read in one model call."""
+    pens = config.pen_numbers
+    others = [
+        other
+        for c, cell in enumerate(glyphs)
+        if len(cell) == 1 and pen[c] >= pens.pen_share
+        if (other := other_reading(c, cell[0], cleared[c], config)) is not None
+    ]
+    if not others:
+        return probs
+    flat = [part for other in others for part in other.parts]
+    read = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
+    logs = digit_log_probs(read, [is_zero(g, config) for g in flat])
+    out = probs.copy()
+    for k, other in enumerate(others):
+        parts = logs[2 * k : 2 * k + 2]
+        if holds(other, parts, probs[other.cell], pens):
+            two = number_probs(parts, config.lost_one)
+            out[other.cell] = pens.share * two + (1.0 - pens.share) * probs[other.cell]
+    return out
+
+
+def holds(other: OtherReading, parts: np.ndarray, whole: np.ndarray, pens: PenNumberConfig) -> bool:
+    """Whether a cell's other reading (its parts' (2, 10) log-probabilities of 0-9)
+    holds: its first part surely a 1; a joined blob's left part ``tall_parts`` of the
+    blob's height (a 1 spans the number: a 4's slanted stroke does not) and its right
+    part read surely, as a 0 or as the digit the whole blob reads as, never a 1 (a 1
+    with a flag and a foot, cut through its stem, reads as two 1s)."""
+    chances = np.exp(parts)
+    if chances[0, 1] < pens.one_sure:
+        return False
+    if not other.joined:
+        return True
+    right = int(chances[1].argmax())
+    seen = int(whole[1:TENS].argmax()) + 1
+    if chances[1, right] < pens.part_sure or right == 1 or right not in (0, seen):
+        return False
+    return other.parts[0].shape[0] >= pens.tall_parts * max(p.shape[0] for p in other.parts)
 
 
 def pen_share(probs: np.ndarray) -> np.ndarray:
@@ -182,8 +275,9 @@ def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer
     def score(warped: Sequence[np.ndarray]) -> list[CellScores]:
         """Each grid's value probabilities."""
         size = classifier.config.input_size
-        glyphs = [g for w in warped for g in cell_glyphs(number_cells(w, size, config), config)]
-        probs, pen = read_numbers(glyphs, classifier, config)
+        cleared = [cleared_cells(number_cells(w, size, config), config) for w in warped]
+        glyphs = [g for c in cleared for g in cleared_glyphs(c, config)]  # one height a grid
+        probs, pen = read_numbers(glyphs, classifier, config, np.concatenate(cleared))
         parts = zip(np.split(probs, len(warped)), np.split(pen, len(warped)), strict=True)
         return [CellScores(p.astype(np.float32), pen_probability=w) for p, w in parts]
 

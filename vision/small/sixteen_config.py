@@ -70,6 +70,50 @@ class SymbolConfig:
 
 
 @dataclass(frozen=True)
+class PenNumberConfig:
+    """How a two-digit number written in pen is read where the glyph finder saw one glyph
+    (``sixteen.pen_numbers``): its 1 written taller than the digit after it (which the
+    finder, holding a number's glyphs to one height, left out), or run into it (one blob).
+
+    pen_share: only a cell whose glyph reads as handwriting at least this surely is
+    looked at again (print is set in one size, its digits apart). second_height: a glyph
+    right of a 1, beside it and at least this share of its height, is the number's second
+    digit. joined_aspect: a blob at least this wide for its height is cut in two where a
+    1 may join the next digit (``cage_sums.split_sum``'s cut). one_sure: the 1 must read
+    as a 1 at least this surely; part_sure: a joined blob's right part must read this
+    surely, as the whole blob does (a 16's blob reads as a 6) or as a 0 (a 10), never
+    as a 1 (a 1 with a flag and a foot cut through its stem reads as two 1s: a joined 11
+    stays as read); its 1 must be ``tall_parts`` of the blob's height (a 4's slanted
+    stroke is short). share: the
+    other reading's share of the cell's probabilities where it holds (under the check's
+    0.99: such a number is asked about, never called wrong). enabled: False reads each
+    cell's glyphs as found.
+    """
+
+    pen_share: float = 0.5
+    second_height: float = 0.4
+    joined_aspect: float = 0.3
+    one_sure: float = 0.8
+    part_sure: float = 0.9
+    tall_parts: float = 0.8
+    share: float = 0.9
+    enabled: bool = True
+
+    def __post_init__(self) -> None:
+        """Check the settings make sense."""
+        shares = (
+            self.pen_share,
+            self.second_height,
+            self.one_sure,
+            self.part_sure,
+            self.tall_parts,
+            self.share,
+        )
+        if not all(0 < v < 1 for v in shares) or self.joined_aspect <= 0:
+            raise ValueError("the shares must be in (0, 1), joined_aspect above 0")
+
+
+@dataclass(frozen=True)
 class SixteenConfig:
     """How a 16×16 Sudoku is found and its numbers read.
 
@@ -95,7 +139,8 @@ class SixteenConfig:
     of print over pen are at most one of these; the printed numbers alone are solved with
     the cells at most the first taken for pen, then the second, ... (strictest first: a
     pen number read less surely stays a given where the rest already has one answer), the
-    first giving one answer kept (``sixteen.pen_split``).
+    first giving one answer kept (``sixteen.pen_split``). pen_numbers: how a two-digit
+    pen number seen as one glyph is read again (``PenNumberConfig``).
     """
 
     size: ClassVar[int] = 16
@@ -117,6 +162,7 @@ class SixteenConfig:
     past_edge: float = 0.01
     symbols: SymbolConfig = field(default_factory=SymbolConfig)
     pen_odds: tuple[float, ...] = (-2.0, -1.0, 0.0, 1.0)
+    pen_numbers: PenNumberConfig = field(default_factory=PenNumberConfig)
     enabled: bool = True
 
     def __post_init__(self) -> None:

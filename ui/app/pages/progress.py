@@ -4,9 +4,10 @@ Printed digits and the person's own entries are told apart; wrong entries are ri
 red and right ones green. An entry the reading is not sure of is asked about ("is this
 a 3 or an 8?") rather than called wrong, and so is writing no digit could be read in
 ("which digit did you write here?"); the answer corrects the board. A small grid (4×4,
-6×6, 8×8) is checked alike, on a board of its size, with the hint *Type a puzzle* gives a
-small grid (``show_variant_hint``: singles in its rows, columns and boxes); a 16×16's
-reading tells no pen from print, so the page says so and points to *Solve a photo*.
+6×6, 8×8) and a 16×16 are checked alike, on a board of their size, with the hint *Type a
+puzzle* gives them (``show_variant_hint``: singles in its rows, columns and boxes); values
+past 9 travel as A-G (``VALUE_CHARS``) and are named as the page prints them (12, or the
+page's own symbol: ``GridResult.value_word``), as ``sudokucam check`` names them.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import numpy as np
 import streamlit as st
 
 from ....vision.draw import CheckMarks, draw_check_marks
-from ....vision.types import digit_values
+from ....vision.types import VALUE_CHARS, digit_values, digits_of
 from ..state.backend import grid_region, resolve
 from ..widgets.board import (
     NO_NOTES,
@@ -88,7 +89,7 @@ def reading_lines(read: GridResult, key: str) -> tuple[str, str]:
     if edit is None:
         return read.givens, read.handwritten
     printed, pen = edit.split()
-    return "".join(map(str, printed)), "".join(map(str, pen))
+    return digits_of(printed), digits_of(pen)
 
 
 def unsure_of(grid: GridResult) -> tuple[UnsureEntry, ...]:
@@ -103,10 +104,9 @@ def unreadable_of(grid: GridResult) -> tuple[int, ...]:
 
 
 def board_values(grid: GridResult) -> list[int]:
-    """What is on the paper: printed digits and pen entries together."""
-    return [
-        int(g) if g != "0" else int(h) for g, h in zip(grid.givens, grid.handwritten, strict=True)
-    ]
+    """What is on the paper: printed digits and pen entries together (10-16 as numbers)."""
+    printed, pen = digit_values(grid.givens), digit_values(grid.handwritten)
+    return [g or h for g, h in zip(printed, pen, strict=True)]
 
 
 def check_looks(read: GridResult, grid: GridResult, asked: set[int]) -> dict[int, Look]:
@@ -144,11 +144,8 @@ def render() -> None:
 def _check(result: PhotoResult, image: np.ndarray, photo: PhotoInput) -> None:
     """The chosen puzzle of the photo checked: marked photo, questions, hint and board."""
     first = result.grids[choose_puzzle(result, which_key(photo))]
-    if first.structure.size > 9:
-        _not_checked(first, image)
-        return
     givens, pen = reading_lines(first, board_key(photo))
-    grid = resolve(first, [int(d) for d in givens], [int(d) for d in pen])
+    grid = resolve(first, list(digit_values(givens)), list(digit_values(pen)))
     done = answered_cells(first, grid, photo)
     open_ones = [u for u in unsure_of(grid) if u.cell not in done]
     unread = [c for c in unreadable_of(grid) if c not in done]
@@ -181,17 +178,6 @@ def _hint(grid: GridResult, photo: PhotoInput) -> HintMarks:
         notes=grid.complete_notes,
     )
     return hint_marks(found, hint_revealed(hint_key))
-
-
-def _not_checked(grid: GridResult, image: np.ndarray) -> None:
-    """A grid other than 9×9: why its entries are not checked, and the grid found."""
-    n = grid.structure.size
-    st.warning(
-        f"**This is a {n}×{n} Sudoku: this page checks grids up to 9×9, for now.** "
-        "*Solve a photo* reads it and draws its answer on the photo; `sudokucam check` "
-        "checks the pen entries of a 16×16 of the numbers 1-16."
-    )
-    st.image(to_rgb(shrink(grid_region(image, grid))), caption=f"The {n}×{n} grid found")
 
 
 def _marked(
@@ -239,7 +225,7 @@ def _board(
     legend = legend_of(looks, always=(Look.GIVEN, Look.RIGHT, Look.WRONG))
     notes = getattr(grid, "notes", NO_NOTES)
     view = BoardView(
-        "".join(map(str, board_values(grid))),
+        digits_of(board_values(grid)),
         looks,
         printed=frozenset(c for c, d in enumerate(grid.givens) if d != "0"),
         notes=tuple(notes),
@@ -277,11 +263,12 @@ def _question(read: GridResult, entry: UnsureEntry, photo: PhotoInput) -> None:
     with row:
         st.image(cell_crop(read, entry.cell), width=CROP_WIDTH_PX)
         st.markdown(
-            f"{read.cell_name(entry.cell)}: is this a **{entry.reading}** or a **{entry.other}**?"
+            f"{read.cell_name(entry.cell)}: is this a **{read.value_word(entry.reading)}** "
+            f"or a **{read.value_word(entry.other)}**?"
         )
         for digit in (entry.reading, entry.other):
             st.button(
-                str(digit),
+                read.value_word(digit),
                 key=f"{PREFIX}_ask_{photo.digest}_{entry.cell}_{digit}",
                 on_click=answer_question,
                 args=(read, board_key(photo), answered_key(photo), entry.cell, digit),
@@ -298,7 +285,7 @@ def _unreadable_question(read: GridResult, cell: int, photo: PhotoInput) -> None
         args = (read, board_key(photo), answered_key(photo), cell)
         for digit in range(1, read.structure.size + 1):
             st.button(
-                str(digit),
+                read.value_word(digit),
                 key=f"{PREFIX}_read_{photo.digest}_{cell}_{digit}",
                 on_click=answer_question,
                 args=(*args, digit),
@@ -317,7 +304,7 @@ def answer_question(read: GridResult, key: str, answered: str, cell: int, digit:
     question."""
     givens, pen = reading_lines(read, key)
     digits = "".join(g if g != "0" else h for g, h in zip(givens, pen, strict=True))
-    digits = digits[:cell] + str(digit) + digits[cell + 1 :]
+    digits = digits[:cell] + VALUE_CHARS[digit] + digits[cell + 1 :]
     printed = "".join("1" if g != "0" and c != cell else "0" for c, g in enumerate(givens))
     edit = latest_edit(key)
     push_edit(key, digits, printed, edit.notes if edit is not None else ("",) * len(digits))
