@@ -16,9 +16,10 @@ from sudokucam.samples.synth.boxed_grids import SmallPhoto
 from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.solver.outcome import Outcome
 from sudokucam.vision.pipeline import DEFAULT_PIPELINE_CONFIG, Reader
+from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.results import GridResult
 from sudokucam.vision.small.config import SmallGridConfig
-from sudokucam.vision.small.read import written_cells
+from sudokucam.vision.small.read import read_small_cells, written_cells
 from sudokucam.vision.types import CellReading, Kind
 
 PAGE: dict[str, Any] = {"pen_fill": 0.6, "pen_mistakes": 1, "size": (1024, 768)}
@@ -106,3 +107,35 @@ def test_only_digits_surely_written_and_not_alone_are_entries() -> None:
     assert not written_cells(reading_with({0: -1.5, 5: -1.0}), config).any()  # unsure
     off = replace(config, pen_entries=False)
     assert not written_cells(reading_with({0: -3.0, 5: -2.5}), off).any()
+
+
+def test_a_pen_digit_that_reads_as_print_is_told_by_its_ink_colour() -> None:
+    """On this shaded 6×6 the blue pen 4 at r3c1 looks printed to the grey cells (the
+    classifier, copies and ink shape leave it print); its tint, bluer than the printed
+    digits' black, makes it pen (the ink-colour step, given the colour page)."""
+    made = page(4, "shaded")
+    image = made.photo.image
+    found = reader().find_other_size(image)
+    assert found is not None and found.size == 6
+    config, classifier = reader().config, reader().classifier
+    assert isinstance(classifier, DigitClassifier)
+    pen = made.photo.truth.pen.ravel() > 0
+
+    def pen_read_as_print(colour: np.ndarray | None) -> list[int]:
+        """The pen cells read as printed, with or without the colour page."""
+        _, reading = read_small_cells(
+            classifier, found, config.read, config.small.orientation, None, colour
+        )
+        kinds = np.asarray(reading.kinds)
+        assert not (~pen & (kinds == Kind.HANDWRITTEN)).any()  # no print taken for pen
+        return [int(c) for c in np.flatnonzero(pen & (kinds == Kind.PRINTED))]
+
+    assert pen_read_as_print(None) == [12]  # r3c1's 4, without the colour step
+    assert pen_read_as_print(image) == []
+    grid = read(made)
+    truth = made.photo.truth
+    assert grid.givens == line(truth.givens) and grid.handwritten == line(truth.pen)
+    assert grid.solution == made.puzzle.write(made.answer)
+    ((row, col),) = truth.mistakes
+    asked = set(grid.wrong_entries) | {u.cell for u in grid.unsure_entries()}
+    assert set(grid.wrong_entries) <= {row * 6 + col} <= asked  # no right entry called wrong

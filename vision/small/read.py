@@ -3,9 +3,11 @@
 The cells of the straightened grid are cut as the 9×9 grid's are (``split_cells`` with
 n cells a side) and read by the same digit model in one run; digits above n cannot be
 in the grid, so their probabilities are set to nothing (``mask_digits``) before every
-cell's digit and print-or-pen kind is settled (``decide_kinds``, without the ink-colour
-step). A cell the model takes for candidate notes (its notes class, or notes likelier than
-any one digit: ``notes_probability``) is never an entry; its noted digits are read by the
+cell's digit and print-or-pen kind is settled (``decide_kinds``: the classifier, then the
+copies, ink-shape and ink-colour steps, the last where the colour page is given: a neat
+blue pen digit the grey cells cannot tell from print is told by its tint). A cell the
+model takes for candidate notes (its notes class, or notes likelier than any one digit:
+``notes_probability``) is never an entry; its noted digits are read by the
 9×9's notes reader in the cell cut from the photo straightened finer (``noted``,
 ``fine.py``). A page photographed turned is read the right way up first: where the upright
 reading is unsure, the turns that keep the boxes' shape (a half turn for 2×3 and 2×4
@@ -143,17 +145,21 @@ def read_small_cells(
     config: ReadConfig,
     orientation: OrientationConfig = DEFAULT_SMALL_GRID_CONFIG.orientation,
     straighten: Straighten | None = None,
+    image: np.ndarray | None = None,
 ) -> tuple[SmallGrid, CellReading]:
     """The grid turned upright (``oriented``, with ``orientation``) and every cell's digit
     and kind, digits above the grid's size ruled out; the cells the model takes for
     candidate notes hold the digits noted in them (``noted``, cut finer by ``straighten``
-    where given)."""
+    where given). ``image``: the colour (BGR) picture the grid was found in (the pixels
+    of its lattice), for the ink-colour step; without it, or where it is grey, the kinds
+    are settled without that step."""
     n = grid.size
     scorer = small_scorer(classifier, n, config.kind_decision.notes_from)
     grid, scores = oriented(grid, scorer, orientation)
     digits = mask_digits(scores.probs, n).astype(np.float32)
     scores = noted(classifier, grid, replace(scores, probs=digits), config, straighten)
-    reading = decide_kinds(scores, config=config.kind_decision)
+    lattice = None if image is None else grid.detection.lattice
+    reading = decide_kinds(scores, image, lattice, config=config.kind_decision)
     count = n * n
     return grid, replace(
         reading,
