@@ -13,7 +13,9 @@ sideways or upside down: ``cv2.rotate``).
 (one of them wrong, ``--pen-mistakes``), in the pen inks of the 9×9 progress pages. The
 cells are then right when the printed digits are read as givens and every pen entry as
 the person's entry (its digit as written); the table adds the pen entries taken for print
-(read as givens: the reading then solves a different puzzle, or none) and read right.
+(read as givens: the reading then solves a different puzzle, or none), read right, and
+the right entries called wrong (``GridResult.wrong_entries`` beyond the ones written wrong
+on purpose: 0 expected).
 
 ``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
 the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
@@ -87,6 +89,7 @@ class Outcome:
     pen: int = 0  # pen entries on the page
     pen_as_print: int = 0  # of them, read as printed givens
     pen_right: int = 0  # of them, read as the person's entry with the digit written
+    right_called_wrong: int = 0  # entries written right but named wrong
 
 
 def jpeg_round_trip(image: np.ndarray, quality: int) -> np.ndarray:
@@ -140,9 +143,11 @@ def read_one(
     cells = grid.givens == givens and grid.handwritten == hand
     as_print = sum(1 for c, d in enumerate(written) if d and grid.givens[c] != "0")
     right = sum(1 for c, d in enumerate(written) if d and grid.handwritten[c] == str(d))
+    mistakes = {r * size + c for r, c in made.photo.truth.mistakes}
+    called = len(set(grid.wrong_entries) - mistakes)
     solved = grid.solution == answer
     return Outcome(size, style, seed, True, cells, solved, ms, grid.message, entries, as_print,
-                   right)  # fmt: skip
+                   right, called)  # fmt: skip
 
 
 def table(outcomes: list[Outcome]) -> str:
@@ -159,11 +164,12 @@ def table(outcomes: list[Outcome]) -> str:
         ms = statistics.median(o.ms for o in group)
         pen = [f"{sum(getattr(o, k) for o in group)}/{sum(o.pen for o in group)}"
                for k in ("pen_as_print", "pen_right")]  # fmt: skip
-        rows.append([f"{size}×{size}", style, n, *rates, *pen, f"{ms:.0f}"])
+        called = sum(o.right_called_wrong for o in group)
+        rows.append([f"{size}×{size}", style, n, *rates, *pen, called, f"{ms:.0f}"])
     head = ["grid", "style", "photos", "grid found (size right)", "cells right",
             "solved right", "pen taken for print", "pen read right",
-            "ms per photo (median)"]  # fmt: skip
-    return "\n".join(markdown_table(head, "llrrrrrrr", rows))
+            "right entries called wrong", "ms per photo (median)"]  # fmt: skip
+    return "\n".join(markdown_table(head, "llrrrrrrrr", rows))
 
 
 def nine_photos(split: str, per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray]]:

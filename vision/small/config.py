@@ -54,6 +54,9 @@ class SmallGridConfig:
     pen_doubtful: where the printed digits alone have no single answer, each of this many
     of the written cells least surely pen is tried as printed, one at a time (a printed 4
     on a children's 4×4 leant -2.3, and its five printed digits alone left two answers).
+    pen_leaning: failing those, every digit read as handwriting however slightly (log-odds
+    below 0) is left out with the sure ones (a children's 4×4's pen 2 leant -1.4, and
+    counted as printed it left no answer; the digit repaired to make one was wrong).
 
     unlikely_repair: a photo whose one 9×9 grid was solved only by repairing a digit to one
     the digit model gave less than this probability is looked at for a small grid too, and
@@ -90,6 +93,7 @@ class SmallGridConfig:
     orientation: OrientationConfig = field(default_factory=every_turn)
     unlikely_repair: float = 0.05
     pen_doubtful: int = 2
+    pen_leaning: bool = True
     notes_decode_side: int = 1600
 
     def __post_init__(self) -> None:

@@ -68,11 +68,13 @@ class SmallGrid:
 
 
 def line_profiles(
-    warped: np.ndarray, side: int, margin: int, grid: GridConfig
+    warped: np.ndarray, side: int, margin: int, grid: GridConfig, cells: int = 9
 ) -> tuple[np.ndarray, np.ndarray]:
     """The share of each row (horizontal lines) and column (vertical lines) of the grid's
-    span covered by long runs of ink, in a quad warped to ``side`` with ``margin`` around."""
-    lines = line_images(warped, max(8, side // 9), grid.lines)
+    span covered by long runs of ink (longer than ``LineConfig.line_kernel_cells`` of a
+    cell, for a grid of ``cells`` cells a side), in a quad warped to ``side`` with
+    ``margin`` around."""
+    lines = line_images(warped, max(8, side // cells), grid.lines)
     span = slice(margin, margin + side)
     rows = lines.horizontal[:, span].mean(axis=1)
     cols = lines.vertical[span, :].mean(axis=0)
@@ -214,6 +216,7 @@ def size_of_quad(
     if is_nine(rows, cols, side, margin, config):
         return None
     for n in config.sizes:
+        rows, cols = line_profiles(warped, side, margin, grid, n)  # runs of the n × n cells
         across = fit_lines(rows, n, side, margin, config)
         down = fit_lines(cols, n, side, margin, config)
         shapes = [

@@ -273,24 +273,40 @@ def solve_reading(
 def printed_alone(
     reading: CellReading, values: tuple[int, ...], n: int, config: SmallGridConfig, glyphs: str
 ) -> SolveResult | None:
-    """The printed digits solved without the cells read as handwriting (``written_cells``),
-    where they have one answer; failing that, with one of the ``config.pen_doubtful``
-    written cells least surely pen (a printed digit leaning pen on a page of few cells)
-    counted as printed. None where none of these has one answer, or nothing was written."""
+    """The printed digits solved without the cells taken for the person's entries, where
+    they have one answer: each set of ``entry_sets`` in turn. None where none of these has
+    one answer, or nothing was surely written (``written_cells``)."""
     written = written_cells(reading, config)
     if not written.any() or reading.kind_log_odds is None:
         return None
-    odds = np.asarray(reading.kind_log_odds)
-    doubtful = sorted(np.flatnonzero(written), key=lambda c: -float(odds[c]))
-    for back in [None, *doubtful[: config.pen_doubtful]]:
-        printed = tuple(
-            0 if w and c != back else v
-            for c, (v, w) in enumerate(zip(values, written, strict=True))
-        )
+    for entries in entry_sets(reading, written, config):
+        printed = tuple(0 if e else v for v, e in zip(values, entries, strict=True))
         alone = solve_small(printed, n, config.time_limit_s, glyphs)
         if alone is not None and alone.status in SOLVED_OUTCOMES:
             return alone
     return None
+
+
+def entry_sets(
+    reading: CellReading, written: np.ndarray, config: SmallGridConfig
+) -> list[np.ndarray]:
+    """The cells tried as the person's entries, in turn: those surely written
+    (``written``); those less one of the ``config.pen_doubtful`` least surely pen (a
+    printed digit leaning pen on a page of few cells), one at a time; then, where
+    ``config.pen_leaning``, those and every other cell read as handwriting however
+    slightly (a pen 2 leaning pen at -1.4 beside three sure entries, counted as printed,
+    left a 4×4 no answer until a printed digit was "repaired" to one read at 0 %)."""
+    odds = np.asarray(reading.kind_log_odds)
+    doubtful = sorted(np.flatnonzero(written), key=lambda c: -float(odds[c]))
+    sets = [written]
+    for back in doubtful[: config.pen_doubtful]:
+        fewer = written.copy()
+        fewer[back] = False
+        sets.append(fewer)
+    leaning = written | (np.asarray(reading.kinds) == Kind.HANDWRITTEN)
+    if config.pen_leaning and (leaning & ~written).any():
+        sets.append(leaning)
+    return sets
 
 
 def solve_as_read(values: tuple[int, ...], n: int, time_limit_s: float) -> RepairOutcome:
