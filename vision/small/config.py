@@ -64,6 +64,11 @@ class SmallGridConfig:
     sideways, the page's heading beside it: the 9×9 finder takes the 8×8's lines and one
     more, and its 64 digits pass for a 9×9 puzzle after two repairs, taken at 0-4 %).
 
+    run_cells: a line is a run of ink longer than ``LineConfig.line_kernel_cells`` of a cell
+    of a grid this many cells a side; None: of each size's own cell (a 4×4's pen digits,
+    half its cell high, are longer than 0.85 of a ninth of the grid and passed for lines
+    midway between its lines; the 16×16's finder keeps the ninth it was tuned with).
+
     notes_decode_side: the cells the digit model takes for candidate notes are cut again
     from the photo decoded with its longer side at least this many pixels (where it is
     that big; ``fine.py``): a noted digit spans a fifth of a cell, too few pixels of a
@@ -95,6 +100,7 @@ class SmallGridConfig:
     pen_doubtful: int = 2
     pen_leaning: bool = True
     notes_decode_side: int = 1600
+    run_cells: int | None = None
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -104,6 +110,10 @@ class SmallGridConfig:
             raise ValueError(f"side_px and cell_px are too small: {self.side_px}, {self.cell_px}")
         if not 0 < self.min_line <= 1 or not 0 <= self.max_between < self.min_line:
             raise ValueError("min_line must be in (0, 1] and max_between below it")
+        if self.run_cells is not None and self.run_cells < 1:
+            raise ValueError(
+                f"run_cells must be at least 1 (None: each size's own), got {self.run_cells}"
+            )
 
 
 DEFAULT_SMALL_GRID_CONFIG = SmallGridConfig()

@@ -216,7 +216,8 @@ def size_of_quad(
     if is_nine(rows, cols, side, margin, config):
         return None
     for n in config.sizes:
-        rows, cols = line_profiles(warped, side, margin, grid, n)  # runs of the n × n cells
+        cells = config.run_cells or n  # runs longer than most of an n × n grid's cell
+        rows, cols = line_profiles(warped, side, margin, grid, cells)
         across = fit_lines(rows, n, side, margin, config)
         down = fit_lines(cols, n, side, margin, config)
         shapes = [
