@@ -73,8 +73,13 @@ def line_profiles(
     """The share of each row (horizontal lines) and column (vertical lines) of the grid's
     span covered by long runs of ink (longer than ``LineConfig.line_kernel_cells`` of a
     cell, for a grid of ``cells`` cells a side), in a quad warped to ``side`` with
-    ``margin`` around."""
-    lines = line_images(warped, max(8, side // cells), grid.lines)
+    ``margin`` around. Ink is told from paper as for a 9×9 (``ink_kernel_cells`` of a
+    ninth of the side, whatever ``cells``: a wider one takes a bold heading's letters
+    for one dark band)."""
+    ninth = side / 9
+    cell = max(8, side // cells)
+    config = replace(grid.lines, ink_kernel_cells=grid.lines.ink_kernel_cells * ninth / cell)
+    lines = line_images(warped, cell, config)
     span = slice(margin, margin + side)
     rows = lines.horizontal[:, span].mean(axis=1)
     cols = lines.vertical[span, :].mean(axis=0)
