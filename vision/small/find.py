@@ -3,7 +3,8 @@
 The 9×9 grid finder (``vision/grid/``) fits a 10 × 10 lattice and finds nothing on a page
 of 6×6 puzzles. Here the finder's rough candidate quads (``find_candidates``) are each
 warped square with a margin around, and the share of each row and column of the quad
-covered by long runs of ink (``line_images``: lines, not digits) gives two line profiles.
+covered by long runs of ink (``line_images``: lines, not digits; runs longer than most
+of a cell of the size looked for, ``SmallGridConfig.run_cells``) gives two line profiles.
 For each size n, n + 1 evenly spaced lines are fitted to each profile (``fit_lines``); a
 quad is a grid of n cells a side when all its lines are there and nothing line-like lies
 midway between them, when its box lines are drawn at least as thick as the others (2 rows
@@ -217,12 +218,12 @@ def size_of_quad(
     grid. Where its lines make a grid of boxes both ways (an 8×8's lines thick every 2nd
     across, every 4th down, pass for 4 × 2 boxes too), the way whose box lines stand out
     more is taken."""
-    rows, cols = line_profiles(warped, side, margin, grid)
-    if is_nine(rows, cols, side, margin, config):
+    ninths = line_profiles(warped, side, margin, grid)
+    if is_nine(*ninths, side, margin, config):
         return None
     for n in config.sizes:
         cells = config.run_cells or n  # runs longer than most of an n × n grid's cell
-        rows, cols = line_profiles(warped, side, margin, grid, cells)
+        rows, cols = ninths if cells == 9 else line_profiles(warped, side, margin, grid, cells)
         across = fit_lines(rows, n, side, margin, config)
         down = fit_lines(cols, n, side, margin, config)
         shapes = [
