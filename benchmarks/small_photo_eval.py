@@ -9,6 +9,14 @@ exactly), solved right (the true answer), and milliseconds per photo (reading on
 process time, rendering aside). ``--turn`` turns every photo first (a page photographed
 sideways or upside down: ``cv2.rotate``).
 
+``--pen-fill`` half-solves every page first: that share of its empty cells written in pen
+(one of them wrong, ``--pen-mistakes``), in the pen inks of the 9×9 progress pages. The
+cells are then right when the printed digits are read as givens and every pen entry as
+the person's entry (its digit as written); the table adds the pen entries taken for print
+(read as givens: the reading then solves a different puzzle, or none), read right, and
+the right entries called wrong (``GridResult.wrong_entries`` beyond the ones written wrong
+on purpose: 0 expected).
+
 ``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
 the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
 every classic kind and of the Killer, and counts those read as a grid of another size
@@ -21,6 +29,7 @@ which it takes a quad for a small grid are counted too (0 expected).
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12 --turn 90cw
     .venv/bin/python benchmarks/small_photo_eval.py --count 0 --nine --per-kind 6
+    .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 8 --pen-fill 0.4
 """
 
 from __future__ import annotations
@@ -77,6 +86,10 @@ class Outcome:
     solved: bool
     ms: float
     message: str
+    pen: int = 0  # pen entries on the page
+    pen_as_print: int = 0  # of them, read as printed givens
+    pen_right: int = 0  # of them, read as the person's entry with the digit written
+    right_called_wrong: int = 0  # entries written right but named wrong
 
 
 def jpeg_round_trip(image: np.ndarray, quality: int) -> np.ndarray:
@@ -93,20 +106,48 @@ def timed_read(reader: Reader, image: np.ndarray) -> tuple[PhotoResult, float]:
     return result, 1000 * (time.process_time() - started)
 
 
-def read_one(reader: Reader, size: int, style: str, seed: int, turn: str = "none") -> Outcome:
-    """Render one small photo, pass it through JPEG, turn it (``TURNS``), read it and
-    judge the reading."""
-    made = render.render_small_photo(seed, size, style)
+@dataclass(frozen=True)
+class PenPage:
+    """How the pages are half-solved before they are photographed (``--pen-fill``)."""
+
+    fill: float = 0.0  # share of the empty cells written in pen (0: none)
+    mistakes: int = 1  # of them, written wrong
+
+    def overrides(self) -> dict[str, Any]:
+        """The rendering overrides (none for a page without pen: it stays as it was)."""
+        return {"pen_fill": self.fill, "pen_mistakes": self.mistakes} if self.fill > 0 else {}
+
+
+def read_one(
+    reader: Reader,
+    size: int,
+    style: str,
+    seed: int,
+    turn: str = "none",
+    pen: PenPage = PenPage(),
+) -> Outcome:
+    """Render one small photo (half-solved in pen where ``pen`` says), pass it through
+    JPEG, turn it (``TURNS``), read it and judge the reading."""
+    made = render.render_small_photo(seed, size, style, **pen.overrides())
     image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
+    written = made.photo.truth.pen.ravel()
+    entries = int((written > 0).sum())
     grid = result.grids[0] if result.grids else None
     if grid is None or grid.structure.size != size:
         message = result.message or ""
-        return Outcome(size, style, seed, False, False, False, ms, message)
+        return Outcome(size, style, seed, False, False, False, ms, message, entries)
     givens = "".join(map(str, made.puzzle.givens))
     answer = "".join(map(str, made.answer))
-    cells = grid.givens == givens and set(grid.handwritten) == {"0"}
-    return Outcome(size, style, seed, True, cells, grid.solution == answer, ms, grid.message)
+    hand = "".join(str(d) for d in written)
+    cells = grid.givens == givens and grid.handwritten == hand
+    as_print = sum(1 for c, d in enumerate(written) if d and grid.givens[c] != "0")
+    right = sum(1 for c, d in enumerate(written) if d and grid.handwritten[c] == str(d))
+    mistakes = {r * size + c for r, c in made.photo.truth.mistakes}
+    called = len(set(grid.wrong_entries) - mistakes)
+    solved = grid.solution == answer
+    return Outcome(size, style, seed, True, cells, solved, ms, grid.message, entries, as_print,
+                   right, called)  # fmt: skip
 
 
 def table(outcomes: list[Outcome]) -> str:
@@ -121,10 +162,14 @@ def table(outcomes: list[Outcome]) -> str:
         rates = [f"{100 * sum(getattr(o, k) for o in group) / n:.1f} %"
                  for k in ("found", "cells", "solved")]  # fmt: skip
         ms = statistics.median(o.ms for o in group)
-        rows.append([f"{size}×{size}", style, n, *rates, f"{ms:.0f}"])
-    head = ["grid", "style", "photos", "grid found", "cells right", "solved right",
-            "ms per photo (median)"]  # fmt: skip
-    return "\n".join(markdown_table(head, "llrrrrr", rows))
+        pen = [f"{sum(getattr(o, k) for o in group)}/{sum(o.pen for o in group)}"
+               for k in ("pen_as_print", "pen_right")]  # fmt: skip
+        called = sum(o.right_called_wrong for o in group)
+        rows.append([f"{size}×{size}", style, n, *rates, *pen, called, f"{ms:.0f}"])
+    head = ["grid", "style", "photos", "grid found (size right)", "cells right",
+            "solved right", "pen taken for print", "pen read right",
+            "right entries called wrong", "ms per photo (median)"]  # fmt: skip
+    return "\n".join(markdown_table(head, "llrrrrrrrr", rows))
 
 
 def nine_photos(split: str, per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray]]:
@@ -212,11 +257,22 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", choices=render.SMALL_SIZES, default=[6])
     add_photo_options(parser, (24, "photos per size (0: none)"), 700, dataset.SPLITS)
     parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
+    parser.add_argument(
+        "--pen-fill",
+        type=float,
+        default=0.0,
+        help="share of each page's empty cells written in pen (0: none)",
+    )
+    parser.add_argument("--pen-mistakes", type=int, default=1,
+                        help="how many pen entries are wrong (with --pen-fill)")  # fmt: skip
     args = parse_photo_args(parser)
+    if not 0.0 <= args.pen_fill < 1.0 or args.pen_mistakes < 0:
+        parser.error("--pen-fill must be in [0, 1) and --pen-mistakes at least 0")
+    pen = PenPage(args.pen_fill, args.pen_mistakes)
     reader = Reader()
     styles = render.SMALL_STYLES
     reads = (
-        read_one(reader, size, styles[i % len(styles)], args.seed + i, args.turn)
+        read_one(reader, size, styles[i % len(styles)], args.seed + i, args.turn, pen)
         for size in args.sizes
         for i in range(args.count)
     )

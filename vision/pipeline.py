@@ -253,7 +253,7 @@ class Reader:
             found = straightened_from(found, page, finer)
         elif photo is not None:  # a small grid's notes are cut from a finer decode
             straighten = notes_straightener(page, photo, self.config.small.notes_decode_side)
-        result = self.read_small_grid(found, timings, straighten)
+        result = self.read_small_grid(found, timings, straighten, page.pixels)
         sixteen = found.size == self.config.sixteen.size  # a 16×16's lines: surely one
         if solved_only and not sixteen and result.status not in SOLVED_OUTCOMES:
             return ()
@@ -270,13 +270,18 @@ class Reader:
         return found
 
     def read_small_grid(
-        self, grid: SmallGrid, timings: dict[str, float], straighten: Straighten | None = None
+        self,
+        grid: SmallGrid,
+        timings: dict[str, float],
+        straighten: Straighten | None = None,
+        image: np.ndarray | None = None,
     ) -> GridResult:
         """Read the cells of a small Sudoku (digits 1 to its size; a 16×16's numbers 1-16
         or symbols: ``read_sixteen``), the grid turned upright first where the page lies
         turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
         refused (``sixteen.refused``). ``straighten``: cuts a small grid's notes cells
-        from the photo decoded finer (``fine.straightener``)."""
+        from the photo decoded finer (``fine.straightener``). ``image``: the colour picture
+        the grid was found in, for a small grid's ink-colour step (``read_small_cells``)."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
@@ -289,7 +294,7 @@ class Reader:
                 if grid.size == sixteen.size
                 else SixteenReading(
                     *read_small_cells(
-                        classifier, grid, read, self.config.small.orientation, straighten
+                        classifier, grid, read, self.config.small.orientation, straighten, image
                     )
                 )
             ),

@@ -162,7 +162,7 @@ class LiveProcessor:
         if found is None or not self._inside(found.detection.lattice, image.shape):
             self._other_givens = None
             return FrameState.SEARCHING
-        grid = self.reader.read_small_grid(found, {})
+        grid = self.reader.read_small_grid(found, {}, image=image)
         seen, self._other_givens = self._other_givens, grid.givens
         if grid.givens != seen or not shown(grid):
             return FrameState.SEARCHING

@@ -79,21 +79,23 @@ DEFAULT_INK_COLOUR_CONFIG = InkColourConfig()
 def cell_ink_colours(
     image: np.ndarray, lattice: np.ndarray, config: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
 ) -> np.ndarray:
-    """(81, 3) Lab colour of each cell's ink seen on white paper (ΔL* from white, a*, b*).
+    """(n², 3) Lab colour of each cell's ink seen on white paper (ΔL* from white, a*, b*),
+    for a grid of n cells a side (``lattice``: (n + 1, n + 1, 2); 81 cells on a 9×9).
 
     Each cell is white-balanced on its own paper (channel by channel, as the eye adapts to
     the light), so a yellow lamp or a grey shadow leaves black print neutral.
     """
     if image.ndim != 3 or image.shape[2] != 3 or image.dtype != np.uint8:
         raise ValueError(f"image must be BGR uint8 (H, W, 3), got {image.shape} {image.dtype}")
-    if lattice.shape != (10, 10, 2):
-        raise ValueError(f"lattice must have shape (10, 10, 2), got {lattice.shape}")
-    c = config.cell_px
+    lines = lattice.shape[0]
+    if lattice.ndim != 3 or lattice.shape != (lines, lines, 2) or lines < 2:
+        raise ValueError(f"lattice must have shape (n + 1, n + 1, 2), got {lattice.shape}")
+    n, c = lines - 1, config.cell_px
     map_x, map_y = lattice_maps(lattice, c)
     grid = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     cut = round(config.inset_fraction * c)
-    tiles = grid.reshape(9, c, 9, c, 3).transpose(0, 2, 1, 3, 4)[:, :, cut : c - cut, cut : c - cut]
-    pixels = tiles.reshape(81, -1, 3).astype(np.float32) / 255.0
+    tiles = grid.reshape(n, c, n, c, 3).transpose(0, 2, 1, 3, 4)[:, :, cut : c - cut, cut : c - cut]
+    pixels = tiles.reshape(n * n, -1, 3).astype(np.float32) / 255.0
     order = np.argsort(pixels.sum(axis=2), axis=1)  # darkest first
     ranked = np.take_along_axis(pixels, order[:, :, None], axis=1)
     count = ranked.shape[1]

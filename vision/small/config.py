@@ -54,12 +54,20 @@ class SmallGridConfig:
     pen_doubtful: where the printed digits alone have no single answer, each of this many
     of the written cells least surely pen is tried as printed, one at a time (a printed 4
     on a children's 4×4 leant -2.3, and its five printed digits alone left two answers).
+    pen_leaning: failing those, every digit read as handwriting however slightly (log-odds
+    below 0) is left out with the sure ones (a children's 4×4's pen 2 leant -1.4, and
+    counted as printed it left no answer; the digit repaired to make one was wrong).
 
     unlikely_repair: a photo whose one 9×9 grid was solved only by repairing a digit to one
     the digit model gave less than this probability is looked at for a small grid too, and
     a small grid solved with fewer repairs replaces it (an 8×8 turned upside down or
     sideways, the page's heading beside it: the 9×9 finder takes the 8×8's lines and one
     more, and its 64 digits pass for a 9×9 puzzle after two repairs, taken at 0-4 %).
+
+    run_cells: a line is a run of ink longer than ``LineConfig.line_kernel_cells`` of a cell
+    of a grid this many cells a side; None: of each size's own cell (a 4×4's pen digits,
+    half its cell high, are longer than 0.85 of a ninth of the grid and passed for lines
+    midway between its lines; the 16×16's finder keeps the ninth it was tuned with).
 
     notes_decode_side: the cells the digit model takes for candidate notes are cut again
     from the photo decoded with its longer side at least this many pixels (where it is
@@ -90,7 +98,9 @@ class SmallGridConfig:
     orientation: OrientationConfig = field(default_factory=every_turn)
     unlikely_repair: float = 0.05
     pen_doubtful: int = 2
+    pen_leaning: bool = True
     notes_decode_side: int = 1600
+    run_cells: int | None = None
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -100,6 +110,10 @@ class SmallGridConfig:
             raise ValueError(f"side_px and cell_px are too small: {self.side_px}, {self.cell_px}")
         if not 0 < self.min_line <= 1 or not 0 <= self.max_between < self.min_line:
             raise ValueError("min_line must be in (0, 1] and max_between below it")
+        if self.run_cells is not None and self.run_cells < 1:
+            raise ValueError(
+                f"run_cells must be at least 1 (None: each size's own), got {self.run_cells}"
+            )
 
 
 DEFAULT_SMALL_GRID_CONFIG = SmallGridConfig()

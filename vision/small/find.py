@@ -3,7 +3,8 @@
 The 9×9 grid finder (``vision/grid/``) fits a 10 × 10 lattice and finds nothing on a page
 of 6×6 puzzles. Here the finder's rough candidate quads (``find_candidates``) are each
 warped square with a margin around, and the share of each row and column of the quad
-covered by long runs of ink (``line_images``: lines, not digits) gives two line profiles.
+covered by long runs of ink (``line_images``: lines, not digits; runs longer than most
+of a cell of the size looked for, ``SmallGridConfig.run_cells``) gives two line profiles.
 For each size n, n + 1 evenly spaced lines are fitted to each profile (``fit_lines``); a
 quad is a grid of n cells a side when all its lines are there and nothing line-like lies
 midway between them, when its box lines are drawn at least as thick as the others (2 rows
@@ -68,11 +69,18 @@ class SmallGrid:
 
 
 def line_profiles(
-    warped: np.ndarray, side: int, margin: int, grid: GridConfig
+    warped: np.ndarray, side: int, margin: int, grid: GridConfig, cells: int = 9
 ) -> tuple[np.ndarray, np.ndarray]:
     """The share of each row (horizontal lines) and column (vertical lines) of the grid's
-    span covered by long runs of ink, in a quad warped to ``side`` with ``margin`` around."""
-    lines = line_images(warped, max(8, side // 9), grid.lines)
+    span covered by long runs of ink (longer than ``LineConfig.line_kernel_cells`` of a
+    cell, for a grid of ``cells`` cells a side), in a quad warped to ``side`` with
+    ``margin`` around. Ink is told from paper as for a 9×9 (``ink_kernel_cells`` of a
+    ninth of the side, whatever ``cells``: a wider one takes a bold heading's letters
+    for one dark band)."""
+    ninth = side / 9
+    cell = max(8, side // cells)
+    config = replace(grid.lines, ink_kernel_cells=grid.lines.ink_kernel_cells * ninth / cell)
+    lines = line_images(warped, cell, config)
     span = slice(margin, margin + side)
     rows = lines.horizontal[:, span].mean(axis=1)
     cols = lines.vertical[span, :].mean(axis=0)
@@ -117,7 +125,7 @@ def _measured(
     middles = (positions[:-1] + positions[1:]) / 2
     between = float(np.interp(middles, xs, peaks, left=0.0, right=0.0).max())
     past = np.interp([start - spacing, start + (n + 1) * spacing], xs, peaks, left=0.0, right=0.0)
-    widths = np.array([_width(profile, p, spacing / 4) for p in positions])
+    widths = np.array([line_width(profile, p, spacing / 4) for p in positions])
     return LineFit(positions, coverage, between, (float(past[0]), float(past[1])), widths)
 
 
@@ -137,14 +145,16 @@ def _peak_near(profile: np.ndarray, centre: float, radius: int) -> float:
     return float(lo + int(np.argmax(part))) if part.max() > 0 else centre
 
 
-def _width(profile: np.ndarray, at: float, reach: float) -> float:
-    """The drawn width of the line at ``at``: pixels within ``reach`` covered at least
-    half as much as its peak."""
+def line_width(profile: np.ndarray, at: float, reach: float) -> float:
+    """The drawn width of the line at ``at``, in pixels: its profile's area within ``reach``
+    over its peak (the line's mean width along the stretch it covers). Not a count of
+    pixels: a width of 2.6 pixels counted as 2 here and 3 there let a box line pass for
+    thinner than a cell line on a page of shaded boxes."""
     lo, hi = max(0, round(at - reach)), min(len(profile), round(at + reach) + 1)
     part = profile[lo:hi]
     if not part.size or part.max() <= 0:
         return 0.0
-    return float(np.count_nonzero(part >= part.max() / 2))
+    return float(part.sum() / part.max())
 
 
 def is_grid_of(fit: LineFit, boxes: int, config: SmallGridConfig) -> bool:
@@ -208,10 +218,12 @@ def size_of_quad(
     grid. Where its lines make a grid of boxes both ways (an 8×8's lines thick every 2nd
     across, every 4th down, pass for 4 × 2 boxes too), the way whose box lines stand out
     more is taken."""
-    rows, cols = line_profiles(warped, side, margin, grid)
-    if is_nine(rows, cols, side, margin, config):
+    ninths = line_profiles(warped, side, margin, grid)
+    if is_nine(*ninths, side, margin, config):
         return None
     for n in config.sizes:
+        cells = config.run_cells or n  # runs longer than most of an n × n grid's cell
+        rows, cols = ninths if cells == 9 else line_profiles(warped, side, margin, grid, cells)
         across = fit_lines(rows, n, side, margin, config)
         down = fit_lines(cols, n, side, margin, config)
         shapes = [

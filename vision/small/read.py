@@ -3,9 +3,11 @@
 The cells of the straightened grid are cut as the 9×9 grid's are (``split_cells`` with
 n cells a side) and read by the same digit model in one run; digits above n cannot be
 in the grid, so their probabilities are set to nothing (``mask_digits``) before every
-cell's digit and print-or-pen kind is settled (``decide_kinds``, without the ink-colour
-step). A cell the model takes for candidate notes (its notes class, or notes likelier than
-any one digit: ``notes_probability``) is never an entry; its noted digits are read by the
+cell's digit and print-or-pen kind is settled (``decide_kinds``: the classifier, then the
+copies, ink-shape and ink-colour steps, the last where the colour page is given: a neat
+blue pen digit the grey cells cannot tell from print is told by its tint). A cell the
+model takes for candidate notes (its notes class, or notes likelier than any one digit:
+``notes_probability``) is never an entry; its noted digits are read by the
 9×9's notes reader in the cell cut from the photo straightened finer (``noted``,
 ``fine.py``). A page photographed turned is read the right way up first: where the upright
 reading is unsure, the turns that keep the boxes' shape (a half turn for 2×3 and 2×4
@@ -143,17 +145,21 @@ def read_small_cells(
     config: ReadConfig,
     orientation: OrientationConfig = DEFAULT_SMALL_GRID_CONFIG.orientation,
     straighten: Straighten | None = None,
+    image: np.ndarray | None = None,
 ) -> tuple[SmallGrid, CellReading]:
     """The grid turned upright (``oriented``, with ``orientation``) and every cell's digit
     and kind, digits above the grid's size ruled out; the cells the model takes for
     candidate notes hold the digits noted in them (``noted``, cut finer by ``straighten``
-    where given)."""
+    where given). ``image``: the colour (BGR) picture the grid was found in (the pixels
+    of its lattice), for the ink-colour step; without it, or where it is grey, the kinds
+    are settled without that step."""
     n = grid.size
     scorer = small_scorer(classifier, n, config.kind_decision.notes_from)
     grid, scores = oriented(grid, scorer, orientation)
     digits = mask_digits(scores.probs, n).astype(np.float32)
     scores = noted(classifier, grid, replace(scores, probs=digits), config, straighten)
-    reading = decide_kinds(scores, config=config.kind_decision)
+    lattice = None if image is None else grid.detection.lattice
+    reading = decide_kinds(scores, image, lattice, config=config.kind_decision)
     count = n * n
     return grid, replace(
         reading,
@@ -267,24 +273,40 @@ def solve_reading(
 def printed_alone(
     reading: CellReading, values: tuple[int, ...], n: int, config: SmallGridConfig, glyphs: str
 ) -> SolveResult | None:
-    """The printed digits solved without the cells read as handwriting (``written_cells``),
-    where they have one answer; failing that, with one of the ``config.pen_doubtful``
-    written cells least surely pen (a printed digit leaning pen on a page of few cells)
-    counted as printed. None where none of these has one answer, or nothing was written."""
+    """The printed digits solved without the cells taken for the person's entries, where
+    they have one answer: each set of ``entry_sets`` in turn. None where none of these has
+    one answer, or nothing was surely written (``written_cells``)."""
     written = written_cells(reading, config)
     if not written.any() or reading.kind_log_odds is None:
         return None
-    odds = np.asarray(reading.kind_log_odds)
-    doubtful = sorted(np.flatnonzero(written), key=lambda c: -float(odds[c]))
-    for back in [None, *doubtful[: config.pen_doubtful]]:
-        printed = tuple(
-            0 if w and c != back else v
-            for c, (v, w) in enumerate(zip(values, written, strict=True))
-        )
+    for entries in entry_sets(reading, written, config):
+        printed = tuple(0 if e else v for v, e in zip(values, entries, strict=True))
         alone = solve_small(printed, n, config.time_limit_s, glyphs)
         if alone is not None and alone.status in SOLVED_OUTCOMES:
             return alone
     return None
+
+
+def entry_sets(
+    reading: CellReading, written: np.ndarray, config: SmallGridConfig
+) -> list[np.ndarray]:
+    """The cells tried as the person's entries, in turn: those surely written
+    (``written``); those less one of the ``config.pen_doubtful`` least surely pen (a
+    printed digit leaning pen on a page of few cells), one at a time; then, where
+    ``config.pen_leaning``, those and every other cell read as handwriting however
+    slightly (a pen 2 leaning pen at -1.4 beside three sure entries, counted as printed,
+    left a 4×4 no answer until a printed digit was "repaired" to one read at 0 %)."""
+    odds = np.asarray(reading.kind_log_odds)
+    doubtful = sorted(np.flatnonzero(written), key=lambda c: -float(odds[c]))
+    sets = [written]
+    for back in doubtful[: config.pen_doubtful]:
+        fewer = written.copy()
+        fewer[back] = False
+        sets.append(fewer)
+    leaning = written | (np.asarray(reading.kinds) == Kind.HANDWRITTEN)
+    if config.pen_leaning and (leaning & ~written).any():
+        sets.append(leaning)
+    return sets
 
 
 def solve_as_read(values: tuple[int, ...], n: int, time_limit_s: float) -> RepairOutcome:
