@@ -30,6 +30,7 @@ from sudokucam.vision.structure.cage_sums import (
     ZERO_SURE,
     ZERO_UNLIKELY,
     SumReading,
+    corner_digits,
     fine_grid,
     merged,
     readings,
@@ -427,7 +428,7 @@ def test_cages_with_no_single_solution_are_tried_with_the_doubtful_borders_cut(
     cages = {cage.cells for cage in truth.cages}
     assert set(layout.groups) != cages and set(split.groups) == cages
     answer = tuple(int(v) for v in truth.solution.ravel())
-    assert settle_cages(replace(layout, split=None)).solution is None
+    assert settle_cages(replace(layout, later=None)).solution is None
     assert settle_cages(layout, config=UNHURRIED).solution == answer
 
 
@@ -551,7 +552,7 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
         seen = seen.split
     assert chain[:2] == [False, False] and True in chain  # read alone, doubtful cut: wrong
     answer = tuple(int(v) for v in truth.solution.ravel())
-    assert settle_cages(replace(split, split=None)).solution is None
+    assert settle_cages(replace(split, later=None)).solution is None
     assert settle_cages(layout, config=UNHURRIED).solution == answer
 
 
@@ -568,3 +569,39 @@ def test_the_sums_place_a_missed_border_and_join_a_cage_split_in_two() -> None:
     groups = group_cells(*sum_borders(lines, with_sum))
     assert (0, 1, 2) in groups and (3,) in groups  # r1c4's sum starts its own cage
     assert (9, 10) in groups  # the cage with no sum joined to the one before it
+
+
+@pytest.mark.parametrize(("seed", "style"), [(740007, "coloured")])
+def test_only_the_first_groupings_sums_are_read_until_another_is_tried(
+    seed: int, style: str, classifier: DigitClassifier
+) -> None:
+    # the model reads the first grouping's sums; another grouping's corners only when its
+    # layout is asked for, each corner once, read as if every corner had been read at once
+    detection, _, image = rendered_photo_grid(seed, style, classifier)
+    calls: list[int] = []
+
+    def predict(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(len(cells))
+        return classifier.predict(cells)
+
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, predict, size, photo=photo)
+    assert layout is not None and len(calls) == 1
+    chain, seen = [layout], layout.split
+    while seen is not None:
+        chain.append(seen)
+        seen = seen.split
+    assert len(chain) >= 3 and 1 < len(calls) <= len(chain)
+    assert layout.split is chain[1] and len(calls) <= len(chain)  # made once, not read again
+    config = CageConfig()
+    fine = fine_grid(image, detection.lattice, config)
+    firsts = [g[0] for g in layout.groups]
+    looks = [
+        corner_digits(sum_corners(grid, range(81), config), predict, size, config, firsts)
+        for grid in (detection.warped, fine)
+    ]
+    for seen in chain:
+        for group, reading in zip(seen.groups, seen.sums, strict=True):
+            keep = config.alternatives
+            eager = [readings(look[group[0]], len(group), keep) for look in looks]
+            assert reading.totals == merged(*eager, keep).totals
