@@ -30,8 +30,8 @@ from sudokucam.vision.structure.cage_sums import (
     ZERO_SURE,
     ZERO_UNLIKELY,
     SumReading,
-    corner_digits,
     fine_grid,
+    hung_sum_blobs,
     merged,
     readings,
     split_sum,
@@ -42,6 +42,7 @@ from sudokucam.vision.structure.cage_sums import (
 )
 from sudokucam.vision.structure.cages import (
     CageLayout,
+    SumCorners,
     find_cages,
     given_up,
     settle_cages,
@@ -594,14 +595,41 @@ def test_only_the_first_groupings_sums_are_read_until_another_is_tried(
     assert len(chain) >= 3 and 1 < len(calls) <= len(chain)
     assert layout.split is chain[1] and len(calls) <= len(chain)  # made once, not read again
     config = CageConfig()
-    fine = fine_grid(image, detection.lattice, config)
+    grids = (detection.warped, fine_grid(image, detection.lattice, config))
     firsts = [g[0] for g in layout.groups]
-    looks = [
-        corner_digits(sum_corners(grid, range(81), config), predict, size, config, firsts)
-        for grid in (detection.warped, fine)
-    ]
+    at_once = SumCorners.of(grids, firsts, (classifier.predict, size), config)
+    at_once.read(sorted({g[0] for seen in chain for g in seen.groups}))  # every corner in one call
     for seen in chain:
-        for group, reading in zip(seen.groups, seen.sums, strict=True):
-            keep = config.alternatives
-            eager = [readings(look[group[0]], len(group), keep) for look in looks]
-            assert reading.totals == merged(*eager, keep).totals
+        assert [s.totals for s in seen.sums] == [s.totals for s in at_once.sums(seen.groups)]
+
+
+def test_a_sum_joined_to_the_cage_line_below_is_cut_at_the_digits_height() -> None:
+    glyphs = np.zeros((47, 64), np.uint8)
+    cv2.putText(glyphs, "5", (10, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)
+    for y in range(21, 47, 6):  # the cage line's dashes below, blurred into the 5's foot
+        cv2.line(glyphs, (14, y), (14, y + 4), 255, 3)
+    corner = (glyphs / 255).astype(np.float32)
+    assert sum_boxes(corner, CageConfig())[1] == []  # it reaches the box's bottom edge
+    (digit,) = hung_sum_blobs(corner, 17.0, CageConfig())
+    assert 15 <= digit.shape[0] <= 18  # cut at the digits' height, the dashes left out
+    low = np.zeros_like(corner)
+    low[15:] = corner[:-15]  # a blob starting low in the box (a given's top) is none
+    assert hung_sum_blobs(low, 17.0, CageConfig()) == []
+
+
+@pytest.mark.parametrize(("seed", "style"), [(750012, "dashed")])
+def test_sums_joined_to_the_cage_lines_dashes_are_read(
+    seed: int, style: str, classifier: DigitClassifier
+) -> None:
+    # blur joins several sums to the dashes of their cage's left line below them: those
+    # blobs reach the corner box's bottom, and these sums were not seen at all (5 of 6
+    # cages read every sum alike, unread)
+    detection, truth, image = rendered_photo_grid(seed, style, classifier)
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    read = dict(zip(layout.groups, layout.sums, strict=True))
+    starts = {(3, 0): 5, (1, 6): 7, (8, 3): 6, (7, 7): 5, (7, 0): 24, (7, 6): 29}
+    for cage in truth.cages:
+        if divmod(cage.cells[0], 9) in starts:
+            assert read[cage.cells].best == cage.total == starts[divmod(cage.cells[0], 9)]

@@ -122,6 +122,23 @@ def both_sum_boxes(
 ) -> tuple[np.ndarray, list[Box], list[Box]]:
     """``sum_boxes`` with and without the ``hanging`` blobs, from one labelling (the
     labels those with them are cut in)."""
+    labels, boxes = corner_blobs(corner, config)
+    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    if not digits:
+        return labels, [], []
+    first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
+    alone = _kept(digits, first, config)
+    low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
+    cut = [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
+    return labels, _kept(digits + cut, first, config) if cut else alone, alone
+
+
+def corner_blobs(
+    corner: np.ndarray, config: CageConfig, lines: bool = False
+) -> tuple[np.ndarray, list[Box]]:
+    """The labelled ink blobs of a corner box, the grid lines along its sides cleared
+    (``without_grid_lines``), specks left out, and grid line pieces (``line_like``) unless
+    ``lines``."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
@@ -131,16 +148,31 @@ def both_sum_boxes(
         (i, int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3]))
         for i in range(1, count)
         if stats[i, 4] >= notes.min_blob_share * n * n
-        and not line_like(tuple(int(v) for v in stats[i, :4]), n, notes)  # type: ignore[arg-type]
+        and (lines or not line_like(tuple(int(v) for v in stats[i, :4]), n, notes))  # type: ignore[arg-type]
     ]
-    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
-    if not digits:
-        return labels, [], []
-    first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
-    alone = _kept(digits, first, config)
-    low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
-    cut = [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
-    return labels, _kept(digits + cut, first, config) if cut else alone, alone
+    return labels, boxes
+
+
+def hung_sum_blobs(corner: np.ndarray, height: float, config: CageConfig) -> list[np.ndarray]:
+    """The sum's digits in a corner box where ``sum_blobs`` finds none because blur joined
+    them to the cage line's dashes below (the blob reaches the box's bottom edge): each
+    blob starting where the sums' tops lie (within ``hung_top`` of the box's top) and
+    reaching the bottom edge, cut at the grid's digit ``height`` below its top (a thin
+    digit joined to the line looks like a grid line's piece: one at least ``hung_width``
+    as wide as tall once cut is kept), and the digit-shaped blobs beside it, as
+    ``sum_blobs`` gives them."""
+    labels, boxes = corner_blobs(corner, config, lines=True)
+    bottom, top = corner.shape[0] - 1, config.hung_top * corner.shape[0]
+    hung = [b for b in boxes if b[2] <= top and b[2] + b[4] >= bottom]
+    cut = [c for b in hung if (c := _cut_below(labels, b, b[2] + round(height)))]
+    cut = [c for c in cut if c[3] >= config.hung_width * c[4]]
+    n = max(corner.shape)
+    boxes = [b for b in boxes if not line_like(b[1:], n, _notes_config(config))]
+    digits = [b for b in (*boxes, *cut) if _digit_shaped(b, corner.shape, config)]
+    if not cut or not digits:
+        return []
+    first = min(digits, key=lambda b: b[2] + b[1] / 2)
+    return _blob_images(corner, labels, _kept(digits, first, config), config)
 
 
 def _kept(digits: list[Box], first: Box, config: CageConfig) -> list[Box]:
@@ -153,11 +185,12 @@ def _kept(digits: list[Box], first: Box, config: CageConfig) -> list[Box]:
 
 def _hangs_beside(box: Box, first: Box, shape: tuple[int, ...], config: CageConfig) -> bool:
     """Whether a blob reaching the box's bottom edge starts level with the sum's first
-    digit, right of it: a second digit that a given's ink below touches."""
-    _, x, y, _, h = box
+    digit, right of it (a second digit that a given's ink below touches) or wholly left of
+    it (a first digit that blur joined to the cage line's dashes below)."""
+    _, x, y, w, h = box
     return (
         y + h >= shape[0] - 1
-        and x > first[1]
+        and (x > first[1] or x + w <= first[1])
         and abs(y - first[2]) <= (1 - config.digit_height) * first[4]
     )
 
@@ -235,12 +268,19 @@ def corner_sum(
 ) -> tuple[list[np.ndarray], tuple[float, float]]:
     """``sum_blobs`` and ``sum_extent`` of a corner box, from one labelling."""
     labels, keep, alone = both_sum_boxes(corner, config)
+    return _blob_images(corner, labels, keep, config), _extent(alone, corner.shape)
+
+
+def _blob_images(
+    corner: np.ndarray, labels: np.ndarray, keep: Sequence[Box], config: CageConfig
+) -> list[np.ndarray]:
+    """The ink of the blobs ``keep`` cut to their boxes, two digits printed joined cut
+    apart (``split_sum``), two at most."""
     cut = [
         np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
         for i, x, y, w, h in keep
     ]
-    blobs = [part for blob in cut for part in split_sum(blob, _notes_config(config))][:2]
-    return blobs, _extent(alone, corner.shape)
+    return [part for blob in cut for part in split_sum(blob, _notes_config(config))][:2]
 
 
 def split_sum(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:

@@ -55,6 +55,7 @@ from .cage_sums import (
     digit_height,
     fine_grid,
     held_to,
+    hung_sum_blobs,
     merged,
     readings,
 )
@@ -194,7 +195,17 @@ class SumLook:
     read so far (filled in as cells are asked for)."""
 
     blobs: tuple[list[np.ndarray], ...]
+    corners: tuple[np.ndarray, ...]
+    height: float | None
     digits: dict[int, np.ndarray] = field(default_factory=dict)
+
+    def sum_at(self, cell: int, config: CageConfig) -> list[np.ndarray]:
+        """The sum's blobs in the corner of ``cell``, the first cell of a cage: where none
+        were found, those blur joined to the cage line below (``hung_sum_blobs``)."""
+        if self.blobs[cell] or self.height is None:
+            return self.blobs[cell]
+        hung = hung_sum_blobs(self.corners[cell], self.height, config)
+        return held_to([hung], self.height, config)[0]
 
 
 @dataclass(frozen=True)
@@ -229,7 +240,8 @@ class SumCorners:
             blobs = [b for b, _ in found]
             extents = extents or tuple(e for _, e in found)
             height = digit_height([blobs[c] for c in firsts])
-            looks.append(SumLook(tuple(held_to(blobs, height, config))))
+            held = tuple(held_to(blobs, height, config))
+            looks.append(SumLook(held, tuple(corners), height))
         return cls(tuple(looks), extents, models, config)
 
     @property
@@ -243,7 +255,8 @@ class SumCorners:
         wanted = dict.fromkeys(cells)
         new = [(look, c) for look in self.looks for c in wanted if c not in look.digits]
         predict, size = self.models
-        logs = blob_digits([look.blobs[c] for look, c in new], predict, size, self.config)
+        blobs = [look.sum_at(c, self.config) for look, c in new]
+        logs = blob_digits(blobs, predict, size, self.config)
         for (look, c), digits in zip(new, logs, strict=True):
             look.digits[c] = digits
         return [[look.digits[c] for c in cells] for look in self.looks]
