@@ -622,14 +622,14 @@ def test_sums_joined_to_the_cage_lines_dashes_are_read(
     seed: int, style: str, classifier: DigitClassifier
 ) -> None:
     # blur joins several sums to the dashes of their cage's left line below them: those
-    # blobs reach the corner box's bottom, and these sums were not seen at all (5 of 6
-    # cages read every sum alike, unread)
+    # blobs reach the corner box's bottom, and these sums were not seen at all (every sum
+    # alike, unread) or lost their first digit (23 read as 13)
     detection, truth, image = rendered_photo_grid(seed, style, classifier)
     size, photo = classifier.config.input_size, (image, detection.lattice)
     layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
     assert layout is not None
     read = dict(zip(layout.groups, layout.sums, strict=True))
-    starts = {(3, 0): 5, (1, 6): 7, (8, 3): 6, (7, 7): 5, (7, 0): 24, (7, 6): 29}
+    starts = {(3, 0): 5, (1, 6): 7, (8, 3): 6, (7, 7): 5, (7, 0): 24, (7, 6): 29, (1, 2): 23}
     for cage in truth.cages:
         if divmod(cage.cells[0], 9) in starts:
             assert read[cage.cells].best == cage.total == starts[divmod(cage.cells[0], 9)]
