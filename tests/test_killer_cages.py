@@ -31,6 +31,7 @@ from sudokucam.vision.structure.cage_sums import (
     ZERO_UNLIKELY,
     SumReading,
     fine_grid,
+    hung_sum_blobs,
     merged,
     readings,
     split_sum,
@@ -41,6 +42,7 @@ from sudokucam.vision.structure.cage_sums import (
 )
 from sudokucam.vision.structure.cages import (
     CageLayout,
+    SumCorners,
     find_cages,
     given_up,
     settle_cages,
@@ -427,7 +429,7 @@ def test_cages_with_no_single_solution_are_tried_with_the_doubtful_borders_cut(
     cages = {cage.cells for cage in truth.cages}
     assert set(layout.groups) != cages and set(split.groups) == cages
     answer = tuple(int(v) for v in truth.solution.ravel())
-    assert settle_cages(replace(layout, split=None)).solution is None
+    assert settle_cages(replace(layout, later=None)).solution is None
     assert settle_cages(layout, config=UNHURRIED).solution == answer
 
 
@@ -551,7 +553,7 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
         seen = seen.split
     assert chain[:2] == [False, False] and True in chain  # read alone, doubtful cut: wrong
     answer = tuple(int(v) for v in truth.solution.ravel())
-    assert settle_cages(replace(split, split=None)).solution is None
+    assert settle_cages(replace(split, later=None)).solution is None
     assert settle_cages(layout, config=UNHURRIED).solution == answer
 
 
@@ -568,3 +570,66 @@ def test_the_sums_place_a_missed_border_and_join_a_cage_split_in_two() -> None:
     groups = group_cells(*sum_borders(lines, with_sum))
     assert (0, 1, 2) in groups and (3,) in groups  # r1c4's sum starts its own cage
     assert (9, 10) in groups  # the cage with no sum joined to the one before it
+
+
+@pytest.mark.parametrize(("seed", "style"), [(740007, "coloured")])
+def test_only_the_first_groupings_sums_are_read_until_another_is_tried(
+    seed: int, style: str, classifier: DigitClassifier
+) -> None:
+    # the model reads the first grouping's sums; another grouping's corners only when its
+    # layout is asked for, each corner once, read as if every corner had been read at once
+    detection, _, image = rendered_photo_grid(seed, style, classifier)
+    calls: list[int] = []
+
+    def predict(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        calls.append(len(cells))
+        return classifier.predict(cells)
+
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, predict, size, photo=photo)
+    assert layout is not None and len(calls) == 1
+    chain, seen = [layout], layout.split
+    while seen is not None:
+        chain.append(seen)
+        seen = seen.split
+    assert len(chain) >= 3 and 1 < len(calls) <= len(chain)
+    assert layout.split is chain[1] and len(calls) <= len(chain)  # made once, not read again
+    config = CageConfig()
+    grids = (detection.warped, fine_grid(image, detection.lattice, config))
+    firsts = [g[0] for g in layout.groups]
+    at_once = SumCorners.of(grids, firsts, (classifier.predict, size), config)
+    at_once.read(sorted({g[0] for seen in chain for g in seen.groups}))  # every corner in one call
+    for seen in chain:
+        assert [s.totals for s in seen.sums] == [s.totals for s in at_once.sums(seen.groups)]
+
+
+def test_a_sum_joined_to_the_cage_line_below_is_cut_at_the_digits_height() -> None:
+    glyphs = np.zeros((47, 64), np.uint8)
+    cv2.putText(glyphs, "5", (10, 22), cv2.FONT_HERSHEY_SIMPLEX, 0.8, 255, 2)
+    for y in range(21, 47, 6):  # the cage line's dashes below, blurred into the 5's foot
+        cv2.line(glyphs, (14, y), (14, y + 4), 255, 3)
+    corner = (glyphs / 255).astype(np.float32)
+    assert sum_boxes(corner, CageConfig())[1] == []  # it reaches the box's bottom edge
+    (digit,) = hung_sum_blobs(corner, 17.0, CageConfig())
+    assert 15 <= digit.shape[0] <= 18  # cut at the digits' height, the dashes left out
+    low = np.zeros_like(corner)
+    low[15:] = corner[:-15]  # a blob starting low in the box (a given's top) is none
+    assert hung_sum_blobs(low, 17.0, CageConfig()) == []
+
+
+@pytest.mark.parametrize(("seed", "style"), [(750012, "dashed")])
+def test_sums_joined_to_the_cage_lines_dashes_are_read(
+    seed: int, style: str, classifier: DigitClassifier
+) -> None:
+    # blur joins several sums to the dashes of their cage's left line below them: those
+    # blobs reach the corner box's bottom, and these sums were not seen at all (every sum
+    # alike, unread) or lost their first digit (23 read as 13)
+    detection, truth, image = rendered_photo_grid(seed, style, classifier)
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    read = dict(zip(layout.groups, layout.sums, strict=True))
+    starts = {(3, 0): 5, (1, 6): 7, (8, 3): 6, (7, 7): 5, (7, 0): 24, (7, 6): 29, (1, 2): 23}
+    for cage in truth.cages:
+        if divmod(cage.cells[0], 9) in starts:
+            assert read[cage.cells].best == cage.total == starts[divmod(cage.cells[0], 9)]

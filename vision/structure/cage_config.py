@@ -33,7 +33,10 @@ class CageConfig:
     tall and clear of the box's far edges, and those as tall as ``digit_height`` of it
     beside it are the digits (two at most); every sum of a grid is printed in one size, so
     a blob ``tall_share`` taller than the grid's median blob is cut to its height from its
-    top, one under ``digit_height`` of it left out,
+    top, one under ``digit_height`` of it left out; a corner of a cage's first cell with
+    no digit found, whose blob starts within ``hung_top`` of the box's top and reaches its
+    bottom (a sum joined by blur to the cage line's dashes below), has it cut at that
+    height (kept when then ``hung_width`` as wide as tall),
     each scaled to each of ``blob_heights`` of the classifier's input and read (the
     probabilities averaged). A blob is a zero when its
     one hole is ``zero_hole`` of its height and lies in its middle (for a sum: within
@@ -77,6 +80,8 @@ class CageConfig:
     min_digit_aspect: float = 0.2
     digit_height: float = 0.6
     tall_share: float = 1.2
+    hung_top: float = 0.2
+    hung_width: float = 0.35
     blob_heights: tuple[float, ...] = (0.5, 0.6, 0.7)
     zero_hole: float = 0.4
     zero_centre: float = 0.08

@@ -78,8 +78,17 @@ def fine_grid(image: np.ndarray, lattice: np.ndarray, config: CageConfig) -> np.
 def sum_corners(warped: np.ndarray, cells: Sequence[int], config: CageConfig) -> list[np.ndarray]:
     """The corner boxes (``sum_box``) of the given cells as fine ink images (the grid
     ``warped`` resampled to ``fine_cell_px`` a cell, unless it is that size already)."""
+    return cut_corners(corner_ink(warped, config), cells, config)
+
+
+def corner_ink(warped: np.ndarray, config: CageConfig) -> np.ndarray:
+    """The ink image of a whole grid at ``fine_cell_px`` a cell, the corners cut from it."""
+    return ink_image(warped, CellConfig(cell_px=fine_cell_px(config), inset_px=0))
+
+
+def cut_corners(ink: np.ndarray, cells: Sequence[int], config: CageConfig) -> list[np.ndarray]:
+    """The corner boxes (``sum_box``) of the given cells, cut from a grid's ``corner_ink``."""
     p = fine_cell_px(config)
-    ink = ink_image(warped, CellConfig(cell_px=p, inset_px=0))
     x0, y0, x1, y1 = (round(v * p) for v in config.sum_box)
     out = []
     for cell in cells:
@@ -104,6 +113,32 @@ def sum_boxes(
     blob nearest the corner that is shaped like a digit (``_digit_shaped``) and those at
     least ``digit_height`` as tall beside it (two at most, from the left); with
     ``hanging``, a blob beside it reaching the box's bottom too, cut at its height."""
+    labels, with_hanging, alone = both_sum_boxes(corner, config)
+    return labels, with_hanging if hanging else alone
+
+
+def both_sum_boxes(
+    corner: np.ndarray, config: CageConfig
+) -> tuple[np.ndarray, list[Box], list[Box]]:
+    """``sum_boxes`` with and without the ``hanging`` blobs, from one labelling (the
+    labels those with them are cut in)."""
+    labels, boxes = corner_blobs(corner, config)
+    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    if not digits:
+        return labels, [], []
+    first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
+    alone = _kept(digits, first, config)
+    low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
+    cut = [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
+    return labels, _kept(digits + cut, first, config) if cut else alone, alone
+
+
+def corner_blobs(
+    corner: np.ndarray, config: CageConfig, lines: bool = False
+) -> tuple[np.ndarray, list[Box]]:
+    """The labelled ink blobs of a corner box, the grid lines along its sides cleared
+    (``without_grid_lines``), specks left out, and grid line pieces (``line_like``) unless
+    ``lines``."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
@@ -113,27 +148,49 @@ def sum_boxes(
         (i, int(stats[i, 0]), int(stats[i, 1]), int(stats[i, 2]), int(stats[i, 3]))
         for i in range(1, count)
         if stats[i, 4] >= notes.min_blob_share * n * n
-        and not line_like(tuple(int(v) for v in stats[i, :4]), n, notes)  # type: ignore[arg-type]
+        and (lines or not line_like(tuple(int(v) for v in stats[i, :4]), n, notes))  # type: ignore[arg-type]
     ]
-    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
-    if not digits:
-        return labels, []
-    first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
-    if hanging:
-        low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
-        digits += [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
+    return labels, boxes
+
+
+def hung_sum_blobs(corner: np.ndarray, height: float, config: CageConfig) -> list[np.ndarray]:
+    """The sum's digits in a corner box where ``sum_blobs`` finds none because blur joined
+    them to the cage line's dashes below (the blob reaches the box's bottom edge): each
+    blob starting where the sums' tops lie (within ``hung_top`` of the box's top) and
+    reaching the bottom edge, cut at the grid's digit ``height`` below its top (a thin
+    digit joined to the line looks like a grid line's piece: one at least ``hung_width``
+    as wide as tall once cut is kept), and the digit-shaped blobs beside it, as
+    ``sum_blobs`` gives them."""
+    labels, boxes = corner_blobs(corner, config, lines=True)
+    bottom, top = corner.shape[0] - 1, config.hung_top * corner.shape[0]
+    hung = [b for b in boxes if b[2] <= top and b[2] + b[4] >= bottom]
+    cut = [c for b in hung if (c := _cut_below(labels, b, b[2] + round(height)))]
+    cut = [c for c in cut if c[3] >= config.hung_width * c[4]]
+    n = max(corner.shape)
+    boxes = [b for b in boxes if not line_like(b[1:], n, _notes_config(config))]
+    digits = [b for b in (*boxes, *cut) if _digit_shaped(b, corner.shape, config)]
+    if not cut or not digits:
+        return []
+    first = min(digits, key=lambda b: b[2] + b[1] / 2)
+    return _blob_images(corner, labels, _kept(digits, first, config), config)
+
+
+def _kept(digits: list[Box], first: Box, config: CageConfig) -> list[Box]:
+    """The sum's digits among the digit-shaped blobs: those ``digit_height`` as tall as
+    the ``first`` beside it, two at most from the left."""
     tall = config.digit_height * first[4]
     keep = [b for b in digits if b[4] >= tall and _overlap(b, first) > 0.5]
-    return labels, sorted(keep, key=lambda b: b[1])[:2]
+    return sorted(keep, key=lambda b: b[1])[:2]
 
 
 def _hangs_beside(box: Box, first: Box, shape: tuple[int, ...], config: CageConfig) -> bool:
     """Whether a blob reaching the box's bottom edge starts level with the sum's first
-    digit, right of it: a second digit that a given's ink below touches."""
-    _, x, y, _, h = box
+    digit, right of it (a second digit that a given's ink below touches) or wholly left of
+    it (a first digit that blur joined to the cage line's dashes below)."""
+    _, x, y, w, h = box
     return (
         y + h >= shape[0] - 1
-        and x > first[1]
+        and (x > first[1] or x + w <= first[1])
         and abs(y - first[2]) <= (1 - config.digit_height) * first[4]
     )
 
@@ -203,7 +260,22 @@ def edge_run(inked: np.ndarray, band: int) -> np.ndarray:
 def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
     """The sum's digits in a corner box (``sum_boxes``), left to right, as ink images cut
     to their boxes, two digits printed joined cut apart (``notes.split_pair``)."""
-    labels, keep = sum_boxes(corner, config)
+    return corner_sum(corner, config)[0]
+
+
+def corner_sum(
+    corner: np.ndarray, config: CageConfig
+) -> tuple[list[np.ndarray], tuple[float, float]]:
+    """``sum_blobs`` and ``sum_extent`` of a corner box, from one labelling."""
+    labels, keep, alone = both_sum_boxes(corner, config)
+    return _blob_images(corner, labels, keep, config), _extent(alone, corner.shape)
+
+
+def _blob_images(
+    corner: np.ndarray, labels: np.ndarray, keep: Sequence[Box], config: CageConfig
+) -> list[np.ndarray]:
+    """The ink of the blobs ``keep`` cut to their boxes, two digits printed joined cut
+    apart (``split_sum``), two at most."""
     cut = [
         np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
         for i, x, y, w, h in keep
@@ -239,11 +311,15 @@ def sum_extent(corner: np.ndarray, config: CageConfig) -> tuple[float, float]:
     (0, 0 when no sum was seen). A digit that a blob from below touches is left out
     (``sum_boxes`` without ``hanging``): that blob may be a given printed high, whose top
     a mask over the digit would cut off."""
-    _, keep = sum_boxes(corner, config, hanging=False)
+    return _extent(sum_boxes(corner, config, hanging=False)[1], corner.shape)
+
+
+def _extent(keep: Sequence[Box], shape: tuple[int, ...]) -> tuple[float, float]:
+    """How far right and down the boxes ``keep`` reach in a corner box of ``shape``."""
     if not keep:
         return 0.0, 0.0
-    right = max(x + w for _, x, _, w, _ in keep) / corner.shape[1]
-    bottom = max(y + h for _, _, y, _, h in keep) / corner.shape[0]
+    right = max(x + w for _, x, _, w, _ in keep) / shape[1]
+    bottom = max(y + h for _, _, y, _, h in keep) / shape[0]
     return right, bottom
 
 
@@ -398,18 +474,33 @@ def same_height(
     blobs: list[list[np.ndarray]], config: CageConfig, sample: Sequence[int] | None = None
 ) -> list[list[np.ndarray]]:
     """The sums' digits held to the grid's one digit height (the median blob's of the
-    corners ``sample``, or all): a blob ``tall_share`` taller is cut to that height from
-    its top (a cage line's dash hangs below), one shorter than ``digit_height`` of it is
-    left out (a dot, a fragment)."""
+    corners ``sample``, or all: ``digit_height``): a blob ``tall_share`` taller is cut to
+    that height from its top (a cage line's dash hangs below), one shorter than
+    ``digit_height`` of it is left out (a dot, a fragment)."""
     picked = range(len(blobs)) if sample is None else sample
-    heights = [b.shape[0] for k in picked for b in blobs[k]]
-    if not heights:
-        return blobs
-    h = float(np.median(heights))
+    return held_to(blobs, digit_height([blobs[k] for k in picked]), config)
+
+
+def digit_height(blobs: Sequence[Sequence[np.ndarray]]) -> float | None:
+    """The median height of the blobs of some corners (None when they hold none)."""
+    heights = [b.shape[0] for cage in blobs for b in cage]
+    return float(np.median(heights)) if heights else None
+
+
+def held_to(
+    blobs: Sequence[Sequence[np.ndarray]], height: float | None, config: CageConfig
+) -> list[list[np.ndarray]]:
+    """Each corner's blobs held to the digit ``height`` (as ``same_height``; None: as
+    they are)."""
+    if height is None:
+        return [list(cage) for cage in blobs]
     out = []
     for cage in blobs:
-        cut = [trimmed(b[: round(h)]) if b.shape[0] > config.tall_share * h else b for b in cage]
-        out.append([b for b in cut if b.size and b.shape[0] >= config.digit_height * h])
+        cut = [
+            trimmed(b[: round(height)]) if b.shape[0] > config.tall_share * height else b
+            for b in cage
+        ]
+        out.append([b for b in cut if b.size and b.shape[0] >= config.digit_height * height])
     return out
 
 
@@ -484,9 +575,17 @@ def corner_digits(
     """The (D, 10) digit log-probabilities of the sum in each corner box (D = 0, 1 or 2;
     ``sample`` as for ``read_digits``)."""
     blobs = same_height([sum_blobs(c, config) for c in corners], config, sample)
+    return blob_digits(blobs, predict, input_size, config)
+
+
+def blob_digits(
+    blobs: Sequence[Sequence[np.ndarray]], predict: Predict, input_size: int, config: CageConfig
+) -> list[np.ndarray]:
+    """The (D, 10) digit log-probabilities of each corner's D blobs (every blob through
+    ``predict`` in one call; a zero from its shape, ``zero_chance``)."""
     flat = [b for cage in blobs for b in cage]
     if not flat:
-        return [np.zeros((0, 10)) for _ in corners]
+        return [np.zeros((0, 10)) for _ in blobs]
     probs = read_blobs(flat, predict, input_size, config)
     logs = chanced_log_probs(probs, [zero_chance(b, config) for b in flat])
     out, start = [], 0

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -44,7 +45,20 @@ from .cage_lines import (
     group_cells,
     has_cages,
 )
-from .cage_sums import PROB_FLOOR, SumReading, fine_grid, merged, read_digits, readings
+from .cage_sums import (
+    PROB_FLOOR,
+    SumReading,
+    blob_digits,
+    corner_ink,
+    corner_sum,
+    cut_corners,
+    digit_height,
+    fine_grid,
+    held_to,
+    hung_sum_blobs,
+    merged,
+    readings,
+)
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 Change = tuple[int, int]  # (cage, index of its reading)
@@ -107,18 +121,30 @@ class CageLayout:
     inset: the cage lines' distance inside the grid lines, share of a cell.
     extents: how far each sum's ink reaches right and down in its corner box (shares of
         ``CageConfig.sum_box``; 0, 0 where none was seen).
-    split: the cages grouped another way, with their sums, tried when these cages give
-        no single solution (its own ``split`` after it): the doubtful borders cut too
-        (``doubtful_cut``: a cage line too faint or too far off its place to pass the
-        split), the lines of the grid warped again from the photo. None when there are
-        none such.
+    later: makes the cages grouped another way, with their sums (``split``), when first
+        asked for; None when there are none such.
+    marks: the top-left cell of every cage of every grouping tried (this one and those of
+        its ``split`` chain), each with how far its sum's ink reaches (as ``extents``):
+        what ``without_sums`` paints out; empty where the layout was made by hand (the
+        chain's ``extents`` are painted then).
     """
 
     groups: tuple[tuple[int, ...], ...]
     sums: tuple[SumReading, ...]
     inset: float
     extents: tuple[tuple[float, float], ...] = ()
-    split: CageLayout | None = None
+    later: Callable[[], CageLayout | None] | None = field(default=None, compare=False, repr=False)
+    marks: tuple[tuple[int, tuple[float, float]], ...] = field(default=(), repr=False)
+
+    @property
+    def split(self) -> CageLayout | None:
+        """The cages grouped another way, with their sums, tried when these cages give no
+        single solution (its own ``split`` after it): the doubtful borders cut too
+        (``doubtful_cut``: a cage line too faint or too far off its place to pass the
+        split), the sums' places (``sum_borders``), the lines of the grid warped again
+        from the photo. Read when first asked for (their sums' corners too); None when
+        there are none such."""
+        return None if self.later is None else self.later()
 
 
 def find_cages(
@@ -137,15 +163,19 @@ def find_cages(
     those of the straightened grid's lines where they show cages, else of the finer
     grid's (its finer detail shows lines that the straightened grid blurs into the grid
     lines); the other groupings seen (``other_groups``) follow as the layout's ``split``
-    chain, each with its own sums."""
+    chain, each with its own sums. Every corner is looked at for a sum's blobs (where
+    they show, the sums place the cages: ``sum_borders``), but the model reads only the
+    first grouping's sums here; another grouping's are read when it is first tried."""
     _check_warped(warped)
     fine = None if photo is None else fine_grid(photo[0], photo[1], config)
     seen = [lines for lines in all_lines(warped, fine, config) if has_cages(lines, config)]
     if not seen:
         return None
-    corners = read_corners((warped, fine), seen[0], (predict, input_size), config)
+    first = group_cells(seen[0].across, seen[0].down)
+    corners = SumCorners.of((warped, fine), [g[0] for g in first], (predict, input_size), config)
     groupings = other_groups(seen, config, corners.with_sum)
-    return layouts(groupings, corners, config, seen[0].inset)
+    marks = {g[0]: corners.extents[g[0]] for groups in groupings for g in groups}
+    return chained(Chain(tuple(groupings), corners, seen[0].inset, tuple(sorted(marks.items()))), 0)
 
 
 def all_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -> list[CageLines]:
@@ -158,37 +188,91 @@ Groups = tuple[tuple[int, ...], ...]  # the cells of each cage, sorted, in order
 
 
 @dataclass(frozen=True)
-class Corners:
-    """What every cell's corner shows: the (D, 10) log-probabilities of a sum's digits
-    there (D = 0 when none) in the straightened grid and, where at hand, in the grid
-    warped again from the photo, and how far its ink reaches (``sum_extent``)."""
+class SumLook:
+    """One look at the grid's sum corners (the straightened grid, or the grid warped again
+    from the photo): the sum's blobs in every cell's corner (``sum_blobs``, held to the
+    digit height of the first cages' corners: ``same_height``), and the digits of those
+    read so far (filled in as cells are asked for)."""
 
-    digits: tuple[np.ndarray, ...]
-    again: tuple[np.ndarray, ...] | None
+    blobs: tuple[list[np.ndarray], ...]
+    corners: tuple[np.ndarray, ...]
+    height: float | None
+    digits: dict[int, np.ndarray] = field(default_factory=dict)
+
+    def sum_at(self, cell: int, config: CageConfig) -> list[np.ndarray]:
+        """The sum's blobs in the corner of ``cell``, the first cell of a cage: where none
+        were found, those blur joined to the cage line below (``hung_sum_blobs``)."""
+        if self.blobs[cell] or self.height is None:
+            return self.blobs[cell]
+        hung = hung_sum_blobs(self.corners[cell], self.height, config)
+        return held_to([hung], self.height, config)[0]
+
+
+@dataclass(frozen=True)
+class SumCorners:
+    """What the cells' corners show: the sum's blobs in each look at the grid
+    (``SumLook``), found in every corner at once, and their digits' (D, 10)
+    log-probabilities (D = 0 when none), read by the model only when a grouping's sums
+    are first asked for (``sums``); how far each corner's ink reaches in the straightened
+    grid (``extents``)."""
+
+    looks: tuple[SumLook, ...]
     extents: tuple[tuple[float, float], ...]
+    models: tuple[Predict, int]
+    config: CageConfig
+
+    @classmethod
+    def of(
+        cls,
+        grids: tuple[np.ndarray, np.ndarray | None],
+        firsts: Sequence[int],
+        models: tuple[Predict, int],
+        config: CageConfig,
+    ) -> SumCorners:
+        """The corners of the straightened grid and, where at hand, of the grid warped
+        again from the photo, the digit height in each set by the corners ``firsts`` (the
+        top-left cells of the first cages)."""
+        looks: list[SumLook] = []
+        extents: tuple[tuple[float, float], ...] = ()
+        for grid in (g for g in grids if g is not None):
+            corners = cut_corners(corner_ink(grid, config), range(81), config)
+            found = [corner_sum(c, config) for c in corners]
+            blobs = [b for b, _ in found]
+            extents = extents or tuple(e for _, e in found)
+            height = digit_height([blobs[c] for c in firsts])
+            held = tuple(held_to(blobs, height, config))
+            looks.append(SumLook(held, tuple(corners), height))
+        return cls(tuple(looks), extents, models, config)
 
     @property
     def with_sum(self) -> frozenset[int]:
-        """The cells whose corner shows a sum in either grid."""
-        looks = (self.digits,) if self.again is None else (self.digits, self.again)
-        return frozenset(c for c in range(81) if any(len(look[c]) for look in looks))
+        """The cells whose corner shows a sum in either look."""
+        return frozenset(c for c in range(81) if any(look.blobs[c] for look in self.looks))
 
+    def read(self, cells: Sequence[int]) -> list[list[np.ndarray]]:
+        """Each look's digit log-probabilities in the corners of ``cells`` (the blobs of
+        those not read yet through the model in one call)."""
+        wanted = dict.fromkeys(cells)
+        new = [(look, c) for look in self.looks for c in wanted if c not in look.digits]
+        predict, size = self.models
+        blobs = [look.sum_at(c, self.config) for look, c in new]
+        logs = blob_digits(blobs, predict, size, self.config)
+        for (look, c), digits in zip(new, logs, strict=True):
+            look.digits[c] = digits
+        return [[look.digits[c] for c in cells] for look in self.looks]
 
-def read_corners(
-    grids: tuple[np.ndarray, np.ndarray | None],
-    lines: CageLines,
-    models: tuple[Predict, int],
-    config: CageConfig,
-) -> Corners:
-    """Every cell's corner read (``read_digits``, the digit height set by the top-left
-    cells of the cages ``lines`` give) in the straightened grid and, where at hand, in
-    the grid warped again from the photo. ``models``: the digit model's ``predict`` and
-    its cell side."""
-    (warped, fine), (predict, size) = grids, models
-    firsts = [g[0] for g in group_cells(lines.across, lines.down)]
-    digits, extents = read_digits(warped, range(81), predict, size, config, firsts)
-    again = None if fine is None else read_digits(fine, range(81), predict, size, config, firsts)[0]
-    return Corners(tuple(digits), None if again is None else tuple(again), extents)
+    def sums(self, groups: Groups) -> tuple[SumReading, ...]:
+        """Each cage's sum readings in the corner of its first cell, the looks' readings
+        averaged (``merged``)."""
+        keep = self.config.alternatives
+        looks = self.read([g[0] for g in groups])
+        out = tuple(readings(d, len(g), keep) for d, g in zip(looks[0], groups, strict=True))
+        for again in looks[1:]:
+            out = tuple(
+                merged(a, readings(d, len(g), keep), keep)
+                for a, d, g in zip(out, again, groups, strict=True)
+            )
+        return out
 
 
 def other_groups(
@@ -271,27 +355,31 @@ def _neighbours(cell: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def layouts(
-    groupings: Sequence[Groups], corners: Corners, config: CageConfig, inset: float
-) -> CageLayout:
-    """The cages of each grouping with their sums read in the straightened grid and, where
-    at hand, in the grid warped again from the photo (``merged``); the first grouping's
-    layout, the others following as its ``split`` chain."""
-    keep = config.alternatives
-    layout: CageLayout | None = None
-    for groups in reversed(groupings):
-        sums = tuple(readings(corners.digits[g[0]], len(g), keep) for g in groups)
-        if corners.again is not None:
-            again = corners.again
-            sums = tuple(
-                merged(a, readings(again[g[0]], len(g), keep), keep)
-                for a, g in zip(sums, groups, strict=True)
-            )
-        reach = tuple(corners.extents[g[0]] for g in groups)
-        layout = CageLayout(groups, sums, inset, reach, layout)
-    if layout is None:
-        raise ValueError("no grouping of cells to read")
-    return layout
+@dataclass(frozen=True)
+class Chain:
+    """What the layouts of a grid's groupings are made of: the groupings (``other_groups``),
+    the corners' sums, the cage lines' inset, and the corners ``without_sums`` paints
+    (``CageLayout.marks``)."""
+
+    groupings: tuple[Groups, ...]
+    corners: SumCorners
+    inset: float
+    marks: tuple[tuple[int, tuple[float, float]], ...]
+
+
+def chained(chain: Chain, k: int) -> CageLayout:
+    """The layout of the ``k``-th grouping, its sums read; the next grouping's layout (its
+    sums' corners read) made only when its ``split`` is first asked for."""
+    groups = chain.groupings[k]
+
+    @cache
+    def later() -> CageLayout:
+        return chained(chain, k + 1)
+
+    corners = chain.corners
+    reach = tuple(corners.extents[g[0]] for g in groups)
+    more = later if k + 1 < len(chain.groupings) else None
+    return CageLayout(groups, corners.sums(groups), chain.inset, reach, more, chain.marks)
 
 
 def settle_cages(
@@ -321,7 +409,7 @@ def settle_cages(
 def _share(layout: CageLayout, end: float, config: CageConfig) -> float:
     """The deadline for settling ``layout``: ``end`` when no other grouping follows it, else
     ``split_time_share`` of the time left."""
-    if layout.split is None:
+    if layout.later is None:
         return end
     return time.monotonic() + config.split_time_share * (end - time.monotonic())
 
@@ -554,10 +642,7 @@ def without_sums(
     cell reader (a sum is no given, a cage line no note); a given's top beside it stays."""
     _check_warped(warped)
     out = warped.copy()
-    seen: CageLayout | None = layout
-    while seen is not None:
-        _paint_sums(out, warped, seen, config)
-        seen = seen.split
+    _paint_sums(out, warped, layout, config)
     _paint_lines(out, warped, layout.inset, config)
     return out
 
@@ -565,15 +650,15 @@ def without_sums(
 def _paint_sums(
     out: np.ndarray, warped: np.ndarray, layout: CageLayout, config: CageConfig
 ) -> None:
-    """Paint each cage's sum (as far as its ink reaches, and ``mask_margin`` more) with
-    its cell's paper."""
+    """Paint each sum (as far as its ink reaches, and ``mask_margin`` more) with its
+    cell's paper: in the top-left corner of every cage of every grouping (``marks``; where
+    the layout was made by hand, of those its ``split`` chain groups)."""
     cell = warped.shape[0] / 9
     x0, y0, x1, y1 = config.sum_box
-    extents = layout.extents or ((1.0, 1.0),) * len(layout.groups)
-    for group, (right, bottom) in zip(layout.groups, extents, strict=True):
+    for first, (right, bottom) in _sum_marks(layout):
         if not right:
             continue
-        r, c = divmod(group[0], 9)
+        r, c = divmod(first, 9)
         far_x = x0 + right * (x1 - x0) + config.mask_margin
         far_y = y0 + bottom * (y1 - y0) + config.mask_margin
         box = out[
@@ -581,6 +666,19 @@ def _paint_sums(
             math.floor((c + x0) * cell) : math.ceil((c + far_x) * cell),
         ]
         box[:] = _paper(warped, r, c)
+
+
+def _sum_marks(layout: CageLayout) -> list[tuple[int, tuple[float, float]]]:
+    """The cells whose corner may show a sum, each with how far its ink reaches."""
+    if layout.marks:
+        return list(layout.marks)
+    out: list[tuple[int, tuple[float, float]]] = []
+    seen: CageLayout | None = layout
+    while seen is not None:
+        extents = seen.extents or ((1.0, 1.0),) * len(seen.groups)
+        out += [(g[0], e) for g, e in zip(seen.groups, extents, strict=True)]
+        seen = seen.split
+    return out
 
 
 def _paper(warped: np.ndarray, r: int, c: int) -> int:
