@@ -12,8 +12,8 @@ notes, crossed out). The joined model answers, for every cell:
   (``vision/read/kinds.py``, ``KindDecisionConfig``);
 - which digit (how the digit mass is shared among 1-9): on the cells where the base reads a
   legible digit (digit mass above ``--reader-from`` and its likeliest digit holding at
-  least ``KindDecisionConfig.legible_from`` of it), the geometric mean of the base's and the reader's
-  shares (the softmax of their mean log-shares); the base's on the others. So whether a
+  least ``KindDecisionConfig.legible_from`` of it), the geometric mean of the base's and
+  the reader's shares (the softmax of their mean log-shares); the base's on the others. So whether a
   cell holds a legible digit at all (a speck, two digits written over each other) stays
   the base's call, a digit both read surely stays sure, one they disagree on is unsure
   (asked about, or left to the repair), and the reader runs on those cells only: a page
