@@ -42,6 +42,7 @@ class ProblemKind(StrEnum):
     MULTIPLE_SOLUTIONS = "multiple_solutions"
     TIMEOUT = "timeout"  # the search for a solution ran past its time limit
     FOREIGN_SYMBOL = "foreign_symbol"  # a cell prints a symbol outside the grid's set
+    UNLIKELY_REPAIR = "unlikely_repair"  # the one repair found needs a digit the model ruled out
 
 
 class Wording(Enum):

@@ -59,6 +59,7 @@ from .repair import (
     RepairOutcome,
     read_givens,
     repair_givens,
+    ruled_out,
     solve_givens,
 )
 from .results import (
@@ -655,8 +656,7 @@ def unlikely_repairs(puzzles: tuple[GridResult, ...], below: float) -> int:
     if len(puzzles) != 1 or puzzles[0].solution is None:
         return 0
     repairs = puzzles[0].repairs
-    digits = [r for r in repairs if r.new and not r.kind_changed]
-    return len(repairs) if any(r.new_probability < below for r in digits) else 0
+    return len(repairs) if ruled_out(repairs, below) else 0
 
 
 def grid_result(

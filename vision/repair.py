@@ -174,6 +174,13 @@ class Repair:
         }
 
 
+def ruled_out(repairs: Sequence[Repair], below: float) -> tuple[Repair, ...]:
+    """The repairs that took a digit the model gave less than ``below`` (a digit for a
+    digit; a cell emptied, or its ink changed, is not one): a reading the photo does not
+    support (``SmallGridConfig.unlikely_repair``)."""
+    return tuple(r for r in repairs if r.new and not r.kind_changed and r.new_probability < below)
+
+
 @dataclass(frozen=True)
 class Problem:
     """Why the givens have no single solution: what kind, the cells concerned, a sentence.

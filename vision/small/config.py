@@ -63,6 +63,10 @@ class SmallGridConfig:
     a small grid solved with fewer repairs replaces it (an 8×8 turned upside down or
     sideways, the page's heading beside it: the 9×9 finder takes the 8×8's lines and one
     more, and its 64 digits pass for a 9×9 puzzle after two repairs, taken at 0-4 %).
+    A small grid's own repair never takes a digit the model gave less than this either
+    (``read.repaired``): where only such a repair gives one answer, the grid is left
+    unsolved, that repair named (a 4×4's printed 3 "repaired" to a 2 read at 0 % solved
+    it wrong). 0: any repair is taken, and a 9×9 is never doubted.
 
     run_cells: a line is a run of ink longer than ``LineConfig.line_kernel_cells`` of a cell
     of a grid this many cells a side; None: of each size's own cell (a 4×4's pen digits,

@@ -17,9 +17,11 @@ model call). The givens are solved by the solver of every size (``solve_variant`
 columns and the boxes of ``BOX_SHAPES[n]``), the answer proved unique. A reading that
 breaks a rule or has no single answer is tried again with its least sure cells read as
 their next likeliest digit (``repaired``), as for a 9×9 grid but simpler: one or two
-cells at a time. The digits read as handwriting are the person's entries where the
-printed digits alone have one answer (``SmallGridConfig.pen_entries``, ``pen_entries``):
-left out of the givens, and checked against the answer as a 9×9's are.
+cells at a time, never to a digit the model ruled out (``SmallGridConfig.unlikely_repair``:
+the grid is left unsolved, that repair named). The digits read as handwriting are the
+person's entries where the printed digits alone have one answer
+(``SmallGridConfig.pen_entries``, ``pen_entries``): left out of the givens, and checked
+against the answer as a 9×9's are.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from ..read.classifier import NOTES_CLASS, DigitClassifier
 from ..read.config import ReadConfig
 from ..read.decide import decide_kinds
 from ..read.orientation import OrientationConfig, read_oriented, reading_log_prob
-from ..repair import Problem, Repair, RepairOutcome
+from ..repair import Problem, Repair, RepairOutcome, ruled_out
 from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
 from .config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .find import SmallGrid
@@ -262,11 +264,12 @@ def solve_reading(
     if first is not None and first.status in SOLVED_OUTCOMES:
         return outcome_of(first, (), ())
     problems = problems_of(first, n)
-    fixed = repaired(reading, values, n, config, glyphs)
+    fixed, refused = repaired(reading, values, n, config, glyphs)
     if fixed is not None:
         result, repairs = fixed
         return outcome_of(result, repairs, problems)
     status = Outcome.INVALID if first is None else first.status
+    problems += refused_problem(refused, config.unlikely_repair)
     return RepairOutcome(digits_of(values), (), None, status, problems, 1)
 
 
@@ -328,41 +331,67 @@ def outcome_of(
     return RepairOutcome(givens, repairs, solution, result.status, problems, 1 + len(repairs))
 
 
+Found = tuple[SolveResult, tuple[Repair, ...]]  # repaired givens solved, and the changes
+
+
 def repaired(
     reading: CellReading,
     values: tuple[int, ...],
     n: int,
     config: SmallGridConfig,
     glyphs: str = "",
-) -> tuple[SolveResult, tuple[Repair, ...]] | None:
+) -> tuple[Found | None, tuple[Repair, ...]]:
     """The givens with one or two of the least sure filled cells read as their next
     likeliest value (another digit, or empty) that give one answer, and those changes
-    (values named as the page prints them: ``glyphs``, else numbers); None if none do."""
+    (values named as the page prints them: ``glyphs``, else numbers); None if none do.
+    A change to a digit the model gave less than ``config.unlikely_repair`` is never
+    taken (``ruled_out``: a 4×4's printed 3 "repaired" to a 2 read at 0 % solved it
+    wrong); second, the first such repair that would have given one answer, to name
+    (() where none)."""
     per_value = value_probabilities(reading)
     filled = [c for c, v in enumerate(values) if v]
     unsure = sorted(filled, key=lambda c: float(per_value[c, values[c]]))[:REPAIR_CELLS]
+    refused: tuple[Repair, ...] = ()
     for count in range(1, MAX_REPAIRED + 1):
         for cells in combinations(unsure, count):
             changed = list(values)
             for c in cells:
                 ranked = np.argsort(per_value[c])[::-1]
                 changed[c] = int(next(v for v in ranked if v != values[c]))
+            repairs = tuple(
+                Repair(
+                    c,
+                    values[c],
+                    changed[c],
+                    float(per_value[c, values[c]]),
+                    float(per_value[c, changed[c]]),
+                    size=n,
+                    symbols=glyphs,
+                )
+                for c in cells
+            )
+            unlikely = bool(ruled_out(repairs, config.unlikely_repair))
+            if unlikely and refused:
+                continue  # one refused repair is named; others need no solving
             result = solve_small(tuple(changed), n, config.time_limit_s, glyphs)
             if result is not None and result.status in SOLVED_OUTCOMES:
-                repairs = tuple(
-                    Repair(
-                        c,
-                        values[c],
-                        changed[c],
-                        float(per_value[c, values[c]]),
-                        float(per_value[c, changed[c]]),
-                        size=n,
-                        symbols=glyphs,
-                    )
-                    for c in cells
-                )
-                return result, repairs
-    return None
+                if not unlikely:
+                    return (result, repairs), refused
+                refused = repairs
+    return None, refused
+
+
+def refused_problem(refused: tuple[Repair, ...], below: float) -> tuple[Problem, ...]:
+    """The problem naming a repair not taken, its digits ruled out by the model (below
+    ``below``); () where none was refused."""
+    if not refused:
+        return ()
+    changes = "; ".join(r.text for r in refused)
+    text = (
+        f"only a repair gives one answer ({changes}), and it takes a digit the model "
+        f"gave under {below:.0%}: no answer is given"
+    )
+    return (Problem(ProblemKind.UNLIKELY_REPAIR, tuple(r.cell for r in refused), text),)
 
 
 def value_probabilities(reading: CellReading) -> np.ndarray:

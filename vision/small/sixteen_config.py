@@ -15,8 +15,12 @@ def sixteen_lines() -> SmallGridConfig:
     """The small-grid finder's settings for a 16×16: its 17 lines each way looked for in a
     quad warped to 640 pixels a side (at 360, a thin cell line of 256 small cells is a
     pixel or two and half lost), the grid straightened at 48 pixels a cell, its lines runs
-    of ink longer than 0.85 of a ninth of the grid (``run_cells``, as it was tuned)."""
-    return SmallGridConfig(sizes=(16,), side_px=640, cell_px=48, time_limit_s=10.0, run_cells=9)
+    of ink longer than 0.85 of a ninth of the grid (``run_cells``, as it was tuned); any
+    repair taken (``unlikely_repair`` 0: a 16×16 left unsolved goes on to ``opened``,
+    whose numbers, far down a misread 10's list, are as unlikely)."""
+    return SmallGridConfig(
+        sizes=(16,), side_px=640, cell_px=48, time_limit_s=10.0, run_cells=9, unlikely_repair=0.0
+    )
 
 
 def number_glyphs() -> CageConfig:
