@@ -101,9 +101,6 @@ class CellScores:
         compares turns on it (``read/orientation.py``).
     pen_probability: (81,) float64 probability that each filled cell's ink is handwriting,
         where ``probs`` holds one column a value in any ink (a 16×16's 17), else None.
-    embeddings: (81, E) float32, the model's embedding of each cell as read (a row of NaN
-        where the cell was read again, recentred or faint), or None; the page-hand step
-        compares the written cells with it (``read/hand.py``).
     """
 
     probs: np.ndarray
@@ -115,7 +112,6 @@ class CellScores:
     unreadable: np.ndarray | None = None
     model_probs: np.ndarray | None = None
     pen_probability: np.ndarray | None = None
-    embeddings: np.ndarray | None = None
 
 
 @dataclass(frozen=True)

@@ -179,33 +179,24 @@ class DigitClassifier:
         """
         if cells.shape[0] != 81:
             raise ValueError(f"cells must hold 81 cells, got {cells.shape[0]}")
-        probs, embeddings = self.predict(cells)
-        return self._scores(probs, cells, warped, config, embeddings)
+        probs, _ = self.predict(cells)
+        return self._scores(probs, cells, warped, config)
 
     def _scores(
-        self,
-        probs: np.ndarray,
-        cells: np.ndarray,
-        warped: np.ndarray | None,
-        config: ReadConfig,
-        embeddings: np.ndarray | None = None,
+        self, probs: np.ndarray, cells: np.ndarray, warped: np.ndarray | None, config: ReadConfig
     ) -> CellScores:
         """CellScores of the model's output: the 19 digit classes, and notes where known.
 
         A model with a notes class gives each cell's probability of holding notes; its 19
         digit classes are renormalised to what the cell holds if it is not notes. A digit
         crossed out is no entry: its probability counts as empty. Cells holding ink but no
-        legible digit are read again centred first (``_recentred``). ``embeddings`` of the
-        cells as first read are kept, NaN where a cell was read again.
+        legible digit are read again centred first (``_recentred``).
         """
-        model_probs, first_cells = probs, cells
+        model_probs = probs
         probs, cells, unreadable = self._recentred(probs, cells, config)
         probs, cells = self._faint_read(probs, cells, config)
-        embeddings = kept_embeddings(embeddings, first_cells, cells)
         if not self.config.has_notes:
-            return CellScores(
-                probs, cells, unreadable=unreadable, model_probs=model_probs, embeddings=embeddings
-            )
+            return CellScores(probs, cells, unreadable=unreadable, model_probs=model_probs)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
         crossed = None
         if self.config.has_crossed_out:
@@ -217,7 +208,6 @@ class DigitClassifier:
             crossed_out_probability=crossed,
             unreadable=unreadable,
             model_probs=model_probs,
-            embeddings=embeddings,
         )
         return self.with_note_digits(scores, warped, config)
 
@@ -330,11 +320,11 @@ class DigitClassifier:
             return 0, upright
         turned = [np.ascontiguousarray(np.rot90(warped, k)) for k in range(4)]
         cells = np.concatenate([self.cells(t) for t in turned])
-        probs, embeddings = self.predict(cells)
+        probs, _ = self.predict(cells)
         scores = np.log(probs.max(axis=1) + LOG_FLOOR).reshape(4, 81).sum(axis=1)
         k = int(np.argmax(scores))
         rows = slice(81 * k, 81 * (k + 1))
-        return k, self._scores(probs[rows], cells[rows], turned[k], config, embeddings[rows])
+        return k, self._scores(probs[rows], cells[rows], turned[k], config)
 
     def turns_ruled_out(self, warped: np.ndarray, upright: CellScores, config: ReadConfig) -> bool:
         """Whether no quarter turn of the grid can read more surely than ``upright`` (its
@@ -376,17 +366,6 @@ class DigitClassifier:
         """Like ``score_upright``, with the upright grid's digits and kinds settled."""
         k, scores = self.score_upright(warped, config)
         return k, decide_kinds(scores, config=config.kind_decision)
-
-
-def kept_embeddings(
-    embeddings: np.ndarray | None, first: np.ndarray, cells: np.ndarray
-) -> np.ndarray | None:
-    """The embeddings of the cells as first read, a row of NaN for each cell whose image
-    was replaced when read again (its embedding is of other ink); None stays None."""
-    if embeddings is None:
-        return None
-    replaced = np.any(first != cells, axis=(1, 2))
-    return np.where(replaced[:, None], np.nan, embeddings).astype(np.float32)
 
 
 @functools.cache

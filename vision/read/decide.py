@@ -34,7 +34,7 @@ is never filled, and no step compares with it or changes it.
 Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``); a
 cell's kind was decided by the last step that changed it, else by the classifier.
 
-Once the kinds are settled, ``PAGE_HAND`` (with the model's embeddings of the cells) weighs
+Once the kinds are settled, ``PAGE_HAND`` (with the cell images) weighs
 each unsure written digit against the page's own sure written digits (``hand.page_hand``:
 one person wrote every entry, so their 7s look like each other and unlike their 1s). It
 changes digit probabilities, never kinds; a digit it changes is a ``PAGE_HAND`` later
@@ -129,7 +129,7 @@ def decide_kinds(
     ``scores`` is the classifier's output: its probabilities and, where known, cell images,
     notes and crossed-out probabilities. The copies and ink-shape steps run when the cell
     images are known, the ink-colour step when the colour ``image`` (BGR) and the grid's
-    ``lattice`` are given. Then, with the cells' embeddings, the page-hand step weighs
+    ``lattice`` are given. Then, with the cell images, the page-hand step weighs
     the unsure written digits (``hand.page_hand``).
     """
     notes = notes_cells(scores, config)
@@ -153,11 +153,11 @@ def page_hand_step(
     scores: CellScores, digits: np.ndarray, kinds: np.ndarray, config: PageHandConfig
 ) -> tuple[np.ndarray, np.ndarray, tuple[LaterChange, ...]]:
     """The probabilities and digits after the page-hand step, and the digits it changed
-    as trace entries (the scores' own, unchanged, without embeddings or 19 classes)."""
-    embeddings = scores.embeddings
-    if embeddings is None or scores.probs.shape[1] != 19 or config.weight == 0:
+    as trace entries (the scores' own, unchanged, without cell images or 19 classes)."""
+    cells = scores.cells
+    if cells is None or scores.probs.shape[1] != 19 or config.weight == 0:
         return scores.probs, digits, ()
-    hand = page_hand(scores.probs, digits, kinds, embeddings, config)
+    hand = page_hand(scores.probs, digits, kinds, cells, config)
     changes = tuple(
         LaterChange(KindStep.PAGE_HAND, c, int(hand.digits[c]), Kind.HANDWRITTEN)
         for c in hand.changed

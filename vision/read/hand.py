@@ -2,18 +2,20 @@
 
 On a half-solved page one person wrote every entry, so their 7s look like each other and
 unlike their 1s, whatever the classifier thinks of their hand in general. So once the
-kinds are settled, each written cell the classifier is not sure of is compared (cosine
-similarity of the model's embeddings) with the page's sure written cells of each digit
+kinds are settled, each written cell the classifier is not sure of is compared (the
+normalised cross-correlation of their ink, as ``copies.py`` matches print: evidence the
+classifier's own errors do not share) with the page's sure written cells of each digit
 (the *examples*: written cells read with at least ``PageHandConfig.sure_share`` of their
 digit probability). Where the digit read and at least one other digit both have
 ``min_examples`` examples, each such other digit's probability is scaled by
-exp(``weight`` × (its examples' mean similarity − the read digit's)): ink much nearer the
-page's 7s than its 1s turns a 1 into a 7; ink like the page's 1s makes the 1 surer, so
-the answer prior (``pen.py``) no longer overrules a written mistake the person really
-made. Mixed evidence leaves the digits close, and the answer prior or the person (asked)
-settles them. No cell is made surer than ``max_share``, below the checker's "surely
-wrong" threshold (``check.judge.CheckConfig.min_probability``): this step alone never
-makes an entry be called wrong. Printed cells are never touched, and never examples.
+exp(``weight`` × (its examples' mean similarity − the read digit's, less ``min_margin``
+either way)): ink much nearer the page's 7s than its 1s turns a 1 into a 7; ink much
+nearer the page's 1s makes the 1 surer, so the answer prior (``pen.py``) no longer
+overrules a written mistake the person really made. Mixed evidence changes nothing, and
+the answer prior or the person (asked) settles the cell. No cell is made surer than
+``max_share``, below the checker's "surely wrong" threshold
+(``check.judge.CheckConfig.min_probability``): this step alone never makes an entry be
+called wrong. Printed cells are never touched, and never examples.
 
 How it was set (training hands only): ``benchmarks/README.md``, "One writer per page".
 """
@@ -25,24 +27,30 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..types import Kind
+from .copies import similarities
 
 SHARE_FLOOR = 1e-12  # keeps the logs of the digit shares finite
-NORM_FLOOR = 1e-12  # keeps an all-zero embedding from dividing by zero
 
 
 @dataclass(frozen=True)
 class PageHandConfig:
     """When a written digit is weighed against the page's own writing, and how much.
 
+    shift_px: two cells' ink is compared by normalised cross-correlation, best over shifts
+        of up to this (``copies.similarity``).
     sure_share: a written cell whose likeliest digit holds at least this share of its digit
         probability is an example of that digit; below it, the cell is weighed.
     min_examples: the examples (other than the cell) each digit compared needs.
-    weight: log-odds per unit of cosine similarity between the examples' mean similarities.
+    min_margin: a difference between two digits' mean similarities up to this says
+        nothing ("much nearer" only); beyond it, the excess counts.
+    weight: log-odds per unit of that excess.
     max_share: no weighed cell's likeliest digit is given more than this share.
     """
 
+    shift_px: int = 3
     sure_share: float = 0.95
     min_examples: int = 2
+    min_margin: float = 0.2
     weight: float = 10.0
     max_share: float = 0.98
 
@@ -53,8 +61,9 @@ class PageHandConfig:
                 raise ValueError(f"{name} must be in (0, 1), got {getattr(self, name)}")
         if self.min_examples < 1:
             raise ValueError(f"min_examples must be at least 1, got {self.min_examples}")
-        if self.weight < 0:
-            raise ValueError(f"weight must be at least 0, got {self.weight}")
+        for name in ("min_margin", "weight"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be at least 0, got {getattr(self, name)}")
 
 
 DEFAULT_PAGE_HAND_CONFIG = PageHandConfig()
@@ -80,11 +89,12 @@ def digit_shares(probs: np.ndarray) -> np.ndarray:
     return np.asarray(by_digit / np.maximum(by_digit.sum(axis=1, keepdims=True), SHARE_FLOOR))
 
 
-def cosine(embeddings: np.ndarray) -> np.ndarray:
-    """(N, N) cosine similarity of N embeddings."""
-    e = embeddings.astype(np.float64)
-    unit = e / np.maximum(np.linalg.norm(e, axis=1, keepdims=True), NORM_FLOOR)
-    return np.asarray(unit @ unit.T)
+def ink_likeness(cells: np.ndarray, written: np.ndarray, shift_px: int) -> np.ndarray:
+    """(N, N) how alike the ink of each two ``written`` cells is (0 elsewhere)."""
+    members = np.flatnonzero(written)
+    sim = np.zeros((len(cells), len(cells)))
+    sim[np.ix_(members, members)] = similarities(cells, members, shift_px)
+    return sim
 
 
 def example_similarity(
@@ -108,7 +118,9 @@ def weighed_shares(
     which holds the digit ``read``), its likeliest share capped at ``max_share``."""
     log_share = np.log(np.maximum(shares, SHARE_FLOOR))
     for digit, similarity in like.items():
-        log_share[digit - 1] += config.weight * (similarity - like[read])
+        margin = similarity - like[read]
+        excess = np.sign(margin) * max(abs(margin) - config.min_margin, 0.0)
+        log_share[digit - 1] += config.weight * excess
     weighed = np.exp(log_share - log_share.max())
     weighed /= weighed.sum()
     top = int(np.argmax(weighed))
@@ -135,30 +147,26 @@ def page_hand(
     probs: np.ndarray,
     digits: np.ndarray,
     kinds: np.ndarray,
-    embeddings: np.ndarray,
+    cells: np.ndarray,
     config: PageHandConfig = DEFAULT_PAGE_HAND_CONFIG,
 ) -> PageHand:
     """Weigh each unsure written cell against the page's sure written cells of each digit.
 
-    ``embeddings``: (N, E) the model's embedding of each cell (a row of NaN: unknown, the
-    cell is neither weighed nor an example). Only cells of kind HANDWRITTEN are weighed or
-    examples.
+    ``cells``: (N, H, W) the cells' ink images. Only cells of kind HANDWRITTEN are weighed
+    or examples.
     """
     if probs.ndim != 2 or probs.shape[1] != 19:
         raise ValueError(f"probs must have shape (N, 19), got {probs.shape}")
-    if embeddings.ndim != 2 or embeddings.shape[0] != probs.shape[0]:
-        raise ValueError(
-            f"embeddings must have shape ({probs.shape[0]}, E), got {embeddings.shape}"
-        )
+    if cells.ndim != 3 or cells.shape[0] != probs.shape[0]:
+        raise ValueError(f"cells must have shape ({probs.shape[0]}, H, W), got {cells.shape}")
     shares = digit_shares(probs)
-    known = np.all(np.isfinite(embeddings), axis=1)
-    written = (kinds == Kind.HANDWRITTEN) & (digits > 0) & known
+    written = (kinds == Kind.HANDWRITTEN) & (digits > 0)
     examples = written & (shares.max(axis=1) >= config.sure_share)
     out_probs, out_digits = probs.copy(), digits.copy()
     weighed = np.flatnonzero(written & ~examples)
     if config.weight == 0 or not weighed.size or examples.sum() < 2 * config.min_examples:
         return PageHand(out_probs, out_digits, ())
-    sim = cosine(np.where(known[:, None], embeddings, 0.0))
+    sim = ink_likeness(cells, written, config.shift_px)
     for cell in weighed:
         like = example_similarity(int(cell), sim, examples, digits, config)
         read = int(digits[cell])
