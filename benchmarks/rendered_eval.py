@@ -18,7 +18,6 @@ them once with ``python -m sudokucam.models.training.fontsource``).
     .venv/bin/python benchmarks/rendered_eval.py --kind webcam --count 20 --seed 500
     .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 8 --held-out-fonts
     .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 10 --held-out-hands
-    .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 30 --compare-page-hand
 """
 
 from __future__ import annotations
@@ -37,9 +36,6 @@ from sudokucam.samples import render
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.classifier import DigitClassifier
-from sudokucam.vision.read.config import ReadConfig
-from sudokucam.vision.read.decide import KindDecisionConfig
-from sudokucam.vision.read.hand import PageHandConfig
 
 # Print faces the renderer's PRINT_FONTS leave out (fonts-urw-base35)
 HELD_OUT_PRINT_FONTS = {
@@ -143,9 +139,6 @@ def main() -> None:
     parser.add_argument(
         "--held-out-hands", action="store_true", help="pen entries in hands never trained on"
     )
-    parser.add_argument(
-        "--compare-page-hand", action="store_true", help="also read without the page-hand step"
-    )
     parser.add_argument("--pencil", action="store_true", help="fill in with pencil")
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
@@ -157,10 +150,6 @@ def main() -> None:
     if args.compare_polarity:
         off = PipelineConfig(polarity=PolarityConfig(on=False))
         readers["no negative"] = Reader(readers["default"].classifier, off)
-    if args.compare_page_hand:
-        no_hand = KindDecisionConfig(page_hand=PageHandConfig(weight=0.0))
-        off = PipelineConfig(read=ReadConfig(kind_decision=no_hand))
-        readers["no page hand"] = Reader(readers["default"].classifier, off)
     marks = render.Marks(pencil=True) if args.pencil else None
     faces = faces_to_read(args)
     seeds = range(args.seed, args.seed + args.count)

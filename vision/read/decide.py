@@ -32,14 +32,8 @@ notes model) is at least ``KindDecisionConfig.notes_from`` is ``Kind.NOTES``: it
 is never filled, and no step compares with it or changes it.
 
 Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``); a
-cell's kind was decided by the last step that changed it, else by the classifier.
-
-Once the kinds are settled, ``PAGE_HAND`` (with the cell images) weighs
-each unsure written digit against the page's own sure written digits (``hand.page_hand``:
-one person wrote every entry, so their 7s look like each other and unlike their 1s). It
-changes digit probabilities, never kinds; a digit it changes is a ``PAGE_HAND`` later
-change in the trace. After solving, the pipeline adds ``REPAIR`` and ``ANSWER_PRIOR``
-changes to the same trace.
+cell's kind was decided by the last step that changed it, else by the classifier. After
+solving, the pipeline adds ``REPAIR`` and ``ANSWER_PRIOR`` changes to the same trace.
 """
 
 from __future__ import annotations
@@ -51,7 +45,6 @@ import numpy as np
 
 from ..types import CellReading, CellScores, Kind
 from .copies import DEFAULT_COPY_CONFIG, CopyConfig, copy_evidence
-from .hand import DEFAULT_PAGE_HAND_CONFIG, PageHandConfig, page_hand
 from .ink_colour import (
     DEFAULT_INK_COLOUR_CONFIG,
     InkColourConfig,
@@ -59,7 +52,7 @@ from .ink_colour import (
     colour_evidence,
     ink_tints,
 )
-from .kind_trace import KindStep, KindTrace, LaterChange, StepOdds
+from .kind_trace import KindStep, KindTrace, StepOdds
 from .kinds import (
     DEFAULT_INK_SHAPE_CONFIG,
     InkShapeConfig,
@@ -91,7 +84,6 @@ class KindDecisionConfig:
         the cell to be filled (below it, no digit is legible and the cell is empty).
     crossed_from: the crossed-out probability from which an empty cell is reported as a
         digit struck through.
-    page_hand: how unsure written digits are weighed against the page's own sure ones.
     """
 
     copies: CopyConfig = DEFAULT_COPY_CONFIG
@@ -101,7 +93,6 @@ class KindDecisionConfig:
     notes_from: float = NOTES_FROM
     legible_from: float = LEGIBLE_FROM
     crossed_from: float = CROSSED_FROM
-    page_hand: PageHandConfig = DEFAULT_PAGE_HAND_CONFIG
 
     def filled(self, probs: np.ndarray) -> np.ndarray:
         """(N,) bool: the cells of (N, 19) digit probabilities holding a legible entry
@@ -129,8 +120,7 @@ def decide_kinds(
     ``scores`` is the classifier's output: its probabilities and, where known, cell images,
     notes and crossed-out probabilities. The copies and ink-shape steps run when the cell
     images are known, the ink-colour step when the colour ``image`` (BGR) and the grid's
-    ``lattice`` are given. Then, with the cell images, the page-hand step weighs
-    the unsure written digits (``hand.page_hand``).
+    ``lattice`` are given.
     """
     notes = notes_cells(scores, config)
     digits, filled, first = classifier_step(scores, notes, config)
@@ -139,30 +129,13 @@ def decide_kinds(
         log_odds = steps[-1].log_odds + evidence(steps[-1].log_odds, filled)
         steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled, notes)))
     last = steps[-1]
-    probs, read, changes = page_hand_step(scores, digits, last.kinds, config.page_hand)
-    trace = KindTrace(digits=digits, steps=tuple(steps), later=changes)
+    trace = KindTrace(digits=digits, steps=tuple(steps))
     noted, sure = noted_digits(scores, notes)
     return CellReading(
-        probs, read, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
+        scores.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
         notes_sure=sure, crossed_out=crossed_out_cells(scores, filled | notes, config),
         unreadable=unreadable_cells(scores, filled | notes),
     )  # fmt: skip
-
-
-def page_hand_step(
-    scores: CellScores, digits: np.ndarray, kinds: np.ndarray, config: PageHandConfig
-) -> tuple[np.ndarray, np.ndarray, tuple[LaterChange, ...]]:
-    """The probabilities and digits after the page-hand step, and the digits it changed
-    as trace entries (the scores' own, unchanged, without cell images or 19 classes)."""
-    cells = scores.cells
-    if cells is None or scores.probs.shape[1] != 19 or config.weight == 0:
-        return scores.probs, digits, ()
-    hand = page_hand(scores.probs, digits, kinds, cells, config)
-    changes = tuple(
-        LaterChange(KindStep.PAGE_HAND, c, int(hand.digits[c]), Kind.HANDWRITTEN)
-        for c in hand.changed
-    )
-    return hand.probs, hand.digits, changes
 
 
 def unreadable_cells(scores: CellScores, taken: np.ndarray) -> tuple[bool, ...] | None:

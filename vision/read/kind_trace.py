@@ -2,9 +2,7 @@
 
 ``decide_kinds`` (``vision/read/decide.py``) records, for every evidence step it applied,
 each cell's printed-vs-handwritten log-odds and kind after that step. After solving, the
-pipeline adds the cells the repair search or the answer prior changed; the page-hand step
-(``hand.py``), which changes a written cell's digit and not its kind, is recorded the same
-way, as a later change made before solving. A cell's kind was
+pipeline adds the cells the repair search or the answer prior changed. A cell's kind was
 *decided by* the last step that changed it (from the classifier's first call); a cell no
 later step changed was decided by the classifier.
 """
@@ -29,7 +27,6 @@ class KindStep(StrEnum):
     COPIES = "copies"  # the cell's ink against the other cells read as the same digit
     INK_SHAPE = "ink_shape"  # the cell's ink height, darkness, stroke width vs the puzzle's
     INK_COLOUR = "ink_colour"  # the cell's ink tint vs the puzzle's print and pen tints
-    PAGE_HAND = "page_hand"  # the written digit vs the page's own sure written digits
     REPAIR = "repair"  # the solver's repair took the cell as another given (or not a given)
     ANSWER_PRIOR = "answer_prior"  # the pen digit re-read with the answer as prior
 
@@ -49,8 +46,7 @@ class StepOdds:
 
 @dataclass(frozen=True)
 class LaterChange:
-    """A cell changed after the kinds were settled (by the page-hand step, or after
-    solving): what it holds after the change."""
+    """A cell changed after the kinds were settled: what it holds after the change."""
 
     step: KindStep
     cell: int
@@ -67,8 +63,7 @@ class KindTrace:
     """How each cell's kind was settled: the evidence steps in order, then later changes.
 
     digits: (N,) int64 digits as settled (0 empty). steps: the evidence steps applied, the
-    classifier first. later: changes made after the kinds were settled (the page-hand
-    step's, then those made after solving), in the order they were made.
+    classifier first. later: changes made after solving, in the order they were made.
     """
 
     digits: np.ndarray
