@@ -253,8 +253,8 @@ class GridResult:
         """The entries disagreeing with the answer: surely wrong, and unsure."""
         if self.solution is None:
             return (), ()
-        promoted = [r.new_probability for r in self.repairs if r.kind_changed and r.new]
-        sure = answer_rests_on_sure_digits(promoted, self.check)
+        taken = [r.new_probability for r in self.repairs if r.new]
+        sure = answer_rests_on_sure_digits(taken, self.check)
         return judge_entries(self.reading.probs, self.handwritten, self.solution, self.check, sure)
 
     def wrong_notes(self) -> tuple[int, ...]:
