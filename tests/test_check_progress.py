@@ -237,10 +237,24 @@ def test_an_answer_resting_on_an_unsure_digit_repair_calls_nothing_wrong() -> No
     assert doubtful.wrong_entries == ()
     assert [u.cell for u in doubtful.unsure_entries()] == [cell]
     assert "1 unsure" in replace(doubtful, message="").check_message
-    emptied = Repair(given, int(PUZZLE[given]), 0, 0.6, 0.3)  # a speck taken out: no digit
-    assert replace(grid, repairs=(emptied,)).wrong_entries == (cell,)
+    emptied = Repair(given, int(PUZZLE[given]), 0, 0.6, 0.3)  # a given taken out at 30 %
+    assert replace(grid, repairs=(emptied,)).wrong_entries == ()
+    speck = replace(emptied, new_probability=0.995)  # a speck surely no digit
+    assert replace(grid, repairs=(speck,)).wrong_entries == (cell,)
     sure = replace(changed, new_probability=0.995)
     assert replace(grid, repairs=(sure,)).wrong_entries == (cell,)
+
+
+def test_an_answer_resting_on_a_print_taken_as_written_calls_nothing_wrong() -> None:
+    """Two printed 1s clash (one a written 7 misread): the repair took one as written,
+    maybe the true print. The answer may then be wrong: disagreeing entries are asked."""
+    cell, given = OPEN[5], next(c for c, d in enumerate(PUZZLE) if d != "0")
+    grid = checked(reading({cell: wrong_digit(cell)}))
+    demoted = Repair(given, int(PUZZLE[given]), 0, 0.97, 0.97, kind_changed=True)
+    assert "taken as a handwritten" in demoted.text
+    doubtful = replace(grid, repairs=(demoted,))
+    assert grid.wrong_entries == (cell,) and doubtful.wrong_entries == ()
+    assert [u.cell for u in doubtful.unsure_entries()] == [cell]
 
 
 def test_sureness_follows_the_config() -> None:

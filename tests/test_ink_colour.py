@@ -114,8 +114,21 @@ def test_a_black_pen_changes_nothing() -> None:
 
 def test_sure_cells_keep_their_kind_whatever_their_colour() -> None:
     image, lattice = page(BLUE)
-    odds = ODDS | {2: 6.0}  # r1c3 is blue but the classifier is sure it is print
+    odds = ODDS | {2: 9.5}  # r1c3 is blue but the classifier is sure it is print
     assert by_colour(odds, image, lattice).kinds[2] == Kind.PRINTED
+
+
+def test_a_coloured_pen_digit_read_surely_as_print_is_pen() -> None:
+    """A hand's 7 the classifier takes for a printed 1 at log-odds +6 (sure print, by the
+    classifier's ink alone) is in the pen's blue: the colour reaches it and it is pen,
+    while the black print read at the same log-odds stays print."""
+    image, lattice = page(BLUE)
+    odds = ODDS | {2: 6.0, 4: 6.0}  # r1c3 blue pen, r1c5 black print
+    settled = by_colour(odds, image, lattice)
+    assert settled.kinds[2] == Kind.HANDWRITTEN
+    assert settled.kinds[4] == Kind.PRINTED
+    narrow = by_colour(odds, image, lattice, InkColourConfig(ambiguous_log_odds=4.0))
+    assert narrow.kinds[2] == Kind.PRINTED
 
 
 def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
@@ -199,7 +212,7 @@ def test_the_ink_is_measured_only_when_a_cell_is_unsure(monkeypatch: pytest.Monk
         return cell_ink_colours(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(decide, "cell_ink_colours", counted)
-    sure = {c: 9.0 for c in PRINTED_CELLS} | {c: -9.0 for c in PEN_CELLS}
+    sure = {c: 12.0 for c in PRINTED_CELLS} | {c: -12.0 for c in PEN_CELLS}
     settled, alone = by_colour(sure, image, lattice), classifier_only(sure)
     assert not measured
     assert settled.kind_log_odds is not None and alone.kind_log_odds is not None

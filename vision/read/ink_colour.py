@@ -53,7 +53,9 @@ class InkColourConfig:
     min_darkness: float = 5.0
     sure_log_odds: float = 4.0
     min_sure_cells: int = 3
-    ambiguous_log_odds: float = 4.0
+    # A written digit the classifier takes for another printed one (a hand's 7 for a
+    # printed 1) can be read as print at log-odds 5 to 6: its ink colour reaches it.
+    ambiguous_log_odds: float = 9.0
     tint_noise: float = 0.1
     min_separation: float = 3.0
     max_log_odds: float = 10.0
