@@ -127,8 +127,28 @@ def test_a_coloured_pen_digit_read_surely_as_print_is_pen() -> None:
     settled = by_colour(odds, image, lattice)
     assert settled.kinds[2] == Kind.HANDWRITTEN
     assert settled.kinds[4] == Kind.PRINTED
-    narrow = by_colour(odds, image, lattice, InkColourConfig(ambiguous_log_odds=4.0))
+    narrow = by_colour(odds, image, lattice, InkColourConfig(print_reach_log_odds=4.0))
     assert narrow.kinds[2] == Kind.PRINTED
+
+
+def test_a_pen_digit_read_surely_as_pen_keeps_its_kind_whatever_its_colour() -> None:
+    """The wider reach is for print only: a pen cell the classifier is sure of (-6) keeps
+    its kind even in a black ink like the print's (a dark pen's tint passes for print's)."""
+    image, lattice = page(BLUE)
+    cv2.putText(
+        image,
+        "8",
+        (MARGIN + 7 * CELL + 11, MARGIN + 31),
+        cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
+        0.9,
+        BLACK,
+        2,
+        cv2.LINE_AA,
+    )  # r1c8 in black pen
+    odds = ODDS | {7: -6.0}
+    assert by_colour(odds, image, lattice).kinds[7] == Kind.HANDWRITTEN
+    wide = InkColourConfig(ambiguous_log_odds=9.0)
+    assert by_colour(odds, image, lattice, wide).kinds[7] == Kind.PRINTED
 
 
 def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
