@@ -224,6 +224,39 @@ def test_an_answer_resting_on_an_unsure_promoted_entry_calls_nothing_wrong() -> 
     assert replace(grid, repairs=(sure,)).wrong_entries == (cell,)
 
 
+def test_an_answer_resting_on_an_unsure_digit_repair_calls_nothing_wrong() -> None:
+    """A printed digit the repair changed to another (a written 7 read as a printed 1,
+    taken as a 7 at 10 %) may be the wrong change: the answer then may be wrong, so a
+    disagreeing entry is asked about, never called wrong; a sure change keeps the call."""
+    cell, given = OPEN[5], next(c for c, d in enumerate(PUZZLE) if d != "0")
+    grid = checked(reading({cell: wrong_digit(cell)}))
+    other = int(PUZZLE[given]) % 9 + 1
+    changed = Repair(given, other, int(PUZZLE[given]), 0.87, 0.10)
+    assert grid.wrong_entries == (cell,)
+    doubtful = replace(grid, repairs=(changed,))
+    assert doubtful.wrong_entries == ()
+    assert [u.cell for u in doubtful.unsure_entries()] == [cell]
+    assert "1 unsure" in replace(doubtful, message="").check_message
+    emptied = Repair(given, int(PUZZLE[given]), 0, 0.6, 0.3)  # a given taken out at 30 %
+    assert replace(grid, repairs=(emptied,)).wrong_entries == ()
+    speck = replace(emptied, new_probability=0.995)  # a speck surely no digit
+    assert replace(grid, repairs=(speck,)).wrong_entries == (cell,)
+    sure = replace(changed, new_probability=0.995)
+    assert replace(grid, repairs=(sure,)).wrong_entries == (cell,)
+
+
+def test_an_answer_resting_on_a_print_taken_as_written_calls_nothing_wrong() -> None:
+    """Two printed 1s clash (one a written 7 misread): the repair took one as written,
+    maybe the true print. The answer may then be wrong: disagreeing entries are asked."""
+    cell, given = OPEN[5], next(c for c, d in enumerate(PUZZLE) if d != "0")
+    grid = checked(reading({cell: wrong_digit(cell)}))
+    demoted = Repair(given, int(PUZZLE[given]), 0, 0.97, 0.97, kind_changed=True)
+    assert "taken as a handwritten" in demoted.text
+    doubtful = replace(grid, repairs=(demoted,))
+    assert grid.wrong_entries == (cell,) and doubtful.wrong_entries == ()
+    assert [u.cell for u in doubtful.unsure_entries()] == [cell]
+
+
 def test_sureness_follows_the_config() -> None:
     probs = np.full(NUM_CLASSES, 1e-6)
     probs[12], probs[14] = 0.995, 0.004  # a handwritten 3, a little 5

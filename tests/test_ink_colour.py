@@ -114,8 +114,41 @@ def test_a_black_pen_changes_nothing() -> None:
 
 def test_sure_cells_keep_their_kind_whatever_their_colour() -> None:
     image, lattice = page(BLUE)
-    odds = ODDS | {2: 6.0}  # r1c3 is blue but the classifier is sure it is print
+    odds = ODDS | {2: 9.5}  # r1c3 is blue but the classifier is sure it is print
     assert by_colour(odds, image, lattice).kinds[2] == Kind.PRINTED
+
+
+def test_a_coloured_pen_digit_read_surely_as_print_is_pen() -> None:
+    """A hand's 7 the classifier takes for a printed 1 at log-odds +6 (sure print, by the
+    classifier's ink alone) is in the pen's blue: the colour reaches it and it is pen,
+    while the black print read at the same log-odds stays print."""
+    image, lattice = page(BLUE)
+    odds = ODDS | {2: 6.0, 4: 6.0}  # r1c3 blue pen, r1c5 black print
+    settled = by_colour(odds, image, lattice)
+    assert settled.kinds[2] == Kind.HANDWRITTEN
+    assert settled.kinds[4] == Kind.PRINTED
+    narrow = by_colour(odds, image, lattice, InkColourConfig(print_reach_log_odds=4.0))
+    assert narrow.kinds[2] == Kind.PRINTED
+
+
+def test_a_pen_digit_read_surely_as_pen_keeps_its_kind_whatever_its_colour() -> None:
+    """The wider reach is for print only: a pen cell the classifier is sure of (-6) keeps
+    its kind even in a black ink like the print's (a dark pen's tint passes for print's)."""
+    image, lattice = page(BLUE)
+    cv2.putText(
+        image,
+        "8",
+        (MARGIN + 7 * CELL + 11, MARGIN + 31),
+        cv2.FONT_HERSHEY_SCRIPT_SIMPLEX,
+        0.9,
+        BLACK,
+        2,
+        cv2.LINE_AA,
+    )  # r1c8 in black pen
+    odds = ODDS | {7: -6.0}
+    assert by_colour(odds, image, lattice).kinds[7] == Kind.HANDWRITTEN
+    wide = InkColourConfig(ambiguous_log_odds=9.0)
+    assert by_colour(odds, image, lattice, wide).kinds[7] == Kind.PRINTED
 
 
 def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
@@ -199,7 +232,7 @@ def test_the_ink_is_measured_only_when_a_cell_is_unsure(monkeypatch: pytest.Monk
         return cell_ink_colours(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(decide, "cell_ink_colours", counted)
-    sure = {c: 9.0 for c in PRINTED_CELLS} | {c: -9.0 for c in PEN_CELLS}
+    sure = {c: 12.0 for c in PRINTED_CELLS} | {c: -12.0 for c in PEN_CELLS}
     settled, alone = by_colour(sure, image, lattice), classifier_only(sure)
     assert not measured
     assert settled.kind_log_odds is not None and alone.kind_log_odds is not None

@@ -296,3 +296,50 @@ def test_two_printed_digits_read_as_other_pen_digits_are_found_past_cheap_change
     assert outcome.status == "solved" and outcome.givens == PUZZLE
     assert {(r.cell, r.read, r.new) for r in outcome.repairs} == {(a, 8, 9), (b, 8, 9)}
     assert outcome.solver_calls <= RepairConfig().max_solver_calls
+
+
+def written_sevens_read_as_printed_ones(pen_cells: int) -> CellReading:
+    """PUZZLE with two written 7s read as printed 1s (r2c3 clashes with a printed 1, r4c6
+    clashes with nothing), and ``pen_cells`` right written entries whose ink the classifier
+    found print-like (the kind steps after it said pen): each is cheap to take as printed.
+    """
+    assert SOLUTION[11] == SOLUTION[32] == "7"
+    ones = {c: {1: 0.9, 16: 0.08} for c in (11, 32)}  # printed 1, handwritten 7
+    open_cells = [c for c in range(81) if PUZZLE[c] == "0" and c not in ones][:pen_cells]
+    pen = "".join(SOLUTION[c] if c in open_cells else "0" for c in range(81))
+    leaning = {c: {int(SOLUTION[c]): 0.5, int(SOLUTION[c]) + 9: 0.45} for c in open_cells}
+    reading = make_reading(PUZZLE, pen, {**ones, **leaning})
+    kinds = reading.kinds.copy()
+    kinds[open_cells] = Kind.HANDWRITTEN
+    return CellReading(reading.probs, reading.digits, kinds)
+
+
+def test_written_digits_read_as_print_are_found_past_cheap_pen_changes() -> None:
+    """Givens that clash hold a wrong printed digit: the cells read as printed are opened
+    to change before the written ones, so a written 7 read as a printed 1 that clashes
+    with nothing is found too, however many cheap changes the pen cells offer."""
+    reading = written_sevens_read_as_printed_ones(pen_cells=14)
+    assert reading.digits[11] == reading.digits[32] == 1
+    assert int(reading.kinds[32]) == Kind.PRINTED
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved"
+    assert "".join(map(str, outcome.solution or ())) == SOLUTION
+    assert {r.cell for r in outcome.repairs} == {11, 32}
+    before = repair_givens(reading, RepairConfig(clash_printed_first=False))
+    assert before.solution is None or "".join(map(str, before.solution)) != SOLUTION
+
+
+def test_no_repair_takes_a_digit_the_model_ruled_out() -> None:
+    """A printed 4 read as a sure 1 (the 4 at 2 %) next to a printed 1: the search never
+    takes the 4 the photo does not support (``min_digit_probability``), printed or pen."""
+    reading = make_reading(PUZZLE, tweaks={1: {1: 0.97, 4: 0.02}})
+    moves = candidate_moves(reading, read_givens(reading), {1, 37}, RepairConfig())
+    assert not any(m.cell == 1 and m.new == 4 for m in moves)
+    assert all(r.new_probability >= 0.05 for r in repair_givens(reading).repairs if r.new)
+    loose = repair_givens(reading, RepairConfig(min_digit_probability=0.0))
+    assert [(r.cell, r.old, r.new) for r in loose.repairs] == [(1, 1, 4)]
+    pen = make_reading("0" * 81, PUZZLE, tweaks={1: {13: 0.9, 15: 0.07, 18: 0.02}})
+    taken = {m.new for m in candidate_moves(pen, "0" * 81, {1}, RepairConfig()) if m.cell == 1}
+    assert 6 in taken and 9 not in taken  # a written 4: maybe a printed 6 (7 %), never a 9 (2 %)
+    with pytest.raises(ValueError, match="min_digit_probability"):
+        RepairConfig(min_digit_probability=1.0)

@@ -76,6 +76,12 @@ class RepairConfig:
     checked against the rules and at most ``max_solver_calls`` are solved. The costs of
     single changes are described in ``candidate_moves``. When the givens allow several
     solutions, up to ``max_promotions`` pen-read cells may first be taken as printed.
+    A cell is never taken as a digit the model gives less than ``min_digit_probability``
+    (any ink): the photo does not support it (as ``SmallGridConfig.unlikely_repair`` on
+    small grids), and a grid made unique by such a change is likelier a wrong answer.
+    With ``clash_printed_first``, givens that clash or have no solution open the cells
+    read as printed to change before those read as handwritten (a written digit taken
+    for print is the likelier culprit than a missing given).
     Solving and repairing one grid takes at most ``time_limit_s`` seconds (None: no limit);
     past it the outcome is TIMEOUT.
     """
@@ -87,6 +93,8 @@ class RepairConfig:
     max_candidates: int = 5_000
     max_solver_calls: int = 100
     max_promotions: int = 12
+    min_digit_probability: float = 0.05
+    clash_printed_first: bool = True
     change_log_loss: float = 1.0
     kind_evidence_weight: float = 0.5
     probability_floor: float = 1e-12
@@ -97,6 +105,10 @@ class RepairConfig:
         for name in ("max_cells", "max_alternatives", "max_changes", "max_solver_calls"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} must not be negative, got {getattr(self, name)}")
+        if not 0.0 <= self.min_digit_probability < 1.0:
+            raise ValueError(
+                f"min_digit_probability must be in [0, 1), got {self.min_digit_probability}"
+            )
         if self.max_log_loss < 0:
             raise ValueError(f"max_log_loss must not be negative, got {self.max_log_loss}")
         if self.time_limit_s is not None and self.time_limit_s <= 0:
@@ -406,10 +418,12 @@ def search_repairs(
     Returns the solved repaired grid and the repairs (or None), and the solver calls made.
     """
     suspects = {c for p in problems if p.breaks_rule for c in p.cells}
-    if any(p.kind is ProblemKind.MULTIPLE_SOLUTIONS for p in problems):  # givens short:
-        pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN  # maybe print read as pen
+    short = any(p.kind is ProblemKind.MULTIPLE_SOLUTIONS for p in problems)
+    if short:  # givens short: maybe print read as pen
+        pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
         suspects |= {int(c) for c in np.flatnonzero(pen)}
-    moves = candidate_moves(reading, givens, suspects, config)
+    first = config.clash_printed_first and not short
+    moves = candidate_moves(reading, givens, suspects, config, printed_first=first)
     costs = [m.cost for m in moves]
     values = digit_values(givens)
     broken = {u for u, unit in enumerate(rules.units) if _unit_has_duplicate(values, unit)}
@@ -485,9 +499,18 @@ def _repair(reading: CellReading, values: Sequence[int], move: Move) -> Repair:
 
 
 def candidate_moves(
-    reading: CellReading, givens: Digits, suspects: set[int], config: RepairConfig
+    reading: CellReading,
+    givens: Digits,
+    suspects: set[int],
+    config: RepairConfig,
+    printed_first: bool = False,
 ) -> list[Move]:
     """The alternatives worth trying, cheapest first: other digits, and printed↔pen swaps.
+
+    The ``max_cells`` cells open to change are the ``suspects`` first, then (with
+    ``printed_first``: givens that clash or have no solution hold a wrong printed digit,
+    often a written one taken for print) the cells read as printed, then the others, each
+    group least sure first.
 
     Every change costs ``change_log_loss`` (misreads are rare) plus the log-probability it
     gives up: for another digit, from the digit probabilities (any ink); for the other
@@ -496,6 +519,7 @@ def candidate_moves(
     """
     q = np.log(np.maximum(digit_probabilities(reading), config.probability_floor))
     probs = np.maximum(np.asarray(reading.probs, dtype=np.float64), config.probability_floor)
+    floor = log_digit_floor(config)
     pen_mode = bool(np.any(reading.kinds == Kind.HANDWRITTEN))
     per_cell: dict[int, list[Move]] = {}
     for cell in range(81):
@@ -506,7 +530,7 @@ def candidate_moves(
         moves = [
             Move(base + max(0.0, float(q[cell, old] - q[cell, v])), cell, v, False)
             for v in range(10)
-            if v != old and kind != Kind.HANDWRITTEN
+            if v != old and kind != Kind.HANDWRITTEN and (v == 0 or q[cell, v] >= floor)
         ]
         if kind != Kind.EMPTY and (pen_mode or kind == Kind.HANDWRITTEN):
             odds = float(np.log(probs[cell, digit] / probs[cell, digit + 9]))
@@ -516,9 +540,13 @@ def candidate_moves(
         if kind == Kind.HANDWRITTEN:
             moves += pen_read_as_other_print(cell, digit, q, probs, config)
         per_cell[cell] = sorted(moves)[: config.max_alternatives]
-    ranked = sorted(
-        (c for c in per_cell if per_cell[c]), key=lambda c: (c not in suspects, per_cell[c][0].cost)
-    )
+
+    def rank(cell: int) -> tuple[bool, bool, float]:
+        """Suspects first, then (``printed_first``) printed cells, least sure first."""
+        written = printed_first and int(reading.kinds[cell]) != Kind.PRINTED
+        return cell not in suspects, written, per_cell[cell][0].cost
+
+    ranked = sorted((c for c in per_cell if per_cell[c]), key=rank)
     return sorted(m for c in ranked[: config.max_cells] for m in per_cell[c])
 
 
@@ -526,16 +554,24 @@ def pen_read_as_other_print(
     cell: int, digit: int, q: np.ndarray, probs: np.ndarray, config: RepairConfig
 ) -> list[Move]:
     """A pen cell taken as a printed given of another digit (an unfamiliar face misread
-    twice): a digit change and an ink change, each paying what it gives up."""
+    twice): a digit change and an ink change, each paying what it gives up; never to a
+    digit the model gives less than ``min_digit_probability``."""
     moves = []
     for v in range(1, 10):
-        if v == digit:
+        if v == digit or q[cell, v] < log_digit_floor(config):
             continue
         against = max(0.0, float(np.log(probs[cell, v + 9] / probs[cell, v])))
         loss = max(0.0, float(q[cell, digit] - q[cell, v]))
         cost = 2 * config.change_log_loss + loss + config.kind_evidence_weight * against
         moves.append(Move(cost, cell, v, True))
     return moves
+
+
+def log_digit_floor(config: RepairConfig) -> float:
+    """The log of ``min_digit_probability`` (-inf for 0): no cell is taken as a digit the
+    model gives less."""
+    p = config.min_digit_probability
+    return float(np.log(p)) if p > 0 else float("-inf")
 
 
 def subsets_by_cost(

@@ -253,8 +253,7 @@ class GridResult:
         """The entries disagreeing with the answer: surely wrong, and unsure."""
         if self.solution is None:
             return (), ()
-        promoted = [r.new_probability for r in self.repairs if r.kind_changed and r.new]
-        sure = answer_rests_on_sure_digits(promoted, self.check)
+        sure = answer_rests_on_sure_digits([repair_sureness(r) for r in self.repairs], self.check)
         return judge_entries(self.reading.probs, self.handwritten, self.solution, self.check, sure)
 
     def wrong_notes(self) -> tuple[int, ...]:
@@ -637,3 +636,14 @@ def sort_grids(
     if not puzzles:
         return SortedGrids(tuple(solutions[:max_grids]))
     return SortedGrids(tuple(puzzles[:max_grids]), tuple(solutions))
+
+
+def repair_sureness(repair: Repair) -> float:
+    """How surely a repair the answer rests on was read: the probability of the digit it
+    took (a written entry taken as printed, a printed digit taken as another), of the empty
+    cell it left, and 0 for a printed digit taken as written (which of two clashing digits
+    is the print is the repair's guess: a written 7 read as a printed 1 may be the one
+    kept, and the answer then is not the puzzle's)."""
+    if repair.kind_changed and not repair.new:
+        return 0.0
+    return repair.new_probability

@@ -113,16 +113,18 @@ def judge_entries(
 
 
 def answer_rests_on_sure_digits(
-    promoted: Sequence[float], config: CheckConfig = DEFAULT_CHECK_CONFIG
+    taken: Sequence[float], config: CheckConfig = DEFAULT_CHECK_CONFIG
 ) -> bool:
     """Whether the answer rests only on digits read surely.
 
-    ``promoted``: the probabilities of the written entries the solver's repair took as
-    printed to make the puzzle's answer unique. A promoted digit misread gives a unique
-    answer that is not the puzzle's, and every right entry disagreeing with it would be
-    called wrong; so each must be read as surely as a mistake must be.
+    ``taken``: how surely each change the solver's repair made to the givens was read
+    (``results.repair_sureness``): the probability of a written entry taken as printed, of
+    a printed digit taken as another, 0 for a printed digit taken as written. A wrong
+    change gives a unique answer that is not the puzzle's (a written 7 read as a printed
+    1 kept, the true printed 1 beside it taken as written), and every right entry
+    disagreeing with it would be called wrong; so each must be as sure as a mistake must be.
     """
-    return all(p >= config.min_probability for p in promoted)
+    return all(p >= config.min_probability for p in taken)
 
 
 def notes_missing_answer(notes: Sequence[str], solution: Digits) -> tuple[int, ...]:

@@ -51,6 +51,7 @@ from .ink_colour import (
     cell_ink_colours,
     colour_evidence,
     ink_tints,
+    reached,
 )
 from .kind_trace import KindStep, KindTrace, StepOdds
 from .kinds import (
@@ -236,11 +237,11 @@ def colour_step_evidence(
     """The ink-colour step: unsure cells lean to the puzzle's printed or pen ink tint.
 
     The cells' ink is measured only when some filled cell is unsure when the step comes
-    (within ``ambiguous_log_odds``): it adds nothing to any other cell, whatever the tints.
+    (``ink_colour.reached``): it adds nothing to any other cell, whatever the tints.
     """
 
     def evidence(log_odds: np.ndarray, filled: np.ndarray) -> np.ndarray:
-        if not np.any(filled & (np.abs(log_odds) < config.ambiguous_log_odds)):
+        if not np.any(reached(log_odds, filled, config)):
             return np.zeros(log_odds.shape, dtype=np.float64)
         tints = ink_tints(cell_ink_colours(image, lattice, config), config)
         return colour_evidence(log_odds, filled, tints, config)

@@ -38,7 +38,10 @@ class InkColourConfig:
     by the ink's darkness (at least ``min_darkness`` L* units). Cells with kind log-odds beyond
     ``sure_log_odds`` (``min_sure_cells`` of each kind) give the two tints; the evidence
     counts only when they lie ``min_separation`` spreads apart (the spread is at least
-    ``tint_noise``), reaches cells within ``ambiguous_log_odds`` of 0, is capped at
+    ``tint_noise``), reaches cells within ``ambiguous_log_odds`` of 0 and those read as
+    printed up to ``print_reach_log_odds``, towards pen only (a hand's digit the classifier
+    took for another printed one, sure in grey alone; pen read as pen stays within the
+    narrower reach, as a dark pen's tint can pass for print's), is capped at
     ``max_log_odds`` and scaled by ``weight`` (0 turns the step off). With fewer sure
     handwritten cells, and at least ``min_inferred_pen_cells`` sure printed ones whose
     median tint is within ``neutral_print`` of neutral, the filled cells lying
@@ -54,6 +57,9 @@ class InkColourConfig:
     sure_log_odds: float = 4.0
     min_sure_cells: int = 3
     ambiguous_log_odds: float = 4.0
+    # A written digit the classifier takes for another printed one (a hand's 7 for a
+    # printed 1) can be read as print at log-odds 5 to 6: its ink colour reaches it.
+    print_reach_log_odds: float = 9.0
     tint_noise: float = 0.1
     min_separation: float = 3.0
     max_log_odds: float = 10.0
@@ -146,7 +152,16 @@ def colour_evidence(
         return none
     towards_pen = (tints - (printed + handwritten) / 2) @ axis * separation / spread**2
     evidence = -config.weight * np.clip(towards_pen, -config.max_log_odds, config.max_log_odds)
-    return np.where(filled & (np.abs(log_odds) < config.ambiguous_log_odds), evidence, 0.0)
+    unsure = filled & (np.abs(log_odds) < config.ambiguous_log_odds)
+    towards_written = reached(log_odds, filled, config) & ~unsure
+    return np.where(unsure, evidence, np.where(towards_written, np.minimum(evidence, 0.0), 0.0))
+
+
+def reached(log_odds: np.ndarray, filled: np.ndarray, config: InkColourConfig) -> np.ndarray:
+    """(N,) bool: the filled cells colour may move, within ``ambiguous_log_odds`` of 0
+    (either way), or read as printed below ``print_reach_log_odds`` (towards pen only)."""
+    reach = np.where(log_odds > 0, config.print_reach_log_odds, config.ambiguous_log_odds)
+    return np.asarray(filled & (np.abs(log_odds) < np.maximum(reach, config.ambiguous_log_odds)))
 
 
 def inferred_pen_cells(
