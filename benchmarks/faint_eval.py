@@ -37,7 +37,7 @@ def page_counts(reader: Reader, seed: int, grey: float) -> Counter[str]:
     ok, jpeg = cv2.imencode(".jpg", photo.image)
     if not ok:
         raise RuntimeError(f"seed {seed}: the page could not be written as a JPEG")
-    grids = reader.read(cv2.imdecode(jpeg, cv2.IMREAD_COLOR)).grids
+    grids = reader.read(jpeg.tobytes()).grids
     pen = "".join(str(int(d)) for d in photo.truth.pen.ravel())
     counts: Counter[str] = Counter(pages=1, entries=sum(d != "0" for d in pen))
     if not grids:
