@@ -68,6 +68,40 @@ def test_reread_stretches_the_cell_and_keeps_only_sure_written_digits() -> None:
     assert off.cells.size == 0
 
 
+def test_a_faint_digit_read_unsurely_is_read_again_but_no_darker_cell() -> None:
+    """A cell read as a digit, but 0.35 likely empty (the pen step would take it for a
+    faint mark), is a candidate; one only 0.2 likely empty is not, nor is a cell read as
+    empty with ink three times the writing's (print is far darker than faint pencil)."""
+    config = FaintConfig()
+    cells, digit = page(0.12, 0.12)
+    digit[3, 0], digit[3, 11], digit[3, 2] = 0.35, 0.4, 0.25
+    assert faint_candidates(digit, np.zeros(4), cell_ink(cells), config).tolist()[3]
+    digit[3, 0], digit[3, 11] = 0.2, 0.55
+    assert not faint_candidates(digit, np.zeros(4), cell_ink(cells), config).any()
+    dark, digit = page(0.12, 0.36)
+    assert not faint_candidates(digit, np.zeros(4), cell_ink(dark), config).any()
+    assert faint_candidates(digit, np.zeros(4), cell_ink(dark), FaintConfig(max_share=4.0))[3]
+
+
+def test_a_sure_digit_read_half_as_print_is_taken_as_written() -> None:
+    """Stretched, a cell reads 3 as 0.5 printed and 0.45 written: with ``as_written`` it is
+    a sure written 3; without, it is no sure written digit and is not taken."""
+    probs = np.full((1, 21), 0.05 / 19, dtype=np.float32)
+    probs[0, 3], probs[0, 12] = 0.5, 0.45
+    cells = np.full((1, SIZE, SIZE), 0.1, dtype=np.float32)
+    model = default_classifier()
+
+    def predict(images: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return probs, np.zeros((len(images), 1), dtype=np.float32)
+
+    again = reread_faint(cells, np.array([True]), predict, model.digit_probs)
+    assert again.cells.tolist() == [0]
+    digit = model.digit_probs(again.probs)[0]
+    assert digit[12] == pytest.approx(0.95, abs=0.01) and digit[1:10].max() == 0.0
+    off = FaintConfig(as_written=False)
+    assert reread_faint(cells, np.array([True]), predict, model.digit_probs, off).cells.size == 0
+
+
 @pytest.mark.parametrize("field", ["sure_from", "stretch_to"])
 def test_config_is_checked(field: str) -> None:
     with pytest.raises(ValueError, match=field):

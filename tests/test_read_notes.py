@@ -12,7 +12,7 @@ from sudokucam.samples import progress_dataset
 from sudokucam.vision.read.classifier import default_classifier
 from sudokucam.vision.read.config import DEFAULT_READ_CONFIG
 from sudokucam.vision.read.decide import DEFAULT_KIND_DECISION_CONFIG, decide_kinds
-from sudokucam.vision.read.notes import note_blobs
+from sudokucam.vision.read.notes import NotesConfig, note_blobs, note_digits
 from sudokucam.vision.repair import read_givens, repair_givens
 from sudokucam.vision.types import CellScores, Kind
 
@@ -46,6 +46,44 @@ def test_shipped_model_scores_notes() -> None:
     assert notes is not None and notes.shape == (81,)
     assert not DEFAULT_KIND_DECISION_CONFIG.notes(notes).any()  # blank cells are not notes
     assert np.allclose(scores.probs.sum(axis=1), 1.0, atol=1e-4)  # the 19 digit classes
+
+
+def test_a_noted_digit_counts_only_where_the_base_reads_it_too() -> None:
+    """Two blobs the model reads as a sure 2 and a sure 9; the base model reads the first
+    as a 2 too, the second as an unsure 8: only the 2 is read, and the cell is not read
+    whole. Without the rule (or with a model of one pair of nets) both are."""
+    cell = np.zeros((96, 96), dtype=np.float32)
+    cell[12:36, 15:24] = 1.0
+    cell[12:36, 45:54] = 1.0
+    joined = np.full((2, 21), 1e-4, dtype=np.float32)
+    joined[0, 11], joined[1, 18] = 0.95, 0.9  # written 2, written 9
+    base = np.full((2, 21), 1e-4, dtype=np.float32)
+    base[0, 11], base[1, 17], base[1, 18] = 0.9, 0.45, 0.3  # written 2; written 8 over 9
+
+    def predict(blobs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        assert blobs.shape == (2, 32, 32)
+        return joined, base
+
+    (noted,) = note_digits(cell[None], predict, 32)
+    assert (noted.digits, noted.sure) == ("2", False)
+    (alone,) = note_digits(cell[None], lambda b: (joined, joined), 32)
+    assert (alone.digits, alone.sure) == ("29", True)
+    (off,) = note_digits(cell[None], predict, 32, NotesConfig(base_agrees=False))
+    assert off.digits == "29"
+
+
+def test_shipped_model_gives_its_base_probabilities() -> None:
+    """digits_v4's base_probs output is its base's own reading: where the reader runs,
+    the joined digit shares differ from it; elsewhere (blank cells) they are the same."""
+    classifier = default_classifier()
+    assert classifier.config.base_probs_output == "base_probs"
+    cells = np.zeros((2, 32, 32), dtype=np.float32)
+    cells[1, 6:26, 14:18] = 1.0  # a 1
+    probs, base = classifier.predict_notes(cells)
+    assert probs.shape == base.shape == (2, 21)
+    assert np.allclose(probs[0], base[0], atol=1e-6)
+    assert np.allclose(probs[:, [0, 19, 20]], base[:, [0, 19, 20]], atol=1e-6)
+    assert np.allclose(probs, classifier.predict(cells)[0])
 
 
 def test_note_blobs_cut_each_small_digit() -> None:
@@ -150,7 +188,9 @@ def test_joined_real_notes_are_read_as_two_digits() -> None:
             for digit, x in ((left, 14), (right, second_at)):
                 small = cv2.resize(cells[firsts[digit]][12:84, 12:84], (36, 36))
                 cell[0:36, x : x + 36] = np.maximum(cell[0:36, x : x + 36], small)
-            (noted,) = note_digits(cell[None], classifier.predict, classifier.config.input_size)
+            (noted,) = note_digits(
+                cell[None], classifier.predict_notes, classifier.config.input_size
+            )
             read += noted.digits == left + right
             tried += 1
     assert read >= 0.85 * tried
@@ -191,6 +231,7 @@ def test_rendered_notes_are_read_as_notes_with_their_digits() -> None:
     found = sum(len(set(grid.notes[c]) & set(noted[c])) for c in range(81))
     extra = sum(len(set(grid.notes[c]) - set(noted[c])) for c in range(81))
     assert found >= 0.6 * sum(len(n) for n in noted) and extra <= 3
+    assert noted[72] == "27" and set(grid.notes[72]) <= {"2", "7"}  # its 2 was read as a 9
 
 
 @pytest.mark.slow

@@ -19,6 +19,11 @@ notes, crossed out). The joined model answers, for every cell:
   (asked about, or left to the repair), and the reader runs on those cells only: a page
   of few digits costs little more than the base alone.
 
+A second output, ``base_probs``, is the base model's own probabilities: candidate notes'
+small digits are read from them too (``vision/read/notes.py``: a noted digit counts only
+where the base's likeliest digit is the joined one; the reader, trained on full-size
+digits, reads a noted 2 a few pixels high as a sure 9).
+
 A reader trained on more hands (more weight on real cells, the Times digits with their kinds)
 reads more digits right, but alone it moves the print/pen log-odds of cells the base reads
 right, and reads entries pushed to a cell's edge, once centred, less surely; the join keeps
@@ -42,6 +47,7 @@ EPSILON = 1e-12  # keeps shares finite where a probability is 0
 # The reader reads only the cells whose base digit mass (1 - empty, notes, crossed out) is
 # above this (and whose digit is legible): blank cells keep the base's digit share.
 READER_FROM = 0.05
+BASE_PROBS = "base_probs"  # the output holding the base model's own probabilities
 
 
 def constants(reader_from: float) -> list[onnx.TensorProto]:
@@ -111,6 +117,7 @@ def output_nodes() -> list[onnx.NodeProto]:
         node("Sub", ["digit_mass", "printed"], ["written"]),
         node("Concat", ["empty", "printed", "written", "other"], ["probs"], axis=1),
         node("Identity", ["b_embedding"], ["embedding"]),
+        node("Identity", ["b_probs"], [BASE_PROBS]),
     ]
 
 
@@ -134,6 +141,7 @@ def join(base: Path, reader: Path, reader_from: float = READER_FROM) -> onnx.Mod
     outputs = [
         helper.make_tensor_value_info("probs", TensorProto.FLOAT, ["batch", classes]),
         helper.make_tensor_value_info("embedding", TensorProto.FLOAT, ["batch", width]),
+        helper.make_tensor_value_info(BASE_PROBS, TensorProto.FLOAT, ["batch", classes]),
     ]
     graph = helper.make_graph(nodes, VERSION, [source.graph.input[0]], outputs, initializer=inits)
     joined = helper.make_model(graph, opset_imports=source.opset_import)
@@ -155,6 +163,7 @@ def main() -> None:
     config = json.loads((args.base / "config.json").read_text())
     config["version"] = VERSION
     config["joined"] = {"reader_from": args.reader_from}
+    config["base_probs_output"] = BASE_PROBS
     (args.out / "config.json").write_text(json.dumps(config, indent=2) + "\n")
     print(f"wrote {args.out / 'model.onnx'}")
 

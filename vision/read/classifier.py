@@ -53,6 +53,7 @@ class ModelConfig:
     probs_output: str
     embedding_output: str
     class_names: tuple[str, ...] = CLASS_NAMES
+    base_probs_output: str | None = None  # a joined model's base's own probabilities
 
     @property
     def has_notes(self) -> bool:
@@ -81,6 +82,7 @@ def read_model_config(path: Path) -> ModelConfig:
             probs_output=str(raw["probs_output"]),
             embedding_output=str(raw["embedding_output"]),
             class_names=tuple(raw["class_names"]),
+            base_probs_output=raw.get("base_probs_output"),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise ModelError(f"model config {path} is invalid: {exc!r}") from exc
@@ -144,6 +146,9 @@ class DigitClassifier:
             raise ModelError(f"model output {self.config.probs_output!r} is not (N, {classes})")
         if self.config.embedding_output not in outputs:
             raise ModelError(f"model output {self.config.embedding_output!r} is missing")
+        base = self.config.base_probs_output
+        if base is not None and list(outputs.get(base, []))[1:] != [classes]:
+            raise ModelError(f"model output {base!r} is not (N, {classes})")
 
     def cells(self, warped: np.ndarray) -> np.ndarray:
         """The 81 normalised cell images of a warped grid, cut as the model expects."""
@@ -155,17 +160,30 @@ class DigitClassifier:
         C is 19, 20 with a notes class (``NOTES_CLASS``), 21 with a crossed-out class
         (``CROSSED_CLASS``, last).
         """
+        return self._run(cells, self.config.embedding_output)
+
+    def predict_notes(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(N, C) class probabilities of N cells and the base model's own (N, C) (a joined
+        model's ``base_probs_output``; the same probabilities again for a model without
+        one), in one `run` call: what ``notes.note_digits`` reads noted digits with."""
+        base = self.config.base_probs_output
+        if base is None:
+            probs, _ = self.predict(cells)
+            return probs, probs
+        return self._run(cells, base)
+
+    def _run(self, cells: np.ndarray, second: str) -> tuple[np.ndarray, np.ndarray]:
+        """The probabilities and the output ``second`` of N checked cell images."""
         n = self.config.input_size
         if not isinstance(cells, np.ndarray):
             raise TypeError(f"cells must be a numpy array, got {type(cells).__name__}")
         if cells.ndim != 3 or cells.shape[1:] != (n, n):
             raise ValueError(f"cells must have shape (N, {n}, {n}), got {cells.shape}")
         x = ((cells.astype(np.float32) - self.config.mean) / self.config.std)[:, None]
-        probs, embedding = self.session.run(
-            [self.config.probs_output, self.config.embedding_output],
-            {self.config.input_name: x},
+        probs, other = self.session.run(
+            [self.config.probs_output, second], {self.config.input_name: x}
         )
-        return np.asarray(probs, dtype=np.float32), np.asarray(embedding, dtype=np.float32)
+        return np.asarray(probs, dtype=np.float32), np.asarray(other, dtype=np.float32)
 
     def score_cells(
         self,
@@ -282,7 +300,7 @@ class DigitClassifier:
         if not taken.size:
             return replace(scores, note_digits=("",) * len(cells), notes_sure=(False,) * len(cells))
         fine = cells if warped is None else self.fine_cells(warped, config.notes.detail, n)
-        read = note_digits(fine[taken], self.predict, self.config.input_size, config.notes)
+        read = note_digits(fine[taken], self.predict_notes, self.config.input_size, config.notes)
         digits, sure = ["" for _ in range(len(cells))], [False] * len(cells)
         for cell, noted in zip(taken, read, strict=True):
             digits[int(cell)], sure[int(cell)] = noted.digits, noted.sure

@@ -5,7 +5,9 @@ entry. The digit model itself says which cells hold notes (its ``notes`` class,
 ``classifier.NOTES_CLASS``); ``note_digits`` then reads the noted digits one by one: the
 cell is cut again from the straightened grid at a finer scale (``NotesConfig.detail``),
 each blob of ink in it is cut out, scaled to the size of an entry and read by the same
-digit model.
+digit model. A joined model (digits_v4) reads them with both its nets: a noted digit
+counts only where the base's likeliest digit is the joined model's
+(``NotesConfig.base_agrees``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import numpy as np
 from ..types import NUM_CLASSES
 
 PROB_FLOOR = 1e-6  # keeps the renormalisation of a blob's digit probabilities finite
-# (N, 32, 32) cell images -> (N, C) probabilities and (N, E) embeddings
+# (N, 32, 32) cell images -> (N, C) probabilities and (N, E) embeddings; for
+# ``note_digits``: (N, C) probabilities and the base model's own (N, C)
 Predict = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
@@ -56,6 +59,9 @@ class NotesConfig:
         against the edge is thicker).
     min_fill: a blob whose ink fills less of its box than this is no digit but a thin
         trail across the cell (the edge of a shadow, paper grain under faint light).
+    base_agrees: a blob is read as a digit only when the base model's likeliest digit is
+        the same (a joined model's reader, trained on full-size digits, reads a noted 2
+        a few pixels high, a blob, as a sure 9 where the base reads an unsure 8).
 
     How these were chosen, and what they read: ``benchmarks/README.md`` (notes_eval).
     """
@@ -76,6 +82,7 @@ class NotesConfig:
     single_most: float = 1.3
     sliver_share: float = 0.025
     min_fill: float = 0.18
+    base_agrees: bool = True
 
 
 DEFAULT_NOTES_CONFIG = NotesConfig()
@@ -210,6 +217,14 @@ def centred(blob: np.ndarray, n: int, config: NotesConfig) -> np.ndarray:
     return out
 
 
+def blob_digits(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N, 19) blobs' probabilities as an empty, printed or written cell (renormalised) and
+    (N, 9) each digit's (printed + written)."""
+    digits_only = probs[:, :NUM_CLASSES]
+    probs = digits_only / np.maximum(digits_only.sum(axis=1, keepdims=True), PROB_FLOOR)
+    return probs, probs[:, 1:10] + probs[:, 10:19]
+
+
 @dataclass(frozen=True)
 class NotedDigits:
     """The digits read in one notes cell, ascending, and whether every blob was read surely."""
@@ -227,19 +242,21 @@ def note_digits(
     """The digits noted in each of N notes cells ("" where none is legible).
 
     ``cells`` are the notes cells' ink images (any size); ``size`` is the classifier's
-    input side. Every blob of every cell goes through ``predict`` in one call. A cell is
-    read surely when it has a blob and every blob's digit has ``sure_probability``.
+    input side. Every blob of every cell goes through ``predict`` in one call: it gives
+    the model's probabilities and the base model's own (``DigitClassifier.predict_notes``;
+    the same twice for a model of one pair of nets). A cell is read surely when it has a
+    blob and every blob's digit has ``sure_probability``.
     """
     cut = [note_blobs(c, size, config) for c in cells]
     blobs = [cell_blobs for cell_blobs, _ in cut]
     flat = [b for cell_blobs in blobs for b in cell_blobs]
     if not flat:
         return (NotedDigits("", False),) * len(cells)
-    probs, _ = predict(np.stack(flat))
-    digits_only = probs[:, :NUM_CLASSES]  # a blob is an empty, printed or written cell
-    probs = digits_only / np.maximum(digits_only.sum(axis=1, keepdims=True), PROB_FLOOR)
-    digit_probs = probs[:, 1:10] + probs[:, 10:19]
+    probs, base = predict(np.stack(flat))
+    probs, digit_probs = blob_digits(probs)
     legible = (digit_probs.max(axis=1) >= config.min_digit_probability) & (probs[:, 0] < 0.5)
+    if config.base_agrees:
+        legible &= np.argmax(blob_digits(base)[1], axis=1) == np.argmax(digit_probs, axis=1)
     read = np.where(legible, np.argmax(digit_probs, axis=1) + 1, 0)
     sure = legible & (digit_probs.max(axis=1) >= config.sure_probability)
     out, start = [], 0
