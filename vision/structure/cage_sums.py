@@ -137,8 +137,8 @@ def corner_blobs(
     corner: np.ndarray, config: CageConfig, lines: bool = False
 ) -> tuple[np.ndarray, list[Box]]:
     """The labelled ink blobs of a corner box, the grid lines along its sides cleared
-    (``without_grid_lines``), specks left out, and grid line pieces (``line_like``) unless
-    ``lines``."""
+    (``without_grid_lines``), specks left out, and grid line pieces (``line_like``, and
+    ``corner_line``) unless ``lines``."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
@@ -150,7 +150,18 @@ def corner_blobs(
         if stats[i, 4] >= notes.min_blob_share * n * n
         and (lines or not line_like(tuple(int(v) for v in stats[i, :4]), n, notes))  # type: ignore[arg-type]
     ]
+    if not lines:
+        boxes = [b for b in boxes if not corner_line(b, config)]
     return labels, boxes
+
+
+def corner_line(box: Box, config: CageConfig) -> bool:
+    """Whether a blob is the piece of a slanted grid line that the box's corner cuts off (a
+    grid line found a little off its place, leaning across the box's top-left corner): it
+    touches both the box's top and left edges and is under ``corner_line_aspect`` as wide as
+    tall. A sum, printed inside the cage line's inset, keeps clear of that corner."""
+    _, x, y, w, h = box
+    return x == 0 and y == 0 and w < config.corner_line_aspect * h
 
 
 def hung_sum_blobs(corner: np.ndarray, height: float, config: CageConfig) -> list[np.ndarray]:
