@@ -30,6 +30,7 @@ from sudokucam.vision.structure.cage_sums import (
     ZERO_SURE,
     ZERO_UNLIKELY,
     SumReading,
+    broken_zero,
     corner_line,
     fine_grid,
     hung_sum_blobs,
@@ -705,3 +706,27 @@ def test_only_affordable_readings_are_left_open() -> None:
     assert affordable(reading, 1.0) == (3, 5)  # 0.69 given up for the 5
     assert affordable(reading, 10.0) == (3, 5, 8)  # 6.4 for the 8
     assert affordable(SumReading((), ()), 10.0) == ()
+
+
+def test_a_zero_whose_hairlines_broke_is_one_digit_again(classifier: DigitClassifier) -> None:
+    # a serif 10 under motion blur: the 0's thin top and bottom gone, its two sides are
+    # two blobs, and the sum was read from the 1 and the 0's left side (an 11)
+    detection, _, image = rendered_photo_grid(770106, "dotted", classifier)
+    fine = fine_grid(image, detection.lattice, CageConfig())
+    (corner,) = sum_corners(fine, [14], CageConfig())
+    one, zero = sum_blobs(corner, CageConfig())
+    _, half = sum_blobs(corner, CageConfig(half_gap=-1.0))
+    assert zero.shape[1] > 1.5 * half.shape[1]  # both sides, not the left one alone
+    assert zero_chance(zero, CageConfig()) == CageConfig().blurred_zero
+    assert one.shape[1] < 0.5 * one.shape[0]
+
+
+def test_a_broken_zero_is_told_from_two_ones() -> None:
+    zero = np.zeros((22, 16), np.uint8)
+    cv2.ellipse(zero, (8, 11), (6, 10), 0, 0, 360, 1, 2)
+    zero[:3, 7:10] = zero[-3:, 7:10] = 0  # the thin top and bottom blurred away
+    assert not zero_like(zero.astype(np.float32), CageConfig())
+    assert broken_zero(zero.astype(bool), CageConfig())
+    ones = np.zeros((22, 16), np.uint8)
+    ones[1:21, 3:6] = ones[1:21, 10:13] = 1
+    assert not broken_zero(ones.astype(bool), CageConfig())

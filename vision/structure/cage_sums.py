@@ -123,7 +123,9 @@ def both_sum_boxes(
     """``sum_boxes`` with and without the ``hanging`` blobs, from one labelling (the
     labels those with them are cut in)."""
     labels, boxes = corner_blobs(corner, config)
-    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    shaped = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    digits = joined_halves(labels, shaped, config)
+    digits = [b for b in digits if _digit_shaped(b, corner.shape, config)]
     if not digits:
         return labels, [], []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
@@ -131,6 +133,47 @@ def both_sum_boxes(
     low = [b for b in boxes if _hangs_beside(b, first, corner.shape, config)]
     cut = [c for b in low if (c := _cut_below(labels, b, first[2] + first[4]))]
     return labels, _kept(digits + cut, first, config) if cut else alone, alone
+
+
+def joined_halves(labels: np.ndarray, digits: list[Box], config: CageConfig) -> list[Box]:
+    """The digit blobs with a 0 whose thin top and bottom blur broke (a serif face's
+    hairlines, or motion blur across them) joined again: two blobs side by side, no
+    further apart than ``half_gap`` of their height and sharing their rows, that together
+    are such a 0 (``broken_zero``). ``labels`` is
+    relabelled so that the joined blob is one label."""
+    out = sorted(digits, key=lambda b: b[1])
+    k = 0
+    while k + 1 < len(out):
+        a, b = out[k], out[k + 1]
+        both = _union(a, b)
+        close = b[1] - (a[1] + a[3]) <= config.half_gap * both[4] and _overlap(a, b) > 0.5
+        region = labels[both[2] : both[2] + both[4], both[1] : both[1] + both[3]]
+        mask = (region == a[0]) | (region == b[0])
+        if close and broken_zero(mask, config):
+            region[region == b[0]] = a[0]
+            out[k : k + 2] = [both]
+        k += 1
+    return out
+
+
+def _union(a: Box, b: Box) -> Box:
+    """The box holding both boxes, with the first's label."""
+    x, y = min(a[1], b[1]), min(a[2], b[2])
+    right, bottom = max(a[1] + a[3], b[1] + b[3]), max(a[2] + a[4], b[2] + b[4])
+    return a[0], x, y, right - x, bottom - y
+
+
+def broken_zero(mask: np.ndarray, config: CageConfig) -> bool:
+    """Whether a stroke mask is a 0 whose thin top and bottom broke: with its gaps along
+    the rows up to ``half_close`` of its height closed (a closing by 2, 3, ... pixels
+    across), it holds a zero's hole (``zero_hole_seen``)."""
+    most = max(2, round(config.half_close * mask.shape[0]))
+    pad = np.pad(mask.astype(np.uint8), ((0, 0), (most, most)))
+    for k in range(2, most + 1):
+        shut = cv2.morphologyEx(pad, cv2.MORPH_CLOSE, np.ones((1, k), np.uint8))
+        if zero_hole_seen(shut[:, most:-most] > 0, config):
+            return True
+    return False
 
 
 def corner_blobs(
@@ -396,12 +439,15 @@ def zero_chance(blob: np.ndarray, config: CageConfig) -> float:
     """How likely a sum's digit is a zero, from its shape: ``ZERO_SURE`` when its ink
     (all of it above the paper) holds a zero's hole (``zero_hole_seen``), ``blurred_zero``
     when only its darker ink does (at ``blurred_levels`` of its darkest: blur fills a small
-    0's hole with grey, and the model, which knows no zero, reads it as a 6 or an 8),
-    else ``ZERO_UNLIKELY``."""
+    0's hole with grey, and the model, which knows no zero, reads it as a 6 or an 8) or
+    its ink does once small gaps are closed (``broken_zero``), else
+    ``ZERO_UNLIKELY``."""
     top = float(blob.max(initial=0.0))
     if zero_hole_seen(blob > 0, config):
         return ZERO_SURE
     if any(zero_hole_seen(blob > level * top, config) for level in config.blurred_levels):
+        return config.blurred_zero
+    if broken_zero(blob > 0, config):
         return config.blurred_zero
     return ZERO_UNLIKELY
 
