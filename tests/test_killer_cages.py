@@ -34,6 +34,7 @@ from sudokucam.vision.structure.cage_sums import (
     corner_line,
     fine_grid,
     hung_sum_blobs,
+    joined_bases,
     merged,
     readings,
     split_sum,
@@ -730,3 +731,32 @@ def test_a_broken_zero_is_told_from_two_ones() -> None:
     ones = np.zeros((22, 16), np.uint8)
     ones[1:21, 3:6] = ones[1:21, 10:13] = 1
     assert not broken_zero(ones.astype(bool), CageConfig())
+
+
+def test_a_twos_base_cut_off_by_its_broken_diagonal_is_joined_again(
+    classifier: DigitClassifier,
+) -> None:
+    # a serif 22 blurred: each 2's thin diagonal gone, its hook read alone as a 7 (the sum
+    # read 7, the photo unsolved); the flat base right under each hook is joined again
+    detection, truth, image = rendered_photo_grid(770072, "dashed", classifier)
+    fine = fine_grid(image, detection.lattice, CageConfig())
+    (corner,) = sum_corners(fine, [33], CageConfig())
+    _, boxes = sum_boxes(corner, CageConfig())
+    _, hooks = sum_boxes(corner, CageConfig(base_flat=0.0))
+    assert len(boxes) == len(hooks) == 2
+    assert all(b[4] > 1.3 * h[4] for b, h in zip(boxes, hooks, strict=True))
+    size, photo = classifier.config.input_size, (image, detection.lattice)
+    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    assert layout is not None
+    answer = tuple(int(v) for v in truth.solution.ravel())
+    assert settle_cages(layout, config=UNHURRIED).solution == answer
+
+
+def test_only_a_flat_blob_right_under_a_digit_is_its_base() -> None:
+    labels = np.zeros((40, 40), np.int32)
+    labels[2:18, 2:14], labels[19:24, 2:15] = 1, 2  # a hook and its base under it
+    labels[30:35, 20:34] = 3  # a bar further below (a given's top)
+    boxes = [(1, 2, 2, 12, 16), (2, 2, 19, 13, 5), (3, 20, 30, 14, 5)]
+    joined = joined_bases(labels, boxes, CageConfig())
+    assert sorted(joined) == [(1, 2, 2, 13, 22), (3, 20, 30, 14, 5)]
+    assert (labels == 2).sum() == 0 and (labels == 3).sum() > 0

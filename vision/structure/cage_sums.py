@@ -123,6 +123,7 @@ def both_sum_boxes(
     """``sum_boxes`` with and without the ``hanging`` blobs, from one labelling (the
     labels those with them are cut in)."""
     labels, boxes = corner_blobs(corner, config)
+    boxes = joined_bases(labels, boxes, config)
     shaped = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
     digits = joined_halves(labels, shaped, config)
     digits = [b for b in digits if _digit_shaped(b, corner.shape, config)]
@@ -154,6 +155,34 @@ def joined_halves(labels: np.ndarray, digits: list[Box], config: CageConfig) -> 
             out[k : k + 2] = [both]
         k += 1
     return out
+
+
+def joined_bases(labels: np.ndarray, boxes: list[Box], config: CageConfig) -> list[Box]:
+    """The blobs with a 2's base that its thin diagonal, blurred away, cut off (a serif
+    face) joined again to the digit above: a flat blob (at most ``base_flat`` as tall as
+    wide) right under another, no further below it than ``half_gap`` of its height, under
+    most of its width. ``labels`` is relabelled so that the joined blob is one label."""
+    out = list(boxes)
+    for base in sorted(boxes, key=lambda b: b[2], reverse=True):
+        if base not in out or base[4] > config.base_flat * base[3]:
+            continue
+        above = [b for b in out if b is not base and _sits_on(base, b, config)]
+        if above:
+            top = above[0]
+            labels[labels == base[0]] = top[0]
+            out = [b for b in out if b not in (base, top)] + [_union(top, base)]
+    return out
+
+
+def _sits_on(base: Box, top: Box, config: CageConfig) -> bool:
+    """Whether a flat blob lies right under a taller one, under most of its width."""
+    gap = base[2] - (top[2] + top[4])
+    shared = min(base[1] + base[3], top[1] + top[3]) - max(base[1], top[1])
+    return (
+        top[4] > base[4]
+        and -1 <= gap <= config.half_gap * top[4] + 1
+        and shared >= 0.6 * min(base[3], top[3])
+    )
 
 
 def _union(a: Box, b: Box) -> Box:
