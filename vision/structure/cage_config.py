@@ -32,11 +32,12 @@ class CageConfig:
     corner at least ``min_digit_share`` of the box tall, ``min_digit_aspect`` as wide as
     tall and clear of the box's far edges (not a slanted grid line's piece cut off in its
     top-left corner, under ``corner_line_aspect`` as wide as tall), and those as tall as
-    ``digit_height`` of it beside it are the digits (two at most; two blobs side by side
-    at most ``half_gap`` of their height apart that hold a zero's hole once the gaps along
-    their rows up to ``half_close`` of their height are closed are one 0 whose hairlines
-    broke, and a flat blob at most ``base_flat`` as tall as wide right under a digit is
-    the base of a 2 whose thin diagonal broke); every sum of a grid is printed in one
+    ``digit_height`` of it beside it are the digits (two at most; with ``mend_strokes``,
+    two blobs side by side at most ``half_gap`` of their height apart that hold a zero's
+    hole once the gaps along their rows up to ``half_close`` of their height are closed
+    are one 0 whose hairlines broke, and may be a zero, and a flat blob at most
+    ``base_flat`` as tall as wide right under a digit is the base of a 2 whose thin
+    diagonal broke); every sum of a grid is printed in one
     size, so a blob ``tall_share`` taller than the grid's median blob is cut
     to its height from its top, one under ``digit_height`` of it left out; a corner of a
     cage's first cell with no digit found, whose blob starts within ``hung_top`` of the
@@ -87,6 +88,7 @@ class CageConfig:
     min_digit_share: float = 0.25
     min_digit_aspect: float = 0.2
     corner_line_aspect: float = 0.35
+    mend_strokes: bool = True
     half_gap: float = 0.1
     half_close: float = 0.25
     base_flat: float = 0.6

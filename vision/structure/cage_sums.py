@@ -121,12 +121,14 @@ def both_sum_boxes(
     corner: np.ndarray, config: CageConfig
 ) -> tuple[np.ndarray, list[Box], list[Box]]:
     """``sum_boxes`` with and without the ``hanging`` blobs, from one labelling (the
-    labels those with them are cut in)."""
+    labels those with them are cut in); with ``mend_strokes``, a digit's pieces that blur
+    broke apart joined first (``joined_bases``, ``joined_halves``)."""
     labels, boxes = corner_blobs(corner, config)
-    boxes = joined_bases(labels, boxes, config)
-    shaped = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
-    digits = joined_halves(labels, shaped, config)
-    digits = [b for b in digits if _digit_shaped(b, corner.shape, config)]
+    if config.mend_strokes:
+        boxes = joined_bases(labels, boxes, config)
+    digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    if config.mend_strokes:
+        digits = joined_halves(labels, digits, config)
     if not digits:
         return labels, [], []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
@@ -476,7 +478,7 @@ def zero_chance(blob: np.ndarray, config: CageConfig) -> float:
         return ZERO_SURE
     if any(zero_hole_seen(blob > level * top, config) for level in config.blurred_levels):
         return config.blurred_zero
-    if broken_zero(blob > 0, config):
+    if config.mend_strokes and broken_zero(blob > 0, config):
         return config.blurred_zero
     return ZERO_UNLIKELY
 
