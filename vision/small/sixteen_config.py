@@ -26,7 +26,13 @@ def sixteen_lines() -> SmallGridConfig:
 def number_glyphs() -> CageConfig:
     """The Killer sum reader's settings for a 16×16 cell's number (``cage_sums``): the
     whole cell is the box the glyphs stand in, a narrow sans-serif 1 still a digit."""
-    return CageConfig(sum_box=(0.0, 0.0, 1.0, 1.0), min_digit_share=0.15, min_digit_aspect=0.1)
+    return CageConfig(
+        sum_box=(0.0, 0.0, 1.0, 1.0),
+        min_digit_share=0.15,
+        min_digit_aspect=0.1,
+        corner_line_aspect=0.0,
+        mend_strokes=False,
+    )
 
 
 @dataclass(frozen=True)

@@ -30,32 +30,41 @@ class CageConfig:
     Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
     size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. The blob nearest the
     corner at least ``min_digit_share`` of the box tall, ``min_digit_aspect`` as wide as
-    tall and clear of the box's far edges, and those as tall as ``digit_height`` of it
-    beside it are the digits (two at most); every sum of a grid is printed in one size, so
-    a blob ``tall_share`` taller than the grid's median blob is cut to its height from its
-    top, one under ``digit_height`` of it left out; a corner of a cage's first cell with
-    no digit found, whose blob starts within ``hung_top`` of the box's top and reaches its
-    bottom (a sum joined by blur to the cage line's dashes below), has it cut at that
-    height (kept when then ``hung_width`` as wide as tall),
+    tall and clear of the box's far edges (not a slanted grid line's piece cut off in its
+    top-left corner, under ``corner_line_aspect`` as wide as tall), and those as tall as
+    ``digit_height`` of it beside it are the digits (two at most; with ``mend_strokes``,
+    two blobs side by side at most ``half_gap`` of their height apart that hold a zero's
+    hole once the gaps along their rows up to ``half_close`` of their height are closed
+    are one 0 whose hairlines broke, and may be a zero, and a flat blob at most
+    ``base_flat`` as tall as wide right under a digit is the base of a 2 whose thin
+    diagonal broke); every sum of a grid is printed in one
+    size, so a blob ``tall_share`` taller than the grid's median blob is cut
+    to its height from its top, one under ``digit_height`` of it left out; a corner of a
+    cage's first cell with no digit found, whose blob starts within ``hung_top`` of the
+    box's top and reaches its bottom (a sum joined by blur to the cage line's dashes
+    below), has it cut at that height (kept when then ``hung_width`` as wide as tall),
     each scaled to each of ``blob_heights`` of the classifier's input and read (the
     probabilities averaged). A blob is a zero when its
     one hole is ``zero_hole`` of its height and lies in its middle (for a sum: within
     ``zero_centre`` of it both ways, reaching from above ``zero_reach`` of its height to
     below as much from its bottom, its middle column inked to within ``zero_arc`` of the
     blob's top and bottom), and ``blurred_zero`` likely one when only its ink
-    darker than ``blurred_levels`` of its darkest holds such a hole. A sum is sure when its
+    darker than one of ``blurred_levels`` of its darkest holds such a hole (a bold sum's
+    small 0, blurred, shows its hole only in its darkest ink). A sum is sure when its
     reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (one or two changed at once, or three among the ``triple_cages`` least
     sure; ``max_candidates`` sets of sums
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
     that add up to 405, each reachable by its cage, with exactly one solution. Failing
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
-    and the search given ``seconds_per_open`` to find the one solution, kept only when its
-    sums give up at most ``max_open_cost`` of the readings' log-probability; all of it
-    within ``time_limit_s``. Where no sums give one solution, the cages are tried again
-    with the thin borders cut whose evidence reaches ``doubt_share`` of the way from the
-    open borders' ink to the cage lines' (the first cages given ``split_time_share`` of
-    the time).
+    (those giving up at most ``max_open_cost`` each) and the search given
+    ``seconds_per_open`` to find the one solution, kept only when its sums give up at most
+    ``max_open_cost`` of the readings' log-probability; failing that, every unsure sum is
+    left open to its readings giving up at most each of ``open_costs`` in turn (a blurred
+    page, where most sums are unsure); all of it within ``time_limit_s``. Where no sums
+    give one solution, the cages are tried again with the thin borders cut whose evidence
+    reaches ``doubt_share`` of the way from the open borders' ink to the cage lines' (the
+    first cages given ``split_time_share`` of the time).
 
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
     and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
@@ -78,6 +87,11 @@ class CageConfig:
     sum_box: tuple[float, float, float, float] = (0.03, 0.03, 0.62, 0.46)
     min_digit_share: float = 0.25
     min_digit_aspect: float = 0.2
+    corner_line_aspect: float = 0.35
+    mend_strokes: bool = True
+    half_gap: float = 0.1
+    half_close: float = 0.25
+    base_flat: float = 0.6
     digit_height: float = 0.6
     tall_share: float = 1.2
     hung_top: float = 0.2
@@ -87,7 +101,7 @@ class CageConfig:
     zero_centre: float = 0.08
     zero_reach: float = 0.35
     zero_arc: float = 0.15
-    blurred_levels: tuple[float, ...] = (0.4,)
+    blurred_levels: tuple[float, ...] = (0.4, 0.6, 0.7)
     blurred_zero: float = 0.3
     sure_probability: float = 0.9
     alternatives: int = 12
@@ -98,6 +112,7 @@ class CageConfig:
     seconds_per_open: float = 1.5
     time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
+    open_costs: tuple[float, ...] = (1.0, 2.0, 3.0)
     max_open_cost: float = 10.0
     doubt_share: float = 0.15
     split_time_share: float = 0.6

@@ -121,9 +121,14 @@ def both_sum_boxes(
     corner: np.ndarray, config: CageConfig
 ) -> tuple[np.ndarray, list[Box], list[Box]]:
     """``sum_boxes`` with and without the ``hanging`` blobs, from one labelling (the
-    labels those with them are cut in)."""
+    labels those with them are cut in); with ``mend_strokes``, a digit's pieces that blur
+    broke apart joined first (``joined_bases``, ``joined_halves``)."""
     labels, boxes = corner_blobs(corner, config)
+    if config.mend_strokes:
+        boxes = joined_bases(labels, boxes, config)
     digits = [b for b in boxes if _digit_shaped(b, corner.shape, config)]
+    if config.mend_strokes:
+        digits = joined_halves(labels, digits, config)
     if not digits:
         return labels, [], []
     first = min(digits, key=lambda b: b[2] + b[1] / 2)  # the nearest the top-left corner
@@ -133,12 +138,81 @@ def both_sum_boxes(
     return labels, _kept(digits + cut, first, config) if cut else alone, alone
 
 
+def joined_halves(labels: np.ndarray, digits: list[Box], config: CageConfig) -> list[Box]:
+    """The digit blobs with a 0 whose thin top and bottom blur broke (a serif face's
+    hairlines, or motion blur across them) joined again: two blobs side by side, no
+    further apart than ``half_gap`` of their height and sharing their rows, that together
+    are such a 0 (``broken_zero``). ``labels`` is
+    relabelled so that the joined blob is one label."""
+    out = sorted(digits, key=lambda b: b[1])
+    k = 0
+    while k + 1 < len(out):
+        a, b = out[k], out[k + 1]
+        both = _union(a, b)
+        close = b[1] - (a[1] + a[3]) <= config.half_gap * both[4] and _overlap(a, b) > 0.5
+        region = labels[both[2] : both[2] + both[4], both[1] : both[1] + both[3]]
+        mask = (region == a[0]) | (region == b[0])
+        if close and broken_zero(mask, config):
+            region[region == b[0]] = a[0]
+            out[k : k + 2] = [both]
+        k += 1
+    return out
+
+
+def joined_bases(labels: np.ndarray, boxes: list[Box], config: CageConfig) -> list[Box]:
+    """The blobs with a 2's base that its thin diagonal, blurred away, cut off (a serif
+    face) joined again to the digit above: a flat blob (at most ``base_flat`` as tall as
+    wide) right under another, no further below it than ``half_gap`` of its height, under
+    most of its width. ``labels`` is relabelled so that the joined blob is one label."""
+    out = list(boxes)
+    for base in sorted(boxes, key=lambda b: b[2], reverse=True):
+        if base not in out or base[4] > config.base_flat * base[3]:
+            continue
+        above = [b for b in out if b is not base and _sits_on(base, b, config)]
+        if above:
+            top = above[0]
+            labels[labels == base[0]] = top[0]
+            out = [b for b in out if b not in (base, top)] + [_union(top, base)]
+    return out
+
+
+def _sits_on(base: Box, top: Box, config: CageConfig) -> bool:
+    """Whether a flat blob lies right under a taller one, under most of its width."""
+    gap = base[2] - (top[2] + top[4])
+    shared = min(base[1] + base[3], top[1] + top[3]) - max(base[1], top[1])
+    return (
+        top[4] > base[4]
+        and -1 <= gap <= config.half_gap * top[4] + 1
+        and shared >= 0.6 * min(base[3], top[3])
+    )
+
+
+def _union(a: Box, b: Box) -> Box:
+    """The box holding both boxes, with the first's label."""
+    x, y = min(a[1], b[1]), min(a[2], b[2])
+    right, bottom = max(a[1] + a[3], b[1] + b[3]), max(a[2] + a[4], b[2] + b[4])
+    return a[0], x, y, right - x, bottom - y
+
+
+def broken_zero(mask: np.ndarray, config: CageConfig) -> bool:
+    """Whether a stroke mask is a 0 whose thin top and bottom broke: with its gaps along
+    the rows up to ``half_close`` of its height closed (a closing by 2, 3, ... pixels
+    across), it holds a zero's hole (``zero_hole_seen``)."""
+    most = max(2, round(config.half_close * mask.shape[0]))
+    pad = np.pad(mask.astype(np.uint8), ((0, 0), (most, most)))
+    for k in range(2, most + 1):
+        shut = cv2.morphologyEx(pad, cv2.MORPH_CLOSE, np.ones((1, k), np.uint8))
+        if zero_hole_seen(shut[:, most:-most] > 0, config):
+            return True
+    return False
+
+
 def corner_blobs(
     corner: np.ndarray, config: CageConfig, lines: bool = False
 ) -> tuple[np.ndarray, list[Box]]:
     """The labelled ink blobs of a corner box, the grid lines along its sides cleared
-    (``without_grid_lines``), specks left out, and grid line pieces (``line_like``) unless
-    ``lines``."""
+    (``without_grid_lines``), specks left out, and grid line pieces (``line_like``, and
+    ``corner_line``) unless ``lines``."""
     notes = _notes_config(config)
     threshold = max(notes.min_ink, notes.ink_share * float(corner.max(initial=0.0)))
     mask = without_grid_lines((corner > threshold).astype(np.uint8), notes)
@@ -150,7 +224,18 @@ def corner_blobs(
         if stats[i, 4] >= notes.min_blob_share * n * n
         and (lines or not line_like(tuple(int(v) for v in stats[i, :4]), n, notes))  # type: ignore[arg-type]
     ]
+    if not lines:
+        boxes = [b for b in boxes if not corner_line(b, config)]
     return labels, boxes
+
+
+def corner_line(box: Box, config: CageConfig) -> bool:
+    """Whether a blob is the piece of a slanted grid line that the box's corner cuts off (a
+    grid line found a little off its place, leaning across the box's top-left corner): it
+    touches both the box's top and left edges and is under ``corner_line_aspect`` as wide as
+    tall. A sum, printed inside the cage line's inset, keeps clear of that corner."""
+    _, x, y, w, h = box
+    return x == 0 and y == 0 and w < config.corner_line_aspect * h
 
 
 def hung_sum_blobs(corner: np.ndarray, height: float, config: CageConfig) -> list[np.ndarray]:
@@ -385,12 +470,15 @@ def zero_chance(blob: np.ndarray, config: CageConfig) -> float:
     """How likely a sum's digit is a zero, from its shape: ``ZERO_SURE`` when its ink
     (all of it above the paper) holds a zero's hole (``zero_hole_seen``), ``blurred_zero``
     when only its darker ink does (at ``blurred_levels`` of its darkest: blur fills a small
-    0's hole with grey, and the model, which knows no zero, reads it as a 6 or an 8),
-    else ``ZERO_UNLIKELY``."""
+    0's hole with grey, and the model, which knows no zero, reads it as a 6 or an 8) or
+    its ink does once small gaps are closed (``broken_zero``), else
+    ``ZERO_UNLIKELY``."""
     top = float(blob.max(initial=0.0))
     if zero_hole_seen(blob > 0, config):
         return ZERO_SURE
     if any(zero_hole_seen(blob > level * top, config) for level in config.blurred_levels):
+        return config.blurred_zero
+    if config.mend_strokes and broken_zero(blob > 0, config):
         return config.blurred_zero
     return ZERO_UNLIKELY
 

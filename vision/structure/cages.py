@@ -487,26 +487,86 @@ def open_sums(
     solution). None when none is found in ``seconds_per_open`` each, before
     ``deadline``, or when the one found gives up more than ``max_open_cost`` of the
     readings' log-probability (``given_up``: several sums changed far from what was read
-    can make up one wrong solution)."""
-    best = tuple(s.best for s in sums)
+    can make up one wrong solution); an opened cage holds only the readings that give up
+    at most that much (``affordable``). Failing that, ``cheap_sums``."""
     unsure = [k for k in range(len(sums)) if sums[k].probability < config.sure_probability]
     order = sorted(unsure, key=lambda k: sums[k].probability)
     for count in config.open_counts:
         opened = set(order[:count])
-        allowed = [s.totals if k in opened else s.totals[:1] for k, s in enumerate(sums)]
-        left = min(config.seconds_per_open, deadline - time.monotonic())
-        if left <= 0:
+        allowed = [
+            affordable(s, config.max_open_cost) if k in opened else s.totals[:1]
+            for k, s in enumerate(sums)
+        ]
+        stop, choice = open_search(allowed, sums, groups, givens, (config, deadline))
+        if choice is not None:
+            return choice
+        if stop:
             break
-        found = open_solutions(allowed, groups, givens, left)
-        if len(found) > 1:
+    return cheap_sums(sums, groups, givens, config, deadline)
+
+
+Choice = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]
+
+
+def open_search(
+    allowed: Sequence[Sequence[int]],
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    limits: tuple[CageConfig, float],
+) -> tuple[bool, Choice | None]:
+    """One search with each cage holding one of its ``allowed`` sums: whether to stop
+    opening more (several solutions, no time left before the deadline, or one whose sums
+    give up more than ``max_open_cost``: so unlikely a reading is no evidence, and opening
+    more keeps it), and the sums, cages changed and solution where one was found within
+    ``seconds_per_open``."""
+    config, deadline = limits
+    left = min(config.seconds_per_open, deadline - time.monotonic())
+    if left <= 0:
+        return True, None
+    found = open_solutions(allowed, groups, givens, left)
+    if len(found) != 1:
+        return len(found) > 1, None
+    totals = tuple(sum(found[0][c] for c in g) for g in groups)
+    if given_up(sums, totals) > config.max_open_cost:
+        return True, None
+    best = tuple(s.best for s in sums)
+    changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
+    return False, (totals, changed, tuple(found[0]))
+
+
+def cheap_sums(
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    givens: tuple[int, ...],
+    config: CageConfig,
+    deadline: float,
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
+    """``open_sums`` the other way round, where too many sums are unsure for the least
+    sure few to hold every misread one (a blurred page): every unsure sum is left open,
+    but only to its readings that give up at most each of ``open_costs`` of
+    log-probability (``affordable``), the cheapest first, until one solution is found
+    (kept only within ``max_open_cost`` in all, as there); several found, or none in
+    ``seconds_per_open`` each before ``deadline``, leave the sums as read."""
+    unsure = {k for k in range(len(sums)) if sums[k].probability < config.sure_probability}
+    for cost in config.open_costs:
+        allowed = [affordable(s, cost) if k in unsure else s.totals[:1] for k, s in enumerate(sums)]
+        stop, choice = open_search(allowed, sums, groups, givens, (config, deadline))
+        if choice is not None:
+            return choice
+        if stop:
             break
-        if found:
-            totals = tuple(sum(found[0][c] for c in g) for g in groups)
-            if given_up(sums, totals) > config.max_open_cost:
-                break  # so unlikely a reading is no evidence (opening more keeps it)
-            changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
-            return totals, changed, tuple(found[0])
-    return best, (), None
+    return tuple(s.best for s in sums), (), None
+
+
+def affordable(reading: SumReading, cost: float) -> tuple[int, ...]:
+    """The readings of a sum that give up at most ``cost`` of log-probability against its
+    most probable one: an opened cage's others could only be part of a solution whose sums
+    ``given_up`` refuses, and leaving them open slows the search (a blurred page opens
+    many cages)."""
+    best = reading.log_probs[0] if reading.log_probs else 0.0
+    pairs = zip(reading.totals, reading.log_probs, strict=True)
+    return tuple(total for total, p in pairs if best - p <= cost)
 
 
 def given_up(sums: Sequence[SumReading], totals: Sequence[int]) -> float:
