@@ -1,6 +1,8 @@
-"""A 16×16 of the numbers 1-16 half solved in pen: printed told from written per cell
-(the digit model's printed and handwritten classes), decided for the whole puzzle (the
-printed numbers alone have one answer), the entries checked against the answer."""
+"""A 16×16 half solved in pen: on a page of the numbers 1-16 printed told from written
+per cell (the digit model's printed and handwritten classes), on a page of 0-9/A-F or
+A-P by the printed copies' likeness (a hand's glyphs are unlike them), decided for the
+whole puzzle (the printed numbers alone have one answer), the entries checked against
+the answer."""
 
 from __future__ import annotations
 
@@ -26,7 +28,14 @@ from sudokucam.vision.small.sixteen import (
     printed_reading,
     solve_sixteen,
 )
-from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG
+from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, DEFAULT_SYMBOL_CONFIG
+from sudokucam.vision.small.symbols import (
+    Glyphs,
+    Naming,
+    load_references,
+    split_written,
+    written_probs,
+)
 from sudokucam.vision.structure.cage_sums import sum_blobs
 from sudokucam.vision.types import Kind, digit_values, digits_of
 
@@ -213,3 +222,70 @@ def test_two_digit_pen_numbers_keep_their_1() -> None:
     assert ((found > 0) & (found == pen)).sum() >= 64
     mistakes = {r * 16 + c for r, c in truth.mistakes}
     assert set(grid.wrong_entries) <= mistakes
+
+
+def glyphs_of(cells: list[int], features: np.ndarray) -> Glyphs:
+    """Glyphs at ``cells`` of the given unit ``features``, square, the model unsure."""
+    n = len(cells)
+    return Glyphs(np.array(cells, np.int64), features, np.zeros(n), np.full((n, 10), -np.log(10)))
+
+
+def printed_and_written(written: int) -> tuple[Glyphs, list[int]]:
+    """Three printed copies of each of 16 symbols (alike but for a little noise, in cells
+    holding that symbol in a solved grid) and ``written`` glyphs unlike all (a hand's),
+    and the indices of the written ones."""
+    rng = np.random.default_rng(5)
+    _, answer = sixteen_puzzle(7)
+    shapes = rng.normal(size=(16, 400))
+    cells, rows, used = [], [], set()
+    for v in range(1, 17):
+        for c in [c for c, a in enumerate(answer) if a == v][:3]:
+            cells.append(c)
+            used.add(c)
+            rows.append(shapes[v - 1] + 0.1 * rng.normal(size=400))
+    free = [c for c in range(256) if c not in used][:written]
+    cells += free
+    rows += list(rng.normal(size=(written, 400)))
+    features = np.array(rows)
+    features /= np.linalg.norm(features, axis=1, keepdims=True)
+    return glyphs_of(cells, features), list(range(48, 48 + written))
+
+
+def test_glyphs_unlike_every_printed_copy_are_written() -> None:
+    glyphs, written = printed_and_written(6)
+    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    assert list(found) == written
+    assert list(printed) == list(range(48))
+
+
+def test_a_few_odd_glyphs_are_not_taken_for_pen() -> None:
+    glyphs, _ = printed_and_written(DEFAULT_SIXTEEN_CONFIG.symbols.min_written - 1)
+    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    assert len(found) == 0 and len(printed) == len(glyphs.cells)
+
+
+def test_a_written_glyph_is_never_read_surely() -> None:
+    refs = load_references()
+    glyphs = glyphs_of([0], refs.features[0, refs.symbols.index("C")][None])  # a clean C
+    probs = written_probs(glyphs, refs, Naming("ABCDEFGHIJKLMNOP", (), 0.0), DEFAULT_SYMBOL_CONFIG)
+    assert probs.shape == (1, 17) and probs[0].argmax() == 3
+    assert probs[0, 3] <= DEFAULT_SYMBOL_CONFIG.written_sure
+    assert probs.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("symbols", "seed", "style"), [("letters", 1600, "magazine"),
+                                                         ("hex", 1602, "shaded")])  # fmt: skip
+def test_a_symbol_page_half_solved_in_pen_is_checked(symbols: str, seed: int, style: str) -> None:
+    """A 0-9/A-F or A-P page with pen entries (two wrong): printed symbols read as givens,
+    the answer right, no right entry called wrong, most entries found as written."""
+    made = render.render_sixteen_photo(seed, style, symbols, pen_fill=0.5, pen_mistakes=2,
+                                       size=(1600, 1200))  # fmt: skip
+    truth = made.photo.truth
+    (grid,) = Reader().read(made.photo.image).grids
+    assert grid.structure.symbols == render.SIXTEEN_SYMBOLS[symbols]
+    assert grid.givens == digits_of(made.puzzle.givens)
+    assert grid.solution == digits_of(made.answer)
+    pen = truth.pen.ravel()
+    found = np.array(digit_values(grid.handwritten))
+    assert ((found > 0) & (found == pen)).sum() >= 0.8 * (pen > 0).sum()
+    assert set(grid.wrong_entries) <= {r * 16 + c for r, c in truth.mistakes}

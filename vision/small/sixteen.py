@@ -382,7 +382,8 @@ def read_symbol_page(
     grid turned upright: to the turn whose glyphs name the symbols at least cost
     (``SymbolReading.cost``: their likeness to the reference glyphs and the digit model's
     votes) where it costs ``turn_margin`` less than the grid as it lies (a page
-    photographed sideways or upside down)."""
+    photographed sideways or upside down). The cells read as written
+    (``SymbolReading.written``) are handwritten, the rest printed."""
     filled, crops = symbol_crops(cells, config)
     turns = (0, 1, 2, 3)
     glyphs = symbol_glyphs(filled, crops, classifier, config, turns)
@@ -392,7 +393,10 @@ def read_symbol_page(
         best = 0
     turned = SmallGrid(grid.size, turn_detection(grid.detection, turns[best]), grid.both_ways)
     read = found[best]
-    return SixteenReading(turned, printed_reading(read.probs), read.symbols, read.foreign)
+    pen = np.zeros(SIXTEEN * SIXTEEN)
+    pen[list(read.written)] = 1.0
+    reading = printed_reading(read.probs, pen, max(config.pen_odds, default=0.0))
+    return SixteenReading(turned, reading, read.symbols, read.foreign)
 
 
 def read_sixteen_cells(

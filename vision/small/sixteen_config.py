@@ -50,6 +50,13 @@ class SymbolConfig:
     sure_scale: a glyph's probability of each group, softmax of its match / this.
     turn_margin: the page is read in every quarter turn, and turned to the one whose
     naming costs least where it costs at least this much less than the page as it lies.
+    print_join: a page half solved in pen: glyphs first grouped joining only at this
+    likeness (a printed symbol's copies, some 0.97 alike; a hand's glyph is at most some
+    0.85 like a printed one); the glyphs past the 16 largest such groups, where at least
+    ``min_written`` (fewer: a symbol outside the set, refused), are written entries.
+    written_scale: a written glyph's probability of each symbol, softmax of its naming
+    cost / -this; written_sure: never surer than this (under the check's 0.99: an entry
+    read as another symbol is asked about, never called wrong).
     """
 
     two_glyph_share: float = 0.2
@@ -65,11 +72,19 @@ class SymbolConfig:
     letter_cost: float = 2.3
     sure_scale: float = 0.03
     turn_margin: float = 1.0
+    print_join: float = 0.9
+    min_written: int = 5
+    written_scale: float = 0.05
+    written_sure: float = 0.95
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
         if not 0 < self.two_glyph_share < 1 or not 0 < self.ink_share < 1:
             raise ValueError("two_glyph_share and ink_share must be in (0, 1)")
+        if not 0 < self.print_join < 1 or not 0 < self.written_sure < 1:
+            raise ValueError("print_join and written_sure must be in (0, 1)")
+        if self.min_written < 1 or self.written_scale <= 0:
+            raise ValueError("min_written must be at least 1, written_scale above 0")
         if self.side < 8 or self.blur < 0 or self.sure_scale <= 0:
             raise ValueError("side must be at least 8, blur at least 0, sure_scale above 0")
 
