@@ -31,6 +31,7 @@ from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from ..load import ScaledImage
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
+from ..read.ink_colour import InkColourConfig, cell_ink_colours, colour_evidence, ink_tints
 from ..read.notes import NotesConfig, without_lines
 from ..read.orientation import (
     DEFAULT_ORIENTATION_CONFIG,
@@ -303,16 +304,18 @@ def read_sixteen(
     config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
     as_symbols: bool | None = None,
+    image: np.ndarray | None = None,
 ) -> SixteenReading:
     """A 16×16 read: as symbols (0-9 and A-F, or A-P: ``symbols.py``) where few of its
     filled cells hold two glyphs (``is_symbol_page``), else as the numbers 1-16
-    (``read_sixteen_cells``); ``as_symbols`` True or False reads it so whatever."""
+    (``read_sixteen_cells``, with the ink-colour step where ``image``, the colour picture
+    the grid was found in, is given); ``as_symbols`` True or False reads it so whatever."""
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
     share = config.symbols.two_glyph_share
     if not (is_symbol_page(cells, config, share) if as_symbols is None else as_symbols):
-        return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation))
+        return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation, image))
     return read_symbol_page(classifier, grid, cells, config)
 
 
@@ -404,29 +407,52 @@ def read_sixteen_cells(
     grid: SmallGrid,
     config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
+    image: np.ndarray | None = None,
 ) -> tuple[SmallGrid, CellReading]:
     """The grid turned upright (``read.oriented``: a 16×16 photographed sideways or upside
-    down) and every cell's number (0 empty, 1-16), each printed: ``probs`` has one column
-    a value (17), not the model's 19 classes."""
+    down) and every cell's number (0 empty, 1-16), each printed or handwritten: ``probs``
+    has one column a value (17), not the model's 19 classes. ``image``: the colour (BGR)
+    picture the grid was found in, for the ink-colour step (``colour_odds``)."""
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
     loosest = max(config.pen_odds, default=-np.inf)
-    return grid, printed_reading(scores.probs, scores.pen_probability, loosest)
+    plain = printed_reading(scores.probs, scores.pen_probability, loosest)
+    if image is None or plain.kind_log_odds is None:
+        return grid, plain
+    extra = colour_odds(plain, image, grid.detection.lattice, config.ink_colour)
+    return grid, printed_reading(scores.probs, scores.pen_probability, loosest, extra)
+
+
+def colour_odds(
+    reading: CellReading, image: np.ndarray, lattice: np.ndarray, config: InkColourConfig
+) -> np.ndarray:
+    """(256,) log-odds of print over pen to add to a 16×16's from its cells' ink colour
+    (``ink_colour.colour_evidence``, as a 9×9's and a small grid's: a blue or red pen
+    told from black print); zeros for a grey picture."""
+    if image.ndim != 3 or image.shape[2] != 3 or reading.kind_log_odds is None:
+        return np.zeros(SIXTEEN * SIXTEEN)
+    tints = ink_tints(cell_ink_colours(image, lattice, config), config)
+    filled = np.asarray(reading.digits) > 0
+    return colour_evidence(np.asarray(reading.kind_log_odds), filled, tints, config)
 
 
 def printed_reading(
-    probs: np.ndarray, pen: np.ndarray | None = None, pen_odds: float = 0.0
+    probs: np.ndarray,
+    pen: np.ndarray | None = None,
+    pen_odds: float = 0.0,
+    extra_odds: np.ndarray | None = None,
 ) -> CellReading:
     """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
     value, printed, or handwritten where ``pen`` (each cell's probability of handwriting;
-    None: all print) gives log-odds of print over pen of at most ``pen_odds``, those
-    log-odds kept (``CellReading.kind_log_odds``; no notes, nothing crossed out or
-    unreadable)."""
+    None: all print) gives log-odds of print over pen, ``extra_odds`` added (the ink
+    colour's), of at most ``pen_odds``, those log-odds kept (``CellReading.kind_log_odds``;
+    no notes, nothing crossed out or unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
     written = np.zeros(len(digits)) if pen is None else np.asarray(pen, np.float64)
     clipped = np.clip(written, PROB_FLOOR, 1.0 - PROB_FLOOR)
-    odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped), 0.0)
+    added = np.zeros(len(digits)) if extra_odds is None else np.asarray(extra_odds)
+    odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped) + added, 0.0)
     kind = np.where(odds <= pen_odds, int(Kind.HANDWRITTEN), int(Kind.PRINTED))
     kinds = np.where(digits > 0, kind, int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
 from ..structure.cage_config import CageConfig
 from .config import SmallGridConfig
 
@@ -51,9 +52,12 @@ class SymbolConfig:
     turn_margin: the page is read in every quarter turn, and turned to the one whose
     naming costs least where it costs at least this much less than the page as it lies.
     print_join: a page half solved in pen: glyphs first grouped joining only at this
-    likeness (a printed symbol's copies, some 0.97 alike; a hand's glyph is at most some
-    0.85 like a printed one); the glyphs past the 16 largest such groups, where at least
-    ``min_written`` (fewer: a symbol outside the set, refused), are written entries.
+    likeness (a printed symbol's copies, some 0.97 alike; two of a hand's glyphs at times
+    0.95: joined at 0.95, a symbol printed with odd copies is lost, as measured), the 16
+    largest such groups printed, and each other glyph at least
+    ``print_like`` as like one of their glyphs (a hand's glyph is at most some 0.88 like a
+    printed one); the rest, where at least ``min_written`` (fewer: a symbol outside the
+    set, refused), are written entries.
     written_scale: a written glyph's probability of each symbol, softmax of its naming
     cost / -this; written_sure: never surer than this (under the check's 0.99: an entry
     read as another symbol is asked about, never called wrong).
@@ -73,6 +77,7 @@ class SymbolConfig:
     sure_scale: float = 0.03
     turn_margin: float = 1.0
     print_join: float = 0.9
+    print_like: float = 0.9
     min_written: int = 5
     written_scale: float = 0.05
     written_sure: float = 0.95
@@ -81,8 +86,8 @@ class SymbolConfig:
         """Check the settings make sense."""
         if not 0 < self.two_glyph_share < 1 or not 0 < self.ink_share < 1:
             raise ValueError("two_glyph_share and ink_share must be in (0, 1)")
-        if not 0 < self.print_join < 1 or not 0 < self.written_sure < 1:
-            raise ValueError("print_join and written_sure must be in (0, 1)")
+        if not 0 < self.print_like <= self.print_join < 1 or not 0 < self.written_sure < 1:
+            raise ValueError("need 0 < print_like <= print_join < 1, written_sure in (0, 1)")
         if self.min_written < 1 or self.written_scale <= 0:
             raise ValueError("min_written must be at least 1, written_scale above 0")
         if self.side < 8 or self.blur < 0 or self.sure_scale <= 0:
@@ -160,7 +165,9 @@ class SixteenConfig:
     the cells at most the first taken for pen, then the second, ... (strictest first: a
     pen number read less surely stays a given where the rest already has one answer), the
     first giving one answer kept (``sixteen.pen_split``). pen_numbers: how a two-digit
-    pen number seen as one glyph is read again (``PenNumberConfig``).
+    pen number seen as one glyph is read again (``PenNumberConfig``). ink_colour: a page
+    of numbers' pen told from its print by colour as well (``read/ink_colour.py``, as on
+    a 9×9: a blue or red pen; a black one changes nothing).
     """
 
     size: ClassVar[int] = 16
@@ -183,6 +190,7 @@ class SixteenConfig:
     symbols: SymbolConfig = field(default_factory=SymbolConfig)
     pen_odds: tuple[float, ...] = (-2.0, -1.0, 0.0, 1.0)
     pen_numbers: PenNumberConfig = field(default_factory=PenNumberConfig)
+    ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     enabled: bool = True
 
     def __post_init__(self) -> None:

@@ -19,10 +19,11 @@ numbers is (``sixteen.solve_sixteen``): a Sudoku is solved under any naming of i
 symbols, and the solver proves the answer unique as for any grid.
 
 A page half solved in pen: printed glyphs of one symbol are near copies, a hand's are
-not (``split_written``: the glyphs first grouped tightly, ``print_join``; those past the
-16 largest groups, ``min_written`` of them at least, are written). The printed glyphs
+not (``split_written``: the 16 largest groups of near copies, ``print_join``, and the
+glyphs ``print_like`` as one of theirs are printed; the rest, ``min_written`` of them at
+least, are written). The printed glyphs
 are grouped and named as above; each written one is read alone against the reference
-glyphs and the digit model (``written_probs``, never surer than ``written_sure``: an
+glyphs' shapes (``written_probs``, never surer than ``written_sure``: an
 entry read so is asked about, never called wrong) and marked as written
 (``SymbolReading.written``), so that the printed symbols alone are solved and the
 entries checked as on a page of numbers.
@@ -271,23 +272,29 @@ def subset(glyphs: Glyphs, index: np.ndarray) -> Glyphs:
 
 
 def split_written(glyphs: Glyphs, config: SymbolConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The glyphs (index arrays) printed and written: grouped as ``cluster`` groups them,
-    joining only at ``print_join`` (a printed symbol's copies), those past the 16 largest
-    groups are written where there are ``min_written`` of them, else none (a lone odd
-    glyph is a symbol outside the set: ``read_symbols``)."""
-    groups = cluster(glyphs, replace(config, join_from=config.print_join))
-    odd = np.array(sorted(i for g in groups[SIDE:] for i in g), np.int64)
-    if len(odd) < config.min_written:
+    """The glyphs (index arrays) printed and written: the 16 largest groups of near copies
+    (``cluster`` joining only at ``print_join``) are printed, and each other glyph as
+    ``print_like`` as a glyph of one of them (not its peer); the rest are written where
+    there are ``min_written`` of them, else none (a lone odd glyph is a symbol outside
+    the set: ``read_symbols``)."""
+    core = cluster(glyphs, replace(config, join_from=config.print_join))[:SIDE]
+    sim = np.where(peers(glyphs.cells), -np.inf, likeness(glyphs, config))
+    inside = np.zeros(len(glyphs.cells), bool)
+    inside[[i for g in core for i in g]] = True
+    near = [sim[:, g].max(axis=1) for g in core] or [np.full(len(inside), -np.inf)]
+    printed = inside | (np.max(near, axis=0) >= config.print_like)
+    if int((~printed).sum()) < config.min_written:
         return np.arange(len(glyphs.cells)), np.zeros(0, np.int64)
-    return np.setdiff1d(np.arange(len(glyphs.cells)), odd), odd
+    return np.flatnonzero(printed), np.flatnonzero(~printed)
 
 
 def written_probs(
     glyphs: Glyphs, refs: References, naming: Naming, config: SymbolConfig
 ) -> np.ndarray:
     """(N, 17) each written glyph's probability of each value: its naming cost alone
-    (``naming_costs``, each glyph a group: reference glyphs' shapes, a hand's width
-    aside, and the digit model's vote) in the page's symbols, least over the faces,
+    (``naming_costs``, each glyph a group) by the reference glyphs' shapes alone (a
+    hand's width and the digit model's vote aside: with them, fewer of the measured hex
+    pages' written glyphs were read right) in the page's symbols, least over the faces,
     softmax of -cost / ``written_scale`` weighed ``written_sure`` against all alike (a
     hand unlike every reference: an entry read as another symbol is asked about, never
     called wrong)."""
@@ -295,7 +302,7 @@ def written_probs(
     if not len(glyphs.cells) or not naming.symbols:
         return out
     alone = [[i] for i in range(len(glyphs.cells))]
-    shapes = replace(config, aspect_weight=0.0)
+    shapes = replace(config, aspect_weight=0.0, model_weight=0.0)
     cost = naming_costs(glyphs, alone, refs, naming.symbols, shapes).min(axis=0)
     scaled = np.exp(-(cost - cost.min(axis=1, keepdims=True)) / config.written_scale)
     sure = config.written_sure
