@@ -22,6 +22,7 @@ from sudokucam.vision.check.judge import judge_entries
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.small.sixteen import (
     OtherReading,
+    colour_odds,
     holds,
     other_reading,
     pen_share,
@@ -289,3 +290,46 @@ def test_a_symbol_page_half_solved_in_pen_is_checked(symbols: str, seed: int, st
     found = np.array(digit_values(grid.handwritten))
     assert ((found > 0) & (found == pen)).sum() >= 0.8 * (pen > 0).sum()
     assert set(grid.wrong_entries) <= {r * 16 + c for r, c in truth.mistakes}
+
+
+def coloured_page(pen_colour: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """A 16×16 grid photo (BGR, 30-pixel cells on a warm paper), black print in the first
+    cells of every row, pen in ``pen_colour`` in the last ones; its lattice and the pen
+    cells."""
+    cell, margin = 30, 10
+    side = 2 * margin + 16 * cell
+    image = np.empty((side, side, 3), np.uint8)
+    image[:] = (200, 228, 238)
+    ticks = margin + cell * np.arange(17, dtype=np.float64)
+    lattice = np.stack(np.meshgrid(ticks, ticks), axis=-1)
+    pen = []
+    for c in range(256):
+        row, col = divmod(c, 16)
+        if col % 4 == 3:
+            continue  # empty
+        colour = (40, 40, 40) if col < 8 else pen_colour
+        pen += [c] if col >= 8 else []
+        origin = (margin + col * cell + 8, margin + row * cell + 23)
+        cv2.putText(image, str(col % 9 + 1), origin, cv2.FONT_HERSHEY_SIMPLEX, 0.7, colour, 2)
+    return image, lattice, pen
+
+
+@pytest.mark.parametrize(("colour", "flips"), [((170, 60, 20), True), ((40, 40, 40), False)])
+def test_a_16x16_pen_number_read_as_print_is_told_by_its_blue_ink(
+    colour: tuple[int, int, int], flips: bool
+) -> None:
+    image, lattice, pen_cells = coloured_page(colour)
+    values = tuple(0 if c % 16 % 4 == 3 else 5 for c in range(256))
+    written = np.zeros(256)
+    written[pen_cells] = 0.9999  # sure pen ...
+    unsure = pen_cells[0]
+    written[unsure] = 0.2  # ... but for one pen number the model takes for print
+    reading = printed_reading(one_hot(values), written, pen_odds=1.0)
+    assert reading.kinds[unsure] == Kind.PRINTED
+    extra = colour_odds(reading, image, lattice, DEFAULT_SIXTEEN_CONFIG.ink_colour)
+    again = printed_reading(one_hot(values), written, 1.0, extra)
+    assert bool(again.kinds[unsure] == Kind.HANDWRITTEN) == flips
+    printed = [c for c in range(256) if values[c] and c not in pen_cells]
+    assert all(again.kinds[c] == Kind.PRINTED for c in printed)
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)[..., :1]
+    assert not colour_odds(reading, grey, lattice, DEFAULT_SIXTEEN_CONFIG.ink_colour).any()
