@@ -7,6 +7,7 @@ the answer."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -22,12 +23,14 @@ from sudokucam.vision.check.judge import judge_entries
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.small.sixteen import (
     OtherReading,
+    broken_zero,
     colour_odds,
     holds,
     other_reading,
     pen_share,
     printed_reading,
     solve_sixteen,
+    walled,
 )
 from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, DEFAULT_SYMBOL_CONFIG
 from sudokucam.vision.small.symbols import (
@@ -333,3 +336,38 @@ def test_a_16x16_pen_number_read_as_print_is_told_by_its_blue_ink(
     assert all(again.kinds[c] == Kind.PRINTED for c in printed)
     grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)[..., :1]
     assert not colour_odds(reading, grey, lattice, DEFAULT_SIXTEEN_CONFIG.ink_colour).any()
+
+
+def broken_ten(second: str) -> np.ndarray:
+    """A cleared, padded cell (96 pixels a side, ink 1) holding a pen 1 and, beside it, a
+    narrow 0 written as two arcs, the left one run into the 1 (``second`` "0"), or a 1
+    and a 2 apart (``second`` "2")."""
+    ink = np.zeros((96, 96), np.uint8)
+    cv2.line(ink, (34, 30), (34, 66), 255, 3)  # the 1
+    if second == "0":
+        cv2.ellipse(ink, (50, 48), (8, 18), 0, 110, 250, 255, 3)  # the left arc ...
+        cv2.line(ink, (34, 40), (43, 40), 255, 2)  # ... run into the 1
+        cv2.ellipse(ink, (50, 48), (8, 18), 0, -70, 70, 255, 3)  # the right arc, apart
+    else:
+        cv2.putText(ink, "2", (44, 66), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 255, 3)
+    return ink.astype(np.float32) / 255.0
+
+
+def test_a_narrow_pen_0_in_two_arcs_is_read_as_the_0_of_a_10() -> None:
+    config = DEFAULT_SIXTEEN_CONFIG
+    cell = broken_ten("0")
+    first, second = sum_blobs(cell, replace(config.glyphs, digit_height=0.3))
+    assert first.shape[1] > second.shape[1]  # the 1 with the left arc, the right arc
+    other = broken_zero(0, first, cell, config)
+    assert other is not None and other.broken and other.joined
+    one, zero = other.parts
+    assert one.shape[1] < first.shape[1] and walled(zero, config.pen_numbers.walled_rows)
+
+
+def test_a_pen_12_is_no_broken_0() -> None:
+    config = DEFAULT_SIXTEEN_CONFIG
+    cell = broken_ten("2")
+    blobs = sum_blobs(cell, replace(config.glyphs, digit_height=0.3))
+    assert len(blobs) == 2
+    assert broken_zero(0, blobs[0], cell, config) is None
+    assert not walled(blobs[1], config.pen_numbers.walled_rows)

@@ -32,7 +32,7 @@ from ..load import ScaledImage
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
 from ..read.ink_colour import InkColourConfig, cell_ink_colours, colour_evidence, ink_tints
-from ..read.notes import NotesConfig, without_lines
+from ..read.notes import NotesConfig, trimmed, without_lines
 from ..read.orientation import (
     DEFAULT_ORIENTATION_CONFIG,
     OrientationConfig,
@@ -187,11 +187,13 @@ def read_numbers(
 class OtherReading:
     """A pen cell's one glyph read again as a two-digit number: its two ``parts`` (a 1
     and the digit after it) and whether they were cut from one blob (``joined``), else
-    the 1 found with a shorter glyph beside it."""
+    the 1 found with a shorter glyph beside it; ``broken``: a 0 written in two arcs,
+    the left one run into the 1, read as the cell's ink cut after the 1 (``broken_zero``)."""
 
     cell: int
     parts: tuple[np.ndarray, np.ndarray]
     joined: bool
+    broken: bool = False
 
 
 def other_reading(
@@ -210,6 +212,49 @@ def other_reading(
     return None
 
 
+def looked_again(
+    cell: int, glyphs: Sequence[np.ndarray], cleared: np.ndarray, config: SixteenConfig
+) -> OtherReading | None:
+    """A pen cell's other reading: of one glyph, as a two-digit number (``other_reading``);
+    of two, the second with no zero's hole, as a 1 and a 0 written in two arcs
+    (``broken_zero``); else None."""
+    if len(glyphs) == 1:
+        return other_reading(cell, glyphs[0], cleared, config)
+    if len(glyphs) == 2 and not is_zero(glyphs[1], config):
+        return broken_zero(cell, glyphs[0], cleared, config)
+    return None
+
+
+def broken_zero(
+    cell: int, first: np.ndarray, cleared: np.ndarray, config: SixteenConfig
+) -> OtherReading | None:
+    """A pen 10 whose narrow 0 came out as two arcs, the left one run into the 1 (the
+    finder's glyphs "1(" and ")", read as 11 or 12): the cell's ink cut where its first
+    glyph is cut in two (``split_sum``), its right part the 0 where ``walled`` (both
+    arcs across its middle rows); None where not so."""
+    pens = config.pen_numbers
+    parts = split_sum(first, NotesConfig(pair_aspect=pens.joined_aspect))
+    ink = glyph_crop(cleared)
+    if len(parts) != 2 or ink.size == 0:
+        return None
+    rest = trimmed(ink[:, parts[0].shape[1] :])
+    if rest.size == 0 or not walled(rest, pens.walled_rows):
+        return None
+    return OtherReading(cell, (parts[0], rest), joined=True, broken=True)
+
+
+def walled(glyph: np.ndarray, share: float) -> bool:
+    """Whether a glyph's middle half (a quarter to three quarters of its height) has two
+    strokes apart, left and right, in at least ``share`` of its rows (a 0's sides; a 1
+    has one stroke, a 2's, 4's, 6's, 8's and 9's middle rows one in many)."""
+    height = glyph.shape[0]
+    rows = (glyph[round(0.25 * height) : round(0.75 * height) + 1] > 0).astype(np.int8)
+    if rows.size == 0:
+        return False
+    starts = np.count_nonzero(np.diff(rows, axis=1) == 1, axis=1) + rows[:, 0]
+    return float((starts == 2).mean()) >= share
+
+
 def pen_numbers(
     probs: np.ndarray,
     pen: np.ndarray,
@@ -218,21 +263,23 @@ def pen_numbers(
     classifier: DigitClassifier,
     config: SixteenConfig,
 ) -> np.ndarray:
-    """``probs`` with each pen cell of one glyph read again as a two-digit number where
-    that holds (``other_reading``, ``holds``): the two-digit reading takes ``share`` of
-    the cell's probabilities. The other readings' parts are read in one model call."""
+    """``probs`` with each pen cell read again as a two-digit number where that holds
+    (``looked_again``, ``holds``): the two-digit reading takes ``share`` of the cell's
+    probabilities. The other readings' parts are read in one model call."""
     pens = config.pen_numbers
     others = [
         other
         for c, cell in enumerate(glyphs)
-        if len(cell) == 1 and pen[c] >= pens.pen_share
-        if (other := other_reading(c, cell[0], cleared[c], config)) is not None
+        if pen[c] >= pens.pen_share
+        if (other := looked_again(c, cell, cleared[c], config)) is not None
     ]
     if not others:
         return probs
     flat = [part for other in others for part in other.parts]
     read = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
-    logs = digit_log_probs(read, [is_zero(g, config) for g in flat])
+    zeros = [is_zero(p, config) or (o.broken and k == 1) for o in others
+             for k, p in enumerate(o.parts)]  # fmt: skip
+    logs = digit_log_probs(read, zeros)
     out = probs.copy()
     for k, other in enumerate(others):
         parts = logs[2 * k : 2 * k + 2]

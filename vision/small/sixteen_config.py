@@ -109,7 +109,10 @@ class PenNumberConfig:
     surely, as the whole blob does (a 16's blob reads as a 6) or as a 0 (a 10), never
     as a 1 (a 1 with a flag and a foot cut through its stem reads as two 1s: a joined 11
     stays as read); its 1 must be ``tall_parts`` of the blob's height (a 4's slanted
-    stroke is short). share: the
+    stroke is short). walled_rows: a pen cell of two glyphs whose second has no zero's
+    hole (a narrow 0 written in two arcs, the left one run into the 1: read as 11 or 12)
+    is cut after its 1, and what is right of the cut read as a 0 where two strokes apart
+    cross this share of its middle rows (``sixteen.broken_zero``). share: the
     other reading's share of the cell's probabilities where it holds (under the check's
     0.99: such a number is asked about, never called wrong). enabled: False reads each
     cell's glyphs as found.
@@ -121,6 +124,7 @@ class PenNumberConfig:
     one_sure: float = 0.8
     part_sure: float = 0.9
     tall_parts: float = 0.8
+    walled_rows: float = 0.9
     share: float = 0.9
     enabled: bool = True
 
@@ -132,6 +136,7 @@ class PenNumberConfig:
             self.one_sure,
             self.part_sure,
             self.tall_parts,
+            self.walled_rows,
             self.share,
         )
         if not all(0 < v < 1 for v in shares) or self.joined_aspect <= 0:
