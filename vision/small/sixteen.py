@@ -216,11 +216,11 @@ def looked_again(
     cell: int, glyphs: Sequence[np.ndarray], cleared: np.ndarray, config: SixteenConfig
 ) -> OtherReading | None:
     """A pen cell's other reading: of one glyph, as a two-digit number (``other_reading``);
-    of two, the second with no zero's hole, as a 1 and a 0 written in two arcs
-    (``broken_zero``); else None."""
+    of two, the second with no zero's hole, the two bowed out as a 0's two arcs are
+    (``arcs``), as a 1 and a 0 written in two arcs (``broken_zero``); else None."""
     if len(glyphs) == 1:
         return other_reading(cell, glyphs[0], cleared, config)
-    if len(glyphs) == 2 and not is_zero(glyphs[1], config):
+    if len(glyphs) == 2 and not is_zero(glyphs[1], config) and arcs(glyphs, config):
         return broken_zero(cell, glyphs[0], cleared, config)
     return None
 
@@ -241,6 +241,33 @@ def broken_zero(
     if rest.size == 0 or not walled(rest, pens.walled_rows):
         return None
     return OtherReading(cell, (parts[0], rest), joined=True, broken=True)
+
+
+def arcs(glyphs: Sequence[np.ndarray], config: SixteenConfig) -> bool:
+    """Whether a cell's two glyphs bow out as a 1 run into a 0's left arc and its right
+    arc do: the first to the left and the second to the right at their middles, each by
+    ``arc_bulge`` of its height (``bulge``; an 11's or 13's first glyph, a 1, does not)."""
+    arc = config.pen_numbers.arc_bulge
+    return bulge(glyphs[0]) <= -arc and bulge(glyphs[1]) >= arc
+
+
+def bulge(glyph: np.ndarray) -> float:
+    """How far a glyph's ink bows out to the right at its middle (rows 0.4-0.6 of its
+    height) beyond its top and bottom (the first and last fifth), a share of its height:
+    a 0's right arc some 0.1-0.15, a 1 about 0, a 1 run into a 0's left arc -0.15."""
+    mask = glyph > 0
+    height = mask.shape[0]
+    columns = np.arange(mask.shape[1])
+    inked = mask.any(axis=1)
+    centre = np.where(inked, (mask * columns).sum(axis=1) / np.maximum(mask.sum(axis=1), 1), np.nan)
+    bands = ((0.0, 0.2), (0.4, 0.6), (0.8, 1.0))
+    top, middle, bottom = (
+        centre[round(a * height) : max(round(b * height), round(a * height) + 1)] for a, b in bands
+    )
+    if not all(np.isfinite(band).any() for band in (top, middle, bottom)):
+        return 0.0
+    edge = (np.nanmean(top) + np.nanmean(bottom)) / 2
+    return float(np.nanmean(middle) - edge) / height
 
 
 def walled(glyph: np.ndarray, share: float) -> bool:

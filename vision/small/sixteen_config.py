@@ -111,8 +111,12 @@ class PenNumberConfig:
     stays as read); its 1 must be ``tall_parts`` of the blob's height (a 4's slanted
     stroke is short). walled_rows: a pen cell of two glyphs whose second has no zero's
     hole (a narrow 0 written in two arcs, the left one run into the 1: read as 11 or 12)
-    is cut after its 1, and what is right of the cut read as a 0 where two strokes apart
-    cross this share of its middle rows (``sixteen.broken_zero``). share: the
+    and the two bowed out, the first to the left and the second to the right, by
+    ``arc_bulge`` of their heights at their middles (a 1 with a 0's left arc, and its
+    right arc; an 11's or 13's first glyph, a 1, is straight) is cut after its 1, and
+    what is right of the cut read as a 0 where two strokes apart cross this share of its
+    middle rows
+    (``sixteen.broken_zero``). share: the
     other reading's share of the cell's probabilities where it holds (under the check's
     0.99: such a number is asked about, never called wrong). enabled: False reads each
     cell's glyphs as found.
@@ -125,6 +129,7 @@ class PenNumberConfig:
     part_sure: float = 0.9
     tall_parts: float = 0.8
     walled_rows: float = 0.9
+    arc_bulge: float = 0.08
     share: float = 0.9
     enabled: bool = True
 
@@ -141,6 +146,8 @@ class PenNumberConfig:
         )
         if not all(0 < v < 1 for v in shares) or self.joined_aspect <= 0:
             raise ValueError("the shares must be in (0, 1), joined_aspect above 0")
+        if not 0 < self.arc_bulge < 1:
+            raise ValueError(f"arc_bulge must be in (0, 1), got {self.arc_bulge}")
 
 
 @dataclass(frozen=True)
