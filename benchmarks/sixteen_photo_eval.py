@@ -12,11 +12,12 @@ what the pages print (``numbers``, ``hex``, ``letters``, or ``all``: the three i
 the table then a row per set and style and per set); for a symbol page, cells right also
 asks that the grid says the page's symbols (``"symbols"`` of the JSON).
 
-``--pen FILL`` draws the numbers' pages half solved in pen instead (FILL of the empty
-cells written in, two of them wrong: ``render_sixteen_photo``'s ``pen_fill``) and judges
-the check: entries written, found (read as pen, as written), read as another number,
-right entries called wrong (0 expected), wrong entries called wrong or unsure, answers
-right, and milliseconds per photo.
+``--pen FILL`` draws the pages half solved in pen instead (FILL of the empty cells
+written in, two of them wrong: ``render_sixteen_photo``'s ``pen_fill``; the symbols of
+``--symbols`` written as printed, a row per set and style) and judges the check:
+entries written, found (read as pen, as written), read as another number, right entries
+called wrong (0 expected), wrong entries called wrong or unsure, answers right, and
+milliseconds per photo.
 
 ``--nine`` checks the other way: no 9×9 photo may be taken for a 16×16. The 16×16
 finder (``find_sixteen_grid``) is run alone on the shared sudoku_dataset's photos
@@ -30,6 +31,7 @@ expected for both).
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --turn 90cw
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 48 --symbols all
     .venv/bin/python benchmarks/sixteen_photo_eval.py --count 8 --pen 0.5
+    .venv/bin/python benchmarks/sixteen_photo_eval.py --count 12 --pen 0.5 --symbols all
 """
 
 from __future__ import annotations
@@ -108,9 +110,14 @@ class PenOutcome:
     ms: float
 
 
-def pen_one(reader: Reader, style: str, seed: int, fill: float, turn: str = "none") -> PenOutcome:
-    """Render one 16×16 of numbers half solved in pen (``fill``), read and check it."""
-    made = render.render_sixteen_photo(seed, style, pen_fill=fill, pen_mistakes=PEN_MISTAKES)
+def pen_one(
+    reader: Reader, style: str, seed: int, fill: float, turn: str = "none", symbols: str = "numbers"
+) -> PenOutcome:
+    """Render one 16×16 half solved in pen (``fill``; printed and written with
+    ``symbols``), read and check it (the outcome's style: "set style" past the numbers)."""
+    made = render.render_sixteen_photo(seed, style, symbols, pen_fill=fill,
+                                       pen_mistakes=PEN_MISTAKES)  # fmt: skip
+    style = style if symbols == "numbers" else f"{symbols} {style}"
     truth = made.photo.truth
     image = turned(jpeg_round_trip(made.photo.image, made.photo.jpeg_quality), turn)
     result, ms = timed_read(reader, image)
@@ -150,12 +157,16 @@ def pen_table(outcomes: list[PenOutcome]) -> str:
     return "\n".join(markdown_table(head, "lrrrrrrr", rows))
 
 
-def run_pen(reader: Reader, count: int, seed: int, fill: float, turn: str) -> None:
-    """Check ``count`` pen pages (styles in turn) and print their table."""
+def run_pen(
+    reader: Reader, count: int, seed: int, fill: float, turn: str, sets: tuple[str, ...]
+) -> None:
+    """Check ``count`` pen pages (styles in turn, then the symbol ``sets`` in turn) and
+    print their table."""
     styles = render.SIXTEEN_STYLES
     outcomes = []
     for i in range(count):
-        outcome = pen_one(reader, styles[i % len(styles)], seed + i, fill, turn)
+        symbols = sets[i // len(styles) % len(sets)]
+        outcome = pen_one(reader, styles[i % len(styles)], seed + i, fill, turn, symbols)
         print(f"16×16 pen {outcome.seed}: {outcome}", flush=True)
         outcomes.append(outcome)
     print(pen_table(outcomes))
@@ -204,15 +215,15 @@ def main() -> None:
     parser.add_argument("--symbols", choices=(*render.SIXTEEN_SYMBOLS, "all"), default="numbers",
                         help=sets_help)  # fmt: skip
     parser.add_argument("--pen", type=float, default=0.0,
-                        help="pages of numbers half solved in pen: this share of the empty "
+                        help="pages half solved in pen: this share of the empty "
                         "cells written in, two wrong (default 0: none)")  # fmt: skip
     args = parse_photo_args(parser)
     reader = Reader()
+    sets = tuple(render.SIXTEEN_SYMBOLS) if args.symbols == "all" else (args.symbols,)
     if args.pen > 0:
-        run_pen(reader, args.count, args.seed, args.pen, args.turn)
+        run_pen(reader, args.count, args.seed, args.pen, args.turn, sets)
         return
     styles = render.SIXTEEN_STYLES
-    sets = tuple(render.SIXTEEN_SYMBOLS) if args.symbols == "all" else (args.symbols,)
     reads = (
         read_one(
             reader,

@@ -21,6 +21,7 @@ from sudokucam.tests.test_browser import WAIT_MS, board, browser, playwright, up
 from sudokucam.tests.test_browser_variants import shots
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+BOXES = "els => els.map(e => e.getBoundingClientRect().toJSON())"
 __all__ = ["browser", "playwright"]  # fixtures shared with test_browser.py
 
 
@@ -52,3 +53,8 @@ def test_a_16x16_pen_photo_is_checked_on_a_16x16_board(
     assert marked["y"] < viewport["height"], marked  # the marked photo on the first screen
     shots(page, tmp_path, "sixteen_checked", viewport)
     page.get_by_text("is this a").first.wait_for(timeout=WAIT_MS)  # the two mistakes asked
+    answers = page.locator("[class*='st-key-progress_answers_']")
+    assert answers.count() >= 1
+    for k in range(answers.count()):  # a question's buttons on one line, none wrapped
+        tops = [b["y"] for b in answers.nth(k).locator("button").evaluate_all(BOXES)]
+        assert len(tops) == 2 and abs(tops[0] - tops[1]) < 2, tops

@@ -1,10 +1,13 @@
-"""A 16×16 of the numbers 1-16 half solved in pen: printed told from written per cell
-(the digit model's printed and handwritten classes), decided for the whole puzzle (the
-printed numbers alone have one answer), the entries checked against the answer."""
+"""A 16×16 half solved in pen: on a page of the numbers 1-16 printed told from written
+per cell (the digit model's printed and handwritten classes), on a page of 0-9/A-F or
+A-P by the printed copies' likeness (a hand's glyphs are unlike them), decided for the
+whole puzzle (the printed numbers alone have one answer), the entries checked against
+the answer."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -20,13 +23,24 @@ from sudokucam.vision.check.judge import judge_entries
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.small.sixteen import (
     OtherReading,
+    arcs,
+    broken_zero,
+    colour_odds,
     holds,
     other_reading,
     pen_share,
     printed_reading,
     solve_sixteen,
+    walled,
 )
-from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG
+from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, DEFAULT_SYMBOL_CONFIG
+from sudokucam.vision.small.symbols import (
+    Glyphs,
+    Naming,
+    load_references,
+    split_written,
+    written_probs,
+)
 from sudokucam.vision.structure.cage_sums import sum_blobs
 from sudokucam.vision.types import Kind, digit_values, digits_of
 
@@ -213,3 +227,154 @@ def test_two_digit_pen_numbers_keep_their_1() -> None:
     assert ((found > 0) & (found == pen)).sum() >= 64
     mistakes = {r * 16 + c for r, c in truth.mistakes}
     assert set(grid.wrong_entries) <= mistakes
+
+
+def glyphs_of(cells: list[int], features: np.ndarray) -> Glyphs:
+    """Glyphs at ``cells`` of the given unit ``features``, square, the model unsure."""
+    n = len(cells)
+    return Glyphs(np.array(cells, np.int64), features, np.zeros(n), np.full((n, 10), -np.log(10)))
+
+
+def printed_and_written(written: int) -> tuple[Glyphs, list[int]]:
+    """Three printed copies of each of 16 symbols (alike but for a little noise, in cells
+    holding that symbol in a solved grid) and ``written`` glyphs unlike all (a hand's),
+    and the indices of the written ones."""
+    rng = np.random.default_rng(5)
+    _, answer = sixteen_puzzle(7)
+    shapes = rng.normal(size=(16, 400))
+    cells, rows, used = [], [], set()
+    for v in range(1, 17):
+        for c in [c for c, a in enumerate(answer) if a == v][:3]:
+            cells.append(c)
+            used.add(c)
+            rows.append(shapes[v - 1] + 0.1 * rng.normal(size=400))
+    free = [c for c in range(256) if c not in used][:written]
+    cells += free
+    rows += list(rng.normal(size=(written, 400)))
+    features = np.array(rows)
+    features /= np.linalg.norm(features, axis=1, keepdims=True)
+    return glyphs_of(cells, features), list(range(48, 48 + written))
+
+
+def test_glyphs_unlike_every_printed_copy_are_written() -> None:
+    glyphs, written = printed_and_written(6)
+    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    assert list(found) == written
+    assert list(printed) == list(range(48))
+
+
+def test_a_few_odd_glyphs_are_not_taken_for_pen() -> None:
+    glyphs, _ = printed_and_written(DEFAULT_SIXTEEN_CONFIG.symbols.min_written - 1)
+    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    assert len(found) == 0 and len(printed) == len(glyphs.cells)
+
+
+def test_a_written_glyph_is_never_read_surely() -> None:
+    refs = load_references()
+    glyphs = glyphs_of([0], refs.features[0, refs.symbols.index("C")][None])  # a clean C
+    probs = written_probs(glyphs, refs, Naming("ABCDEFGHIJKLMNOP", (), 0.0), DEFAULT_SYMBOL_CONFIG)
+    assert probs.shape == (1, 17) and probs[0].argmax() == 3
+    assert probs[0, 3] <= DEFAULT_SYMBOL_CONFIG.written_sure
+    assert probs.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("symbols", "seed", "style"), [("letters", 1600, "magazine"),
+                                                         ("hex", 1602, "shaded")])  # fmt: skip
+def test_a_symbol_page_half_solved_in_pen_is_checked(symbols: str, seed: int, style: str) -> None:
+    """A 0-9/A-F or A-P page with pen entries (two wrong): the givens read are the
+    printed ones, but for a few taken for entries or, written neatly, for print (right
+    ones: the answer holds them), the answer right, no right entry called wrong, most
+    entries found as written."""
+    made = render.render_sixteen_photo(seed, style, symbols, pen_fill=0.5, pen_mistakes=2,
+                                       size=(1600, 1200))  # fmt: skip
+    truth = made.photo.truth
+    (grid,) = Reader().read(made.photo.image).grids
+    assert grid.structure.symbols == render.SIXTEEN_SYMBOLS[symbols]
+    read, printed = np.array(digit_values(grid.givens)), np.array(made.puzzle.givens)
+    assert np.array_equal(read[read > 0], np.array(made.answer)[read > 0])
+    assert ((read > 0) != (printed > 0)).sum() <= 5
+    assert grid.solution == digits_of(made.answer)
+    pen = truth.pen.ravel()
+    found = np.array(digit_values(grid.handwritten))
+    assert ((found > 0) & (found == pen)).sum() >= 0.7 * (pen > 0).sum()  # 59 of 78 measured
+    assert set(grid.wrong_entries) <= {r * 16 + c for r, c in truth.mistakes}
+
+
+def coloured_page(pen_colour: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """A 16×16 grid photo (BGR, 30-pixel cells on a warm paper), black print in the first
+    cells of every row, pen in ``pen_colour`` in the last ones; its lattice and the pen
+    cells."""
+    cell, margin = 30, 10
+    side = 2 * margin + 16 * cell
+    image = np.empty((side, side, 3), np.uint8)
+    image[:] = (200, 228, 238)
+    ticks = margin + cell * np.arange(17, dtype=np.float64)
+    lattice = np.stack(np.meshgrid(ticks, ticks), axis=-1)
+    pen = []
+    for c in range(256):
+        row, col = divmod(c, 16)
+        if col % 4 == 3:
+            continue  # empty
+        colour = (40, 40, 40) if col < 8 else pen_colour
+        pen += [c] if col >= 8 else []
+        origin = (margin + col * cell + 8, margin + row * cell + 23)
+        cv2.putText(image, str(col % 9 + 1), origin, cv2.FONT_HERSHEY_SIMPLEX, 0.7, colour, 2)
+    return image, lattice, pen
+
+
+@pytest.mark.parametrize(("colour", "flips"), [((170, 60, 20), True), ((40, 40, 40), False)])
+def test_a_16x16_pen_number_read_as_print_is_told_by_its_blue_ink(
+    colour: tuple[int, int, int], flips: bool
+) -> None:
+    image, lattice, pen_cells = coloured_page(colour)
+    values = tuple(0 if c % 16 % 4 == 3 else 5 for c in range(256))
+    written = np.zeros(256)
+    written[pen_cells] = 0.9999  # sure pen ...
+    unsure = pen_cells[0]
+    written[unsure] = 0.2  # ... but for one pen number the model takes for print
+    reading = printed_reading(one_hot(values), written, pen_odds=1.0)
+    assert reading.kinds[unsure] == Kind.PRINTED
+    extra = colour_odds(reading, image, lattice, DEFAULT_SIXTEEN_CONFIG.ink_colour)
+    again = printed_reading(one_hot(values), written, 1.0, extra)
+    assert bool(again.kinds[unsure] == Kind.HANDWRITTEN) == flips
+    printed = [c for c in range(256) if values[c] and c not in pen_cells]
+    assert all(again.kinds[c] == Kind.PRINTED for c in printed)
+    grey = cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)[..., :1]
+    assert not colour_odds(reading, grey, lattice, DEFAULT_SIXTEEN_CONFIG.ink_colour).any()
+
+
+def broken_ten(second: str) -> np.ndarray:
+    """A cleared, padded cell (96 pixels a side, ink 1) holding a pen 1 and, beside it, a
+    narrow 0 written as two arcs, the left one run into the 1 (``second`` "0"), or a 1
+    and a 2 apart (``second`` "2")."""
+    ink = np.zeros((96, 96), np.uint8)
+    cv2.line(ink, (30, 30), (30, 66), 255, 3)  # the 1
+    if second == "0":
+        cv2.ellipse(ink, (52, 48), (16, 18), 0, 100, 260, 255, 3)  # the left arc ...
+        cv2.line(ink, (30, 40), (37, 40), 255, 2)  # ... run into the 1
+        cv2.ellipse(ink, (52, 48), (16, 18), 0, -80, 80, 255, 3)  # the right arc, apart
+    else:
+        cv2.putText(ink, "2", (44, 66), cv2.FONT_HERSHEY_SIMPLEX, 1.2, 255, 3)
+    return ink.astype(np.float32) / 255.0
+
+
+def test_a_narrow_pen_0_in_two_arcs_is_read_as_the_0_of_a_10() -> None:
+    config = DEFAULT_SIXTEEN_CONFIG
+    cell = broken_ten("0")
+    first, second = sum_blobs(cell, replace(config.glyphs, digit_height=0.3))
+    assert first.shape[1] > second.shape[1]  # the 1 with the left arc, the right arc
+    assert arcs((first, second), config)
+    other = broken_zero(0, first, cell, config)
+    assert other is not None and other.broken and other.joined
+    one, zero = other.parts
+    assert one.shape[1] < first.shape[1] and walled(zero, config.pen_numbers.walled_rows)
+
+
+def test_a_pen_12_is_no_broken_0() -> None:
+    config = DEFAULT_SIXTEEN_CONFIG
+    cell = broken_ten("2")
+    blobs = sum_blobs(cell, replace(config.glyphs, digit_height=0.3))
+    assert len(blobs) == 2
+    assert not arcs(blobs, config)
+    assert broken_zero(0, blobs[0], cell, config) is None
+    assert not walled(blobs[1], config.pen_numbers.walled_rows)

@@ -282,7 +282,8 @@ class Reader:
         turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
         refused (``sixteen.refused``). ``straighten``: cuts a small grid's notes cells
         from the photo decoded finer (``fine.straightener``). ``image``: the colour picture
-        the grid was found in, for a small grid's ink-colour step (``read_small_cells``)."""
+        the grid was found in, for the ink-colour step (``read_small_cells``,
+        ``read_sixteen``)."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
@@ -291,7 +292,7 @@ class Reader:
             timings,
             "classify",
             lambda: (
-                read_sixteen(classifier, grid, sixteen, read.orientation)
+                read_sixteen(classifier, grid, sixteen, read.orientation, image=image)
                 if grid.size == sixteen.size
                 else SixteenReading(
                     *read_small_cells(

@@ -37,10 +37,16 @@ def sample_pen_style(rng: np.random.Generator, font: str) -> PenStyle:
 
 
 def draw_pen(
-    sheet: Sheet, rng: np.random.Generator, lattice: np.ndarray, pen: np.ndarray, style: PenStyle
+    sheet: Sheet,
+    rng: np.random.Generator,
+    lattice: np.ndarray,
+    pen: np.ndarray,
+    style: PenStyle,
+    symbols: str = "",
 ) -> None:
     """Handwritten digits: each one a little off-centre, tilted, sized and inked differently,
-    and its shape varied as a hand varies it (``hand.write_glyph``)."""
+    and its shape varied as a hand varies it (``hand.write_glyph``). ``symbols``: how the
+    page prints the values (value v written as ``symbols[v - 1]``; "" the numbers)."""
     cell = float(np.linalg.norm(lattice[0, 1] - lattice[0, 0]))
     hand = hand_rng(rng)
     stroke = round(PEN_STROKE.get(style.font.split(" ")[0], 0.004) * cell)
@@ -50,7 +56,9 @@ def draw_pen(
         height = style.height * cell * float(rng.uniform(0.85, 1.12))
         angle = float(rng.uniform(-style.tilt_deg, style.tilt_deg))
         font = font_for_height(style.font, height)
-        write_glyph(sheet, hand, (cx + dx, cy + dy), str(int(pen[r, c])), font, style.ink,
+        value = int(pen[r, c])
+        text = symbols[value - 1] if symbols else str(value)
+        write_glyph(sheet, hand, (cx + dx, cy + dy), text, font, style.ink,
                     angle, stroke, float(rng.uniform(0.82, 1.0)))  # fmt: skip
 
 

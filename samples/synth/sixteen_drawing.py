@@ -112,8 +112,8 @@ def render_sixteen_photo(
     A-F, ``letters`` A-P); ``misprint``: a given cell (0-255) printed with another
     character (a page holding a symbol outside its set; the truth keeps the puzzle's);
     ``overrides`` set PhotoParams fields by name (``size``: width, height; ``pen_fill``,
-    ``pen_mistakes``, ``pen_font``: a page half solved in pen, the numbers 1-16 written
-    as a 9×9 progress page's digits, ``pen.draw_pen``; none by default)."""
+    ``pen_mistakes``, ``pen_font``: a page half solved in pen, its numbers or symbols
+    written as a 9×9 progress page's digits, ``pen.draw_pen``; none by default)."""
     if symbols not in SIXTEEN_SYMBOLS:
         raise ValueError(f"a 16×16 prints one of {', '.join(SIXTEEN_SYMBOLS)}; got {symbols!r}")
     puzzle, answer = sixteen_puzzle(seed, SIXTEEN_SYMBOLS[symbols])
@@ -129,8 +129,6 @@ def render_sixteen_photo(
     pen = np.zeros_like(givens)
     mistakes: list[tuple[int, int]] = []
     if params.pen_fill > 0:  # no draw from rng otherwise: pages without pen stay as they were
-        if symbols != "numbers":
-            raise ValueError("pen entries are written on a 16×16 of the numbers 1-16 only")
         pen, mistakes = choose_pen_entries(rng, givens, solution, params.pen_fill,
                                            params.pen_mistakes)  # fmt: skip
     page = compose_sixteen_page(rng, puzzle, style, params, misprint, pen)
@@ -190,7 +188,8 @@ def compose_sixteen_page(
     if pen is not None and pen.any():
         pen_style = sample_pen_style(rng, p.pen_font)
         pen_style = replace(pen_style, height=min(pen_style.height, PEN_HEIGHT))
-        draw_pen(sheet, rng, lattice, pen, pen_style)
+        glyphs = "" if puzzle.symbols == SYMBOLS[:SIXTEEN] else puzzle.symbols
+        draw_pen(sheet, rng, lattice, pen, pen_style, glyphs)
         fonts["pen"] = pen_style.font
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink

@@ -31,7 +31,8 @@ from ..grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from ..load import ScaledImage
 from ..read.cells import CellConfig, split_cells
 from ..read.classifier import DigitClassifier
-from ..read.notes import NotesConfig, without_lines
+from ..read.ink_colour import InkColourConfig, cell_ink_colours, colour_evidence, ink_tints
+from ..read.notes import NotesConfig, trimmed, without_lines
 from ..read.orientation import (
     DEFAULT_ORIENTATION_CONFIG,
     OrientationConfig,
@@ -186,11 +187,13 @@ def read_numbers(
 class OtherReading:
     """A pen cell's one glyph read again as a two-digit number: its two ``parts`` (a 1
     and the digit after it) and whether they were cut from one blob (``joined``), else
-    the 1 found with a shorter glyph beside it."""
+    the 1 found with a shorter glyph beside it; ``broken``: a 0 written in two arcs,
+    the left one run into the 1, read as the cell's ink cut after the 1 (``broken_zero``)."""
 
     cell: int
     parts: tuple[np.ndarray, np.ndarray]
     joined: bool
+    broken: bool = False
 
 
 def other_reading(
@@ -209,6 +212,76 @@ def other_reading(
     return None
 
 
+def looked_again(
+    cell: int, glyphs: Sequence[np.ndarray], cleared: np.ndarray, config: SixteenConfig
+) -> OtherReading | None:
+    """A pen cell's other reading: of one glyph, as a two-digit number (``other_reading``);
+    of two, the second with no zero's hole, the two bowed out as a 0's two arcs are
+    (``arcs``), as a 1 and a 0 written in two arcs (``broken_zero``); else None."""
+    if len(glyphs) == 1:
+        return other_reading(cell, glyphs[0], cleared, config)
+    if len(glyphs) == 2 and not is_zero(glyphs[1], config) and arcs(glyphs, config):
+        return broken_zero(cell, glyphs[0], cleared, config)
+    return None
+
+
+def broken_zero(
+    cell: int, first: np.ndarray, cleared: np.ndarray, config: SixteenConfig
+) -> OtherReading | None:
+    """A pen 10 whose narrow 0 came out as two arcs, the left one run into the 1 (the
+    finder's glyphs "1(" and ")", read as 11 or 12): the cell's ink cut where its first
+    glyph is cut in two (``split_sum``), its right part the 0 where ``walled`` (both
+    arcs across its middle rows); None where not so."""
+    pens = config.pen_numbers
+    parts = split_sum(first, NotesConfig(pair_aspect=pens.joined_aspect))
+    ink = glyph_crop(cleared)
+    if len(parts) != 2 or ink.size == 0:
+        return None
+    rest = trimmed(ink[:, parts[0].shape[1] :])
+    if rest.size == 0 or not walled(rest, pens.walled_rows):
+        return None
+    return OtherReading(cell, (parts[0], rest), joined=True, broken=True)
+
+
+def arcs(glyphs: Sequence[np.ndarray], config: SixteenConfig) -> bool:
+    """Whether a cell's two glyphs bow out as a 1 run into a 0's left arc and its right
+    arc do: the first to the left and the second to the right at their middles, each by
+    ``arc_bulge`` of its height (``bulge``; an 11's or 13's first glyph, a 1, does not)."""
+    arc = config.pen_numbers.arc_bulge
+    return bulge(glyphs[0]) <= -arc and bulge(glyphs[1]) >= arc
+
+
+def bulge(glyph: np.ndarray) -> float:
+    """How far a glyph's ink bows out to the right at its middle (rows 0.4-0.6 of its
+    height) beyond its top and bottom (the first and last fifth), a share of its height:
+    a 0's right arc some 0.1-0.15, a 1 about 0, a 1 run into a 0's left arc -0.15."""
+    mask = glyph > 0
+    height = mask.shape[0]
+    columns = np.arange(mask.shape[1])
+    inked = mask.any(axis=1)
+    centre = np.where(inked, (mask * columns).sum(axis=1) / np.maximum(mask.sum(axis=1), 1), np.nan)
+    bands = ((0.0, 0.2), (0.4, 0.6), (0.8, 1.0))
+    top, middle, bottom = (
+        centre[round(a * height) : max(round(b * height), round(a * height) + 1)] for a, b in bands
+    )
+    if not all(np.isfinite(band).any() for band in (top, middle, bottom)):
+        return 0.0
+    edge = (np.nanmean(top) + np.nanmean(bottom)) / 2
+    return float(np.nanmean(middle) - edge) / height
+
+
+def walled(glyph: np.ndarray, share: float) -> bool:
+    """Whether a glyph's middle half (a quarter to three quarters of its height) has two
+    strokes apart, left and right, in at least ``share`` of its rows (a 0's sides; a 1
+    has one stroke, a 2's, 4's, 6's, 8's and 9's middle rows one in many)."""
+    height = glyph.shape[0]
+    rows = (glyph[round(0.25 * height) : round(0.75 * height) + 1] > 0).astype(np.int8)
+    if rows.size == 0:
+        return False
+    starts = np.count_nonzero(np.diff(rows, axis=1) == 1, axis=1) + rows[:, 0]
+    return float((starts == 2).mean()) >= share
+
+
 def pen_numbers(
     probs: np.ndarray,
     pen: np.ndarray,
@@ -217,21 +290,23 @@ def pen_numbers(
     classifier: DigitClassifier,
     config: SixteenConfig,
 ) -> np.ndarray:
-    """``probs`` with each pen cell of one glyph read again as a two-digit number where
-    that holds (``other_reading``, ``holds``): the two-digit reading takes ``share`` of
-    the cell's probabilities. The other readings' parts are read in one model call."""
+    """``probs`` with each pen cell read again as a two-digit number where that holds
+    (``looked_again``, ``holds``): the two-digit reading takes ``share`` of the cell's
+    probabilities. The other readings' parts are read in one model call."""
     pens = config.pen_numbers
     others = [
         other
         for c, cell in enumerate(glyphs)
-        if len(cell) == 1 and pen[c] >= pens.pen_share
-        if (other := other_reading(c, cell[0], cleared[c], config)) is not None
+        if pen[c] >= pens.pen_share
+        if (other := looked_again(c, cell, cleared[c], config)) is not None
     ]
     if not others:
         return probs
     flat = [part for other in others for part in other.parts]
     read = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
-    logs = digit_log_probs(read, [is_zero(g, config) for g in flat])
+    zeros = [is_zero(p, config) or (o.broken and k == 1) for o in others
+             for k, p in enumerate(o.parts)]  # fmt: skip
+    logs = digit_log_probs(read, zeros)
     out = probs.copy()
     for k, other in enumerate(others):
         parts = logs[2 * k : 2 * k + 2]
@@ -303,16 +378,18 @@ def read_sixteen(
     config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
     as_symbols: bool | None = None,
+    image: np.ndarray | None = None,
 ) -> SixteenReading:
     """A 16×16 read: as symbols (0-9 and A-F, or A-P: ``symbols.py``) where few of its
     filled cells hold two glyphs (``is_symbol_page``), else as the numbers 1-16
-    (``read_sixteen_cells``); ``as_symbols`` True or False reads it so whatever."""
+    (``read_sixteen_cells``, with the ink-colour step where ``image``, the colour picture
+    the grid was found in, is given); ``as_symbols`` True or False reads it so whatever."""
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
     share = config.symbols.two_glyph_share
     if not (is_symbol_page(cells, config, share) if as_symbols is None else as_symbols):
-        return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation))
+        return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation, image))
     return read_symbol_page(classifier, grid, cells, config)
 
 
@@ -382,7 +459,8 @@ def read_symbol_page(
     grid turned upright: to the turn whose glyphs name the symbols at least cost
     (``SymbolReading.cost``: their likeness to the reference glyphs and the digit model's
     votes) where it costs ``turn_margin`` less than the grid as it lies (a page
-    photographed sideways or upside down)."""
+    photographed sideways or upside down). The cells read as written
+    (``SymbolReading.written``) are handwritten, the rest printed."""
     filled, crops = symbol_crops(cells, config)
     turns = (0, 1, 2, 3)
     glyphs = symbol_glyphs(filled, crops, classifier, config, turns)
@@ -392,7 +470,10 @@ def read_symbol_page(
         best = 0
     turned = SmallGrid(grid.size, turn_detection(grid.detection, turns[best]), grid.both_ways)
     read = found[best]
-    return SixteenReading(turned, printed_reading(read.probs), read.symbols, read.foreign)
+    pen = np.zeros(SIXTEEN * SIXTEEN)
+    pen[list(read.written)] = 1.0
+    reading = printed_reading(read.probs, pen, max(config.pen_odds, default=0.0))
+    return SixteenReading(turned, reading, read.symbols, read.foreign)
 
 
 def read_sixteen_cells(
@@ -400,29 +481,52 @@ def read_sixteen_cells(
     grid: SmallGrid,
     config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG,
+    image: np.ndarray | None = None,
 ) -> tuple[SmallGrid, CellReading]:
     """The grid turned upright (``read.oriented``: a 16×16 photographed sideways or upside
-    down) and every cell's number (0 empty, 1-16), each printed: ``probs`` has one column
-    a value (17), not the model's 19 classes."""
+    down) and every cell's number (0 empty, 1-16), each printed or handwritten: ``probs``
+    has one column a value (17), not the model's 19 classes. ``image``: the colour (BGR)
+    picture the grid was found in, for the ink-colour step (``colour_odds``)."""
     if grid.size != SIXTEEN:
         raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
     loosest = max(config.pen_odds, default=-np.inf)
-    return grid, printed_reading(scores.probs, scores.pen_probability, loosest)
+    plain = printed_reading(scores.probs, scores.pen_probability, loosest)
+    if image is None or plain.kind_log_odds is None:
+        return grid, plain
+    extra = colour_odds(plain, image, grid.detection.lattice, config.ink_colour)
+    return grid, printed_reading(scores.probs, scores.pen_probability, loosest, extra)
+
+
+def colour_odds(
+    reading: CellReading, image: np.ndarray, lattice: np.ndarray, config: InkColourConfig
+) -> np.ndarray:
+    """(256,) log-odds of print over pen to add to a 16×16's from its cells' ink colour
+    (``ink_colour.colour_evidence``, as a 9×9's and a small grid's: a blue or red pen
+    told from black print); zeros for a grey picture."""
+    if image.ndim != 3 or image.shape[2] != 3 or reading.kind_log_odds is None:
+        return np.zeros(SIXTEEN * SIXTEEN)
+    tints = ink_tints(cell_ink_colours(image, lattice, config), config)
+    filled = np.asarray(reading.digits) > 0
+    return colour_evidence(np.asarray(reading.kind_log_odds), filled, tints, config)
 
 
 def printed_reading(
-    probs: np.ndarray, pen: np.ndarray | None = None, pen_odds: float = 0.0
+    probs: np.ndarray,
+    pen: np.ndarray | None = None,
+    pen_odds: float = 0.0,
+    extra_odds: np.ndarray | None = None,
 ) -> CellReading:
     """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
     value, printed, or handwritten where ``pen`` (each cell's probability of handwriting;
-    None: all print) gives log-odds of print over pen of at most ``pen_odds``, those
-    log-odds kept (``CellReading.kind_log_odds``; no notes, nothing crossed out or
-    unreadable)."""
+    None: all print) gives log-odds of print over pen, ``extra_odds`` added (the ink
+    colour's), of at most ``pen_odds``, those log-odds kept (``CellReading.kind_log_odds``;
+    no notes, nothing crossed out or unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
     written = np.zeros(len(digits)) if pen is None else np.asarray(pen, np.float64)
     clipped = np.clip(written, PROB_FLOOR, 1.0 - PROB_FLOOR)
-    odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped), 0.0)
+    added = np.zeros(len(digits)) if extra_odds is None else np.asarray(extra_odds)
+    odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped) + added, 0.0)
     kind = np.where(odds <= pen_odds, int(Kind.HANDWRITTEN), int(Kind.PRINTED))
     kinds = np.where(digits > 0, kind, int(Kind.EMPTY)).astype(np.int64)
     count = SIXTEEN * SIXTEEN

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from ..read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
 from ..structure.cage_config import CageConfig
 from .config import SmallGridConfig
 
@@ -56,6 +57,16 @@ class SymbolConfig:
     sure_scale: a glyph's probability of each group, softmax of its match / this.
     turn_margin: the page is read in every quarter turn, and turned to the one whose
     naming costs least where it costs at least this much less than the page as it lies.
+    print_join: a page half solved in pen: glyphs first grouped joining only at this
+    likeness (a printed symbol's copies, some 0.97 alike; two of a hand's glyphs at times
+    0.95: joined at 0.95, a symbol printed with odd copies is lost, as measured), the 16
+    largest such groups printed, and each other glyph at least
+    ``print_like`` as like one of their glyphs (a hand's glyph is at most some 0.88 like a
+    printed one); the rest, where at least ``min_written`` (fewer: a symbol outside the
+    set, refused), are written entries.
+    written_scale: a written glyph's probability of each symbol, softmax of its naming
+    cost / -this; written_sure: never surer than this (under the check's 0.99: an entry
+    read as another symbol is asked about, never called wrong).
     """
 
     two_glyph_share: float = 0.2
@@ -71,11 +82,20 @@ class SymbolConfig:
     letter_cost: float = 2.3
     sure_scale: float = 0.03
     turn_margin: float = 1.0
+    print_join: float = 0.9
+    print_like: float = 0.9
+    min_written: int = 5
+    written_scale: float = 0.05
+    written_sure: float = 0.95
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
         if not 0 < self.two_glyph_share < 1 or not 0 < self.ink_share < 1:
             raise ValueError("two_glyph_share and ink_share must be in (0, 1)")
+        if not 0 < self.print_like <= self.print_join < 1 or not 0 < self.written_sure < 1:
+            raise ValueError("need 0 < print_like <= print_join < 1, written_sure in (0, 1)")
+        if self.min_written < 1 or self.written_scale <= 0:
+            raise ValueError("min_written must be at least 1, written_scale above 0")
         if self.side < 8 or self.blur < 0 or self.sure_scale <= 0:
             raise ValueError("side must be at least 8, blur at least 0, sure_scale above 0")
 
@@ -95,7 +115,14 @@ class PenNumberConfig:
     surely, as the whole blob does (a 16's blob reads as a 6) or as a 0 (a 10), never
     as a 1 (a 1 with a flag and a foot cut through its stem reads as two 1s: a joined 11
     stays as read); its 1 must be ``tall_parts`` of the blob's height (a 4's slanted
-    stroke is short). share: the
+    stroke is short). walled_rows: a pen cell of two glyphs whose second has no zero's
+    hole (a narrow 0 written in two arcs, the left one run into the 1: read as 11 or 12)
+    and the two bowed out, the first to the left and the second to the right, by
+    ``arc_bulge`` of their heights at their middles (a 1 with a 0's left arc, and its
+    right arc; an 11's or 13's first glyph, a 1, is straight) is cut after its 1, and
+    what is right of the cut read as a 0 where two strokes apart cross this share of its
+    middle rows
+    (``sixteen.broken_zero``). share: the
     other reading's share of the cell's probabilities where it holds (under the check's
     0.99: such a number is asked about, never called wrong). enabled: False reads each
     cell's glyphs as found.
@@ -107,6 +134,8 @@ class PenNumberConfig:
     one_sure: float = 0.8
     part_sure: float = 0.9
     tall_parts: float = 0.8
+    walled_rows: float = 0.9
+    arc_bulge: float = 0.08
     share: float = 0.9
     enabled: bool = True
 
@@ -118,10 +147,13 @@ class PenNumberConfig:
             self.one_sure,
             self.part_sure,
             self.tall_parts,
+            self.walled_rows,
             self.share,
         )
         if not all(0 < v < 1 for v in shares) or self.joined_aspect <= 0:
             raise ValueError("the shares must be in (0, 1), joined_aspect above 0")
+        if not 0 < self.arc_bulge < 1:
+            raise ValueError(f"arc_bulge must be in (0, 1), got {self.arc_bulge}")
 
 
 @dataclass(frozen=True)
@@ -151,7 +183,9 @@ class SixteenConfig:
     the cells at most the first taken for pen, then the second, ... (strictest first: a
     pen number read less surely stays a given where the rest already has one answer), the
     first giving one answer kept (``sixteen.pen_split``). pen_numbers: how a two-digit
-    pen number seen as one glyph is read again (``PenNumberConfig``).
+    pen number seen as one glyph is read again (``PenNumberConfig``). ink_colour: a page
+    of numbers' pen told from its print by colour as well (``read/ink_colour.py``, as on
+    a 9×9: a blue or red pen; a black one changes nothing).
     """
 
     size: ClassVar[int] = 16
@@ -174,6 +208,7 @@ class SixteenConfig:
     symbols: SymbolConfig = field(default_factory=SymbolConfig)
     pen_odds: tuple[float, ...] = (-2.0, -1.0, 0.0, 1.0)
     pen_numbers: PenNumberConfig = field(default_factory=PenNumberConfig)
+    ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     enabled: bool = True
 
     def __post_init__(self) -> None:

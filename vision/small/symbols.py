@@ -17,12 +17,22 @@ least total cost win. Each glyph's probability of each symbol is its match with 
 group (``symbol_probs``), so that the reading is solved and repaired as a 16×16 of
 numbers is (``sixteen.solve_sixteen``): a Sudoku is solved under any naming of its
 symbols, and the solver proves the answer unique as for any grid.
+
+A page half solved in pen: printed glyphs of one symbol are near copies, a hand's are
+not (``split_written``: the 16 largest groups of near copies, ``print_join``, and the
+glyphs ``print_like`` as one of theirs are printed; the rest, ``min_written`` of them at
+least, are written). The printed glyphs
+are grouped and named as above; each written one is read alone against the reference
+glyphs' shapes (``written_probs``, never surer than ``written_sure``: an
+entry read so is asked about, never called wrong) and marked as written
+(``SymbolReading.written``), so that the printed symbols alone are solved and the
+entries checked as on a page of numbers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -79,12 +89,14 @@ class SymbolReading:
     and of each value 1-16, ``symbols`` how the page prints the values, ``foreign`` the
     cells holding a glyph of none of the grid's 16 symbols (their probs say empty),
     ``cost`` the naming's total cost (``Naming.cost``: lower is a better match with the
-    reference glyphs; the page read in each quarter turn, the least is upright)."""
+    reference glyphs; the page read in each quarter turn, the least is upright),
+    ``written`` the cells whose glyph is handwriting (``split_written``)."""
 
     probs: np.ndarray
     symbols: str
     foreign: tuple[int, ...]
     cost: float = 0.0
+    written: tuple[int, ...] = ()
 
 
 @cache
@@ -253,21 +265,81 @@ def symbol_probs(
     return out / out.sum(axis=1, keepdims=True)
 
 
+def subset(glyphs: Glyphs, index: np.ndarray) -> Glyphs:
+    """The glyphs at ``index`` (an index array)."""
+    return Glyphs(glyphs.cells[index], glyphs.features[index], glyphs.aspects[index],
+                  glyphs.digit_logs[index])  # fmt: skip
+
+
+def split_written(glyphs: Glyphs, config: SymbolConfig) -> tuple[np.ndarray, np.ndarray]:
+    """The glyphs (index arrays) printed and written: the 16 largest groups of near copies
+    (``cluster`` joining only at ``print_join``) are printed, and each other glyph as
+    ``print_like`` as a glyph of one of them (not its peer); the rest are written where
+    there are ``min_written`` of them, else none (a lone odd glyph is a symbol outside
+    the set: ``read_symbols``)."""
+    core = cluster(glyphs, replace(config, join_from=config.print_join))[:SIDE]
+    sim = np.where(peers(glyphs.cells), -np.inf, likeness(glyphs, config))
+    inside = np.zeros(len(glyphs.cells), bool)
+    inside[[i for g in core for i in g]] = True
+    near = [sim[:, g].max(axis=1) for g in core] or [np.full(len(inside), -np.inf)]
+    printed = inside | (np.max(near, axis=0) >= config.print_like)
+    if int((~printed).sum()) < config.min_written:
+        return np.arange(len(glyphs.cells)), np.zeros(0, np.int64)
+    return np.flatnonzero(printed), np.flatnonzero(~printed)
+
+
+def written_probs(
+    glyphs: Glyphs, refs: References, naming: Naming, config: SymbolConfig
+) -> np.ndarray:
+    """(N, 17) each written glyph's probability of each value: its naming cost alone
+    (``naming_costs``, each glyph a group) by the reference glyphs' shapes alone (a
+    hand's width and the digit model's vote aside: with them, fewer of the measured hex
+    pages' written glyphs were read right) in the page's symbols, least over the faces,
+    softmax of -cost / ``written_scale`` weighed ``written_sure`` against all alike (a
+    hand unlike every reference: an entry read as another symbol is asked about, never
+    called wrong)."""
+    out = np.zeros((len(glyphs.cells), SIDE + 1))
+    if not len(glyphs.cells) or not naming.symbols:
+        return out
+    alone = [[i] for i in range(len(glyphs.cells))]
+    shapes = replace(config, aspect_weight=0.0, model_weight=0.0)
+    cost = naming_costs(glyphs, alone, refs, naming.symbols, shapes).min(axis=0)
+    scaled = np.exp(-(cost - cost.min(axis=1, keepdims=True)) / config.written_scale)
+    sure = config.written_sure
+    out[:, 1:] = sure * scaled / scaled.sum(axis=1, keepdims=True) + (1.0 - sure) / SIDE
+    return out
+
+
 def read_symbols(
     glyphs: Glyphs, refs: References | None = None, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG
 ) -> SymbolReading:
-    """A symbol page's glyphs grouped, named and read (module docstring); glyphs of the
-    groups past 16 (a symbol outside the set) are ``foreign`` and read as empty."""
+    """A symbol page's glyphs split into printed and written (``split_written``), the
+    printed read (``read_printed``), the written each read alone (``written_probs``)."""
+    printed, written = split_written(glyphs, config)
+    refs = refs or load_references()
+    found = read_printed(subset(glyphs, printed), refs, config)
+    if not len(written) or not found.symbols:
+        return found
+    hand = subset(glyphs, written)
+    naming = Naming(found.symbols, (), found.cost)
+    probs = found.probs.copy()
+    probs[hand.cells] = written_probs(hand, refs, naming, config)
+    cells = tuple(sorted(int(c) for c in hand.cells))
+    return replace(found, probs=probs, written=cells)
+
+
+def read_printed(glyphs: Glyphs, refs: References, config: SymbolConfig) -> SymbolReading:
+    """A symbol page's printed glyphs grouped, named and read (module docstring); glyphs
+    of the groups past 16 (a symbol outside the set) are ``foreign`` and read as empty."""
     groups = cluster(glyphs, config)
     kept, odd = groups[:SIDE], groups[SIDE:]
     foreign = tuple(sorted(int(glyphs.cells[i]) for g in odd for i in g))
     inside = np.flatnonzero(~np.isin(glyphs.cells, foreign))
     renumber = {int(old): new for new, old in enumerate(inside)}
-    shown = Glyphs(*(a[inside] for a in (glyphs.cells, glyphs.features, glyphs.aspects,
-                                          glyphs.digit_logs)))  # fmt: skip
+    shown = subset(glyphs, inside)
     kept = [[renumber[i] for i in g] for g in kept]
     if not kept:
         return SymbolReading(symbol_probs(shown, kept, Naming("", (), 0.0), config), "", foreign)
-    naming = name_groups(shown, kept, refs or load_references(), config)
+    naming = name_groups(shown, kept, refs, config)
     probs = symbol_probs(shown, kept, naming, config)
     return SymbolReading(probs, naming.symbols, foreign, naming.cost)

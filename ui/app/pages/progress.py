@@ -258,21 +258,26 @@ def _questions(
 
 
 def _question(read: GridResult, entry: UnsureEntry, photo: PhotoInput) -> None:
-    """'r3c5: is this a 3 or an 8?', the cell's picture, and one button per digit."""
+    """'r3c5: is this a 3 or an 8?', the cell's picture, and one button per digit, the
+    buttons on one line of their own under the question (on a phone a 16×16's "10"
+    would otherwise wrap under it, apart from its "14")."""
     row = st.container(horizontal=True, vertical_alignment="center")
     with row:
         st.image(cell_crop(read, entry.cell), width=CROP_WIDTH_PX)
-        st.markdown(
-            f"{read.cell_name(entry.cell)}: is this a **{read.value_word(entry.reading)}** "
-            f"or a **{read.value_word(entry.other)}**?"
-        )
-        for digit in (entry.reading, entry.other):
-            st.button(
-                read.value_word(digit),
-                key=f"{PREFIX}_ask_{photo.digest}_{entry.cell}_{digit}",
-                on_click=answer_question,
-                args=(read, board_key(photo), answered_key(photo), entry.cell, digit),
+        with st.container(width="stretch"):
+            st.markdown(
+                f"{read.cell_name(entry.cell)}: is this a **{read.value_word(entry.reading)}** "
+                f"or a **{read.value_word(entry.other)}**?"
             )
+            answers = f"{PREFIX}_answers_{photo.digest}_{entry.cell}"
+            with st.container(horizontal=True, gap="small", key=answers):
+                for digit in (entry.reading, entry.other):
+                    st.button(
+                        read.value_word(digit),
+                        key=f"{PREFIX}_ask_{photo.digest}_{entry.cell}_{digit}",
+                        on_click=answer_question,
+                        args=(read, board_key(photo), answered_key(photo), entry.cell, digit),
+                    )
 
 
 def _unreadable_question(read: GridResult, cell: int, photo: PhotoInput) -> None:
