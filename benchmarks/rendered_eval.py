@@ -12,12 +12,16 @@ magazines and books print), ``count`` photos each; ``--pencil`` fills in with pe
 handwriting faces the digit model never trained on (``models/training/fontsource.py``
 ``HELD_OUT``: caveat, nothing-you-could-do, just-another-hand, gochi-hand, mynerve; fetch
 them once with ``python -m sudokucam.models.training.fontsource``).
+``--pen-colour`` writes every pen entry in one of the renderer's pen inks (``PEN_COLOURS``:
+blue, navy or black; by default each photo draws one at random): black pen shows whether
+entries are told from print without the ink's colour.
 
     .venv/bin/python benchmarks/rendered_eval.py --kind screen --count 30
     .venv/bin/python benchmarks/rendered_eval.py --kind screen --compare-polarity
     .venv/bin/python benchmarks/rendered_eval.py --kind webcam --count 20 --seed 500
     .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 8 --held-out-fonts
     .venv/bin/python benchmarks/rendered_eval.py --kind progress --count 10 --held-out-hands
+    .venv/bin/python benchmarks/rendered_eval.py --kind progress --held-out-hands --pen-colour black
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import numpy as np
 
 from sudokucam.benchmarks.common import script_parser
 from sudokucam.samples import render
+from sudokucam.samples.synth.pen import PEN_INKS
 from sudokucam.vision.grid.polarity import PolarityConfig
 from sudokucam.vision.pipeline import PipelineConfig, Reader
 from sudokucam.vision.read.classifier import DigitClassifier
@@ -44,6 +49,9 @@ HELD_OUT_PRINT_FONTS = {
     "Nimbus Sans Bold Italic": "opentype/urw-base35/NimbusSans-BoldItalic.otf",
     "Nimbus Sans Narrow": "opentype/urw-base35/NimbusSansNarrow-Regular.otf",
 }
+
+# The renderer's pen inks by name (``samples/synth/pen.py`` PEN_INKS, in its order)
+PEN_COLOURS = dict(zip(("blue", "navy", "black"), PEN_INKS, strict=True))
 
 
 @dataclass(frozen=True)
@@ -114,14 +122,16 @@ def held_out_hands() -> list[str]:
     return sorted(table)
 
 
-def faces_to_read(args: argparse.Namespace) -> list[dict[str, str]]:
-    """The renderer's fixed face of each run: none, each held-out print or hand face."""
-    fixed: list[dict[str, str]] = []
+def faces_to_read(args: argparse.Namespace) -> list[dict[str, object]]:
+    """The renderer's fixed face of each run (none, each held-out print or hand face),
+    with the pen's ink where ``--pen-colour`` names one."""
+    fixed: list[dict[str, object]] = []
     if args.held_out_fonts:
         fixed += [{"print_font": face} for face in held_out_fonts()]
     if args.held_out_hands:
         fixed += [{"pen_font": face} for face in held_out_hands()]
-    return fixed or [{}]
+    ink = {} if args.pen_colour is None else {"pen_ink": PEN_COLOURS[args.pen_colour]}
+    return [face | ink for face in fixed or [{}]]
 
 
 def main() -> None:
@@ -140,6 +150,9 @@ def main() -> None:
         "--held-out-hands", action="store_true", help="pen entries in hands never trained on"
     )
     parser.add_argument("--pencil", action="store_true", help="fill in with pencil")
+    parser.add_argument(
+        "--pen-colour", choices=sorted(PEN_COLOURS), help="one pen ink for every photo"
+    )
     parser.add_argument(
         "--model-dir", type=Path, default=None, help="a model folder other than the shipped one"
     )
@@ -160,7 +173,9 @@ def main() -> None:
     for fixed in faces:
         photos = [render.render_photo(s, args.kind, marks=marks, **fixed) for s in seeds]
         for label, reader in readers.items():
-            name = ", ".join([label, *fixed.values()])
+            face = [str(v) for k, v in fixed.items() if k != "pen_ink"]
+            ink = [f"{args.pen_colour} pen"] if args.pen_colour else []
+            name = ", ".join([label, *face, *ink])
             print(row(name, [read_one(reader, photo) for photo in photos]), flush=True)
 
 

@@ -81,7 +81,10 @@ class RepairConfig:
     small grids), and a grid made unique by such a change is likelier a wrong answer.
     With ``clash_printed_first``, givens that clash or have no solution open the cells
     read as printed to change before those read as handwritten (a written digit taken
-    for print is the likelier culprit than a missing given).
+    for print is the likelier culprit than a missing given). With ``clash_opens_digit``,
+    givens that read one digit twice in a unit open, right after the clashing cells, every
+    other cell read as a printed one of that digit: a hand whose 7 reads as a printed 1
+    writes more than one such 7, and the one that clashes with nothing is as wrong.
     Solving and repairing one grid takes at most ``time_limit_s`` seconds (None: no limit);
     past it the outcome is TIMEOUT.
     """
@@ -95,6 +98,7 @@ class RepairConfig:
     max_promotions: int = 12
     min_digit_probability: float = 0.05
     clash_printed_first: bool = True
+    clash_opens_digit: bool = True
     change_log_loss: float = 1.0
     kind_evidence_weight: float = 0.5
     probability_floor: float = 1e-12
@@ -423,9 +427,10 @@ def search_repairs(
         pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
         suspects |= {int(c) for c in np.flatnonzero(pen)}
     first = config.clash_printed_first and not short
-    moves = candidate_moves(reading, givens, suspects, config, printed_first=first)
-    costs = [m.cost for m in moves]
     values = digit_values(givens)
+    kin = clashing_digit_cells(values, problems) if config.clash_opens_digit else set()
+    moves = candidate_moves(reading, givens, suspects, config, printed_first=first, kin=kin)
+    costs = [m.cost for m in moves]
     broken = {u for u, unit in enumerate(rules.units) if _unit_has_duplicate(values, unit)}
     calls, known = 0, KnownOutcomes()
     for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
@@ -453,6 +458,13 @@ def search_repairs(
             )
             return (result, repairs), calls
     return None, calls
+
+
+def clashing_digit_cells(values: Sequence[int], problems: tuple[Problem, ...]) -> set[int]:
+    """Every given holding a digit that two givens of one unit share (``problems``'
+    duplicates), the clashing cells among them."""
+    clashing = {values[c] for p in problems if p.kind is ProblemKind.DUPLICATE for c in p.cells}
+    return {c for c in range(len(values)) if values[c] and values[c] in clashing}
 
 
 class KnownOutcomes:
@@ -504,10 +516,12 @@ def candidate_moves(
     suspects: set[int],
     config: RepairConfig,
     printed_first: bool = False,
+    kin: set[int] | frozenset[int] = frozenset(),
 ) -> list[Move]:
     """The alternatives worth trying, cheapest first: other digits, and printed↔pen swaps.
 
-    The ``max_cells`` cells open to change are the ``suspects`` first, then (with
+    The ``max_cells`` cells open to change are the ``suspects`` first, then the ``kin``
+    (givens holding a clashing digit, ``clashing_digit_cells``), then (with
     ``printed_first``: givens that clash or have no solution hold a wrong printed digit,
     often a written one taken for print) the cells read as printed, then the others, each
     group least sure first.
@@ -541,10 +555,11 @@ def candidate_moves(
             moves += pen_read_as_other_print(cell, digit, q, probs, config)
         per_cell[cell] = sorted(moves)[: config.max_alternatives]
 
-    def rank(cell: int) -> tuple[bool, bool, float]:
-        """Suspects first, then (``printed_first``) printed cells, least sure first."""
+    def rank(cell: int) -> tuple[bool, bool, bool, float]:
+        """Suspects first, then their digit's givens, then (``printed_first``) printed
+        cells, least sure first."""
         written = printed_first and int(reading.kinds[cell]) != Kind.PRINTED
-        return cell not in suspects, written, per_cell[cell][0].cost
+        return cell not in suspects, cell not in kin, written, per_cell[cell][0].cost
 
     ranked = sorted((c for c in per_cell if per_cell[c]), key=rank)
     return sorted(m for c in ranked[: config.max_cells] for m in per_cell[c])
