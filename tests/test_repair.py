@@ -325,7 +325,9 @@ def test_written_digits_read_as_print_are_found_past_cheap_pen_changes() -> None
     assert outcome.status == "solved"
     assert "".join(map(str, outcome.solution or ())) == SOLUTION
     assert {r.cell for r in outcome.repairs} == {11, 32}
-    before = repair_givens(reading, RepairConfig(clash_printed_first=False))
+    before = repair_givens(
+        reading, RepairConfig(clash_printed_first=False, clash_opens_digit=False)
+    )
     assert before.solution is None or "".join(map(str, before.solution)) != SOLUTION
 
 
@@ -343,3 +345,26 @@ def test_no_repair_takes_a_digit_the_model_ruled_out() -> None:
     assert 6 in taken and 9 not in taken  # a written 4: maybe a printed 6 (7 %), never a 9 (2 %)
     with pytest.raises(ValueError, match="min_digit_probability"):
         RepairConfig(min_digit_probability=1.0)
+
+
+def test_a_sure_written_seven_read_as_print_is_opened_by_the_clash_of_its_digit() -> None:
+    """Black pen: two written 7s read as printed 1s, r2c3 clashing with the printed 1 at
+    r7c3 and r4c6 (a printed 1 at 95 %) clashing with nothing, on a page whose twelve
+    other givens are less sure than r4c6. The clash opens every given read as 1, so r4c6
+    is open to change however many cells are less sure (seed 1002 of just-another-hand)."""
+    assert PUZZLE[56] == "1" and SOLUTION[11] == SOLUTION[32] == "7"
+    sure = {11: {1: 0.85, 10: 0.08, 7: 0.06}, 32: {1: 0.95, 10: 0.03, 16: 0.01}}
+    pen_cells = [c for c in range(81) if PUZZLE[c] == "0" and c not in sure][:6]
+    pen = "".join(SOLUTION[c] if c in pen_cells else "0" for c in range(81))
+    givens = [c for c in range(81) if PUZZLE[c] not in "01"]
+    unsure = {c: {int(PUZZLE[c]): 0.75, int(PUZZLE[c]) % 9 + 1: 0.24} for c in givens[:12]}
+    reading = make_reading(PUZZLE, pen, {**sure, **unsure})
+    assert reading.digits[32] == 1 and int(reading.kinds[32]) == Kind.PRINTED
+    shut = candidate_moves(reading, read_givens(reading), {11, 56}, RepairConfig(), True)
+    assert 32 not in {m.cell for m in shut}  # by sureness alone r4c6 stays shut
+    outcome = repair_givens(reading)
+    assert outcome.status == "solved"
+    assert "".join(map(str, outcome.solution or ())) == SOLUTION
+    assert {r.cell for r in outcome.repairs} == {11, 32}
+    before = repair_givens(reading, RepairConfig(clash_opens_digit=False))
+    assert before.solution is None or "".join(map(str, before.solution)) != SOLUTION
