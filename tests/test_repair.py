@@ -368,3 +368,25 @@ def test_a_sure_written_seven_read_as_print_is_opened_by_the_clash_of_its_digit(
     assert {r.cell for r in outcome.repairs} == {11, 32}
     before = repair_givens(reading, RepairConfig(clash_opens_digit=False))
     assert before.solution is None or "".join(map(str, before.solution)) != SOLUTION
+
+
+def test_two_as_likely_repairs_with_different_answers_give_no_answer() -> None:
+    """r2c1 read as a printed 3 beside the printed 3 at r2c5, both as print-like: taking
+    either as written gives one solution, but not the same one. Neither answer is sure, so
+    none is given (a black-pen page solved wrong, seed 1005 of just-another-hand); with no
+    margin for a tie the slightly likelier repair (r2c1 written) wins."""
+    printed = PUZZLE[:9] + "3" + PUZZLE[10:]
+    for emptied in (9, 13):
+        one = solve_givens(printed[:emptied] + "0" + printed[emptied + 1 :])
+        assert one.status == "solved"
+        assert ("".join(map(str, one.solution or ())) == SOLUTION) == (emptied == 9)
+    pen_cells = [c for c in range(81) if PUZZLE[c] == "0" and c != 9][:6]
+    pen = "".join(SOLUTION[c] if c in pen_cells else "0" for c in range(81))
+    tweaks = {9: {3: 0.78, 12: 0.2}, 13: {3: 0.8, 12: 0.18}}
+    reading = make_reading(printed, pen, tweaks)
+    outcome = repair_givens(reading)
+    assert outcome.status == "invalid" and outcome.solution is None
+    assert [p.cells for p in outcome.problems] == [(9, 13)]
+    sure = repair_givens(reading, RepairConfig(tie_log_loss=0.0))
+    assert "".join(map(str, sure.solution or ())) == SOLUTION
+    assert [(r.cell, r.kind_changed) for r in sure.repairs] == [(9, True)]

@@ -85,6 +85,8 @@ class RepairConfig:
     givens that read one digit twice in a unit open, right after the clashing cells, every
     other cell read as a printed one of that digit: a hand whose 7 reads as a printed 1
     writes more than one such 7, and the one that clashes with nothing is as wrong.
+    A repair found is kept only when no other repair within ``tie_log_loss`` nats of it
+    gives another answer (two as likely readings: neither answer is sure).
     Solving and repairing one grid takes at most ``time_limit_s`` seconds (None: no limit);
     past it the outcome is TIMEOUT.
     """
@@ -99,6 +101,7 @@ class RepairConfig:
     min_digit_probability: float = 0.05
     clash_printed_first: bool = True
     clash_opens_digit: bool = True
+    tie_log_loss: float = 0.5
     change_log_loss: float = 1.0
     kind_evidence_weight: float = 0.5
     probability_floor: float = 1e-12
@@ -113,8 +116,9 @@ class RepairConfig:
             raise ValueError(
                 f"min_digit_probability must be in [0, 1), got {self.min_digit_probability}"
             )
-        if self.max_log_loss < 0:
-            raise ValueError(f"max_log_loss must not be negative, got {self.max_log_loss}")
+        for name in ("max_log_loss", "tie_log_loss"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative, got {getattr(self, name)}")
         if self.time_limit_s is not None and self.time_limit_s <= 0:
             raise ValueError(f"time_limit_s must be positive, got {self.time_limit_s}")
 
@@ -430,21 +434,12 @@ def search_repairs(
     values = digit_values(givens)
     kin = clashing_digit_cells(values, problems) if config.clash_opens_digit else set()
     moves = candidate_moves(reading, givens, suspects, config, printed_first=first, kin=kin)
-    costs = [m.cost for m in moves]
     broken = {u for u, unit in enumerate(rules.units) if _unit_has_duplicate(values, unit)}
     calls, known = 0, KnownOutcomes()
-    for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
-        if n >= config.max_candidates or cost > config.max_log_loss:
+    best: tuple[float, Found] | None = None
+    for cost, picked, trial in rule_keeping_trials(moves, values, broken, config, rules):
+        if best is not None and cost > best[0] + config.tie_log_loss:
             break
-        picked = [moves[i] for i in chosen]
-        if len({m.cell for m in picked}) < len(picked):
-            continue
-        trial = list(values)
-        for move in picked:
-            trial[move.cell] = move.new
-        touched = broken.union(*(rules.units_of[m.cell] for m in picked))
-        if any(_unit_has_duplicate(trial, rules.units[u]) for u in touched):
-            continue
         if known.settles(trial):
             continue
         if calls >= config.max_solver_calls:
@@ -452,12 +447,33 @@ def search_repairs(
         calls += 1
         result = rules.solve(tuple(trial), deadline)
         known.add(trial, result.status)
-        if result.status is Outcome.SOLVED:
-            repairs = tuple(
-                _repair(reading, values, m) for m in sorted(picked, key=lambda m: m.cell)
-            )
-            return (result, repairs), calls
-    return None, calls
+        if result.status is not Outcome.SOLVED:
+            continue
+        if best is not None:  # as likely a repair with another answer: neither is sure
+            return (None, calls) if result.solution != best[1][0].solution else (best[1], calls)
+        ordered = sorted(picked, key=lambda m: m.cell)
+        best = cost, (result, tuple(_repair(reading, values, m) for m in ordered))
+    return (None if best is None else best[1]), calls
+
+
+def rule_keeping_trials(
+    moves: list[Move], values: Sequence[int], broken: set[int], config: RepairConfig, rules: Rules
+) -> Iterator[tuple[float, list[Move], list[int]]]:
+    """The sets of moves, cheapest first within the config's bounds, whose grids break no
+    rule: (cost, moves, the 81 values)."""
+    costs = [m.cost for m in moves]
+    for n, (cost, chosen) in enumerate(subsets_by_cost(costs, config.max_changes)):
+        if n >= config.max_candidates or cost > config.max_log_loss:
+            return
+        picked = [moves[i] for i in chosen]
+        if len({m.cell for m in picked}) < len(picked):
+            continue
+        trial = list(values)
+        for move in picked:
+            trial[move.cell] = move.new
+        touched = broken.union(*(rules.units_of[m.cell] for m in picked))
+        if not any(_unit_has_duplicate(trial, rules.units[u]) for u in touched):
+            yield cost, picked, trial
 
 
 def clashing_digit_cells(values: Sequence[int], problems: tuple[Problem, ...]) -> set[int]:
