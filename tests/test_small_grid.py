@@ -18,6 +18,7 @@ from sudokucam.solver.geometry import BOX_SHAPES
 from sudokucam.ui.cli import app
 from sudokucam.vision.draw import cell_quad, check_lattice
 from sudokucam.vision.pipeline import PipelineConfig, Reader
+from sudokucam.vision.repair import DEFAULT_REPAIR_CONFIG
 from sudokucam.vision.small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from sudokucam.vision.small.find import find_small_grid, line_width
 from sudokucam.vision.small.read import mask_digits
@@ -207,14 +208,20 @@ def test_an_8x8_turned_and_taken_for_a_9x9_solved_by_unlikely_repairs_is_read_as
     """Turned, the page's heading lies beside the 8×8: the 9×9 finder lays its lattice
     over the 8×8's lines and that edge, and its digits pass for a 9×9 puzzle once two
     are "repaired" to digits the model gave 0-4 %. The photo is looked at for a small
-    grid too (``SmallGridConfig.unlikely_repair``), which reads with no repair; an 8×8's
-    lines pass for boxes lying either way, so every quarter turn is read."""
+    grid too (``SmallGridConfig.unlikely_repair``), which reads with no repair, and the
+    9×9 repair itself takes no digit under 5 % (``RepairConfig.min_digit_probability``) and
+    gives no answer where an as-likely repair gives another (``tie_log_loss``); with those
+    guards off it is read as before. An 8×8's lines pass for boxes lying either
+    way, so every quarter turn is read."""
     made = render.render_small_photo(seed, 8, style)
     image = cv2.rotate(jpeg(made.photo.image, made.photo.jpeg_quality), turn)
     grid = Reader().read(image).grids[0]
     assert grid.structure.size == 8 and grid.message.startswith("8×8 Sudoku: solved")
     assert grid.solution == "".join(map(str, made.answer))
-    off = PipelineConfig(small=replace(DEFAULT_SMALL_GRID_CONFIG, unlikely_repair=0.0))
+    off = PipelineConfig(
+        small=replace(DEFAULT_SMALL_GRID_CONFIG, unlikely_repair=0.0),
+        repair=replace(DEFAULT_REPAIR_CONFIG, min_digit_probability=0.0, tie_log_loss=0.0),
+    )
     as_nine = Reader(config=off).read(image).grids[0]
     assert as_nine.structure.size == 9 and as_nine.repairs  # what it was read as before
 
