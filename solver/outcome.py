@@ -43,6 +43,7 @@ class ProblemKind(StrEnum):
     TIMEOUT = "timeout"  # the search for a solution ran past its time limit
     FOREIGN_SYMBOL = "foreign_symbol"  # a cell prints a symbol outside the grid's set
     UNLIKELY_REPAIR = "unlikely_repair"  # the one repair found needs a digit the model ruled out
+    TIED_REPAIRS = "tied_repairs"  # two as likely repairs give different answers
 
 
 class Wording(Enum):

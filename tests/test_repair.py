@@ -386,7 +386,9 @@ def test_two_as_likely_repairs_with_different_answers_give_no_answer() -> None:
     reading = make_reading(printed, pen, tweaks)
     outcome = repair_givens(reading)
     assert outcome.status == "invalid" and outcome.solution is None
-    assert [p.cells for p in outcome.problems] == [(9, 13)]
+    assert [p.cells for p in outcome.problems] == [(9, 13), (9, 13)]
+    tie = outcome.problems[-1]
+    assert tie.kind == "tied_repairs" and "r2c1" in tie.text and "r2c5" in tie.text
     sure = repair_givens(reading, RepairConfig(tie_log_loss=0.0))
     assert "".join(map(str, sure.solution or ())) == SOLUTION
     assert [(r.cell, r.kind_changed) for r in sure.repairs] == [(9, True)]

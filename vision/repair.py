@@ -301,8 +301,9 @@ def _repair_before(
         found, more = every_digit_as_given(first.puzzle, reading, deadline, rules)
         calls += more
     if found is None:
-        found, more = search_repairs(digits, reading, problems, config, deadline, rules)
+        found, more, tie = search_repairs(digits, reading, problems, config, deadline, rules)
         calls += more
+        problems += tie
     if found is None:
         return _outcome(first, problems, (), calls)
     solved, repairs = found
@@ -420,10 +421,11 @@ def search_repairs(
     config: RepairConfig,
     deadline: float | None = None,
     rules: Rules = CLASSIC_RULES,
-) -> tuple[Found | None, int]:
+) -> tuple[Found | None, int, tuple[Problem, ...]]:
     """Best-first over alternative readings: the most probable change with one solution.
 
-    Returns the solved repaired grid and the repairs (or None), and the solver calls made.
+    Returns the solved repaired grid and the repairs (or None), the solver calls made, and
+    the problem of kind ``tied_repairs`` where two as likely repairs gave different answers.
     """
     suspects = {c for p in problems if p.breaks_rule for c in p.cells}
     short = any(p.kind is ProblemKind.MULTIPLE_SOLUTIONS for p in problems)
@@ -449,11 +451,23 @@ def search_repairs(
         known.add(trial, result.status)
         if result.status is not Outcome.SOLVED:
             continue
-        if best is not None:  # as likely a repair with another answer: neither is sure
-            return (None, calls) if result.solution != best[1][0].solution else (best[1], calls)
         ordered = sorted(picked, key=lambda m: m.cell)
-        best = cost, (result, tuple(_repair(reading, values, m) for m in ordered))
-    return (None if best is None else best[1]), calls
+        repairs = tuple(_repair(reading, values, m) for m in ordered)
+        if best is None:
+            best = cost, (result, repairs)
+        elif result.solution == best[1][0].solution:
+            return best[1], calls, ()
+        else:  # as likely a repair with another answer: neither is sure
+            return None, calls, (tied_problem(best[1][1], repairs),)
+    return (None if best is None else best[1]), calls, ()
+
+
+def tied_problem(first: tuple[Repair, ...], second: tuple[Repair, ...]) -> Problem:
+    """The problem naming two repairs, as likely, that give different answers."""
+    cells = tuple(sorted({r.cell for r in (*first, *second)}))
+    one, other = ("; ".join(r.text for r in repairs) for repairs in (first, second))
+    text = f"two readings as likely give different answers ({one} | {other}): no answer is given"
+    return Problem(ProblemKind.TIED_REPAIRS, cells, text)
 
 
 def rule_keeping_trials(
