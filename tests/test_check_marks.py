@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 import pytest
 
-from sudokucam.ui.app.state.backend import outlined
+from sudokucam.ui.app.state.backend import outlined, unsure_cells
 from sudokucam.vision.draw import (
     DEFAULT_DRAW_CONFIG,
     CheckMarks,
@@ -132,3 +132,16 @@ def test_the_app_rings_unsure_digits_in_the_same_amber(
     inside = {c for c in range(81) if 0 < c // 9 < 8 and 0 < c % 9 < 8}  # off the outline
     cells = named(image, drawn, grid.detection.lattice)
     assert {c: n for c, n in cells.items() if c in inside} == {c: "unsure" for c in doubtful}
+
+
+def test_a_sure_digit_whose_ink_the_page_decided_is_not_ringed_unsure(samples_dir: Path) -> None:
+    """webcam/pen's pen 7 at r1c9 looks printed to the digit model alone (its kind is
+    settled by the pen's colour): its digit is sure, so the app does not ring it."""
+    image = cv2.imread(str(samples_dir / "webcam" / "pen.jpg"))
+    assert image is not None
+    grid = Reader().read(image).grids[0]
+    reading = grid.reading
+    assert (grid.handwritten[8], grid.givens[8]) == ("7", "0")
+    assert reading.probs[8, 7] > reading.probs[8, 16]  # the model alone: a printed 7
+    assert grid.confidence[8] > 0.95
+    assert 8 not in unsure_cells(grid)

@@ -167,7 +167,7 @@ class GridResult:
 
     givens: the printed digits (after any repair), '0' elsewhere.
     handwritten: the pen digits, '0' elsewhere.
-    confidence: (81,) probability of what each cell was taken to hold.
+    confidence: (81,) probability of what each cell holds as read (a digit: in either ink).
     status: SOLVED, COMPLETE (solved and every cell already filled correctly), INVALID,
         NO_SOLUTION or MULTIPLE_SOLUTIONS.
     solution: the digits of the one solution when the givens have exactly one, else None.

@@ -146,15 +146,16 @@ class CellReading:
 
     @property
     def confidence(self) -> np.ndarray:
-        """(81,) probability of the chosen class of each cell (notes: of not being empty;
-        a reading of one column a value in any ink, a 16×16's: of its value)."""
-        pen = self.digits + 9 if self.probs.shape[1] == NUM_CLASSES else self.digits
-        chosen = np.where(
-            self.kinds == Kind.EMPTY,
-            0,
-            np.where(self.kinds == Kind.PRINTED, self.digits, pen),
-        )
-        chosen_p = self.probs[np.arange(len(self.digits)), chosen]
+        """(81,) probability of what each cell holds: an empty cell's of being empty, a
+        digit's of that digit in either ink (whether it is printed or written is the whole
+        puzzle's decision, traced in ``trace``), notes' of not being empty; a reading of one
+        column a value in any ink (a 16×16's) the probability of its value."""
+        rows = np.arange(len(self.digits))
+        if self.probs.shape[1] == NUM_CLASSES:
+            digit_p = self.probs[rows, self.digits] + self.probs[rows, self.digits + 9]
+        else:
+            digit_p = self.probs[rows, self.digits]
+        chosen_p = np.where(self.kinds == Kind.EMPTY, self.probs[:, 0], digit_p)
         return np.where(self.kinds == Kind.NOTES, 1.0 - self.probs[:, 0], chosen_p)
 
 
