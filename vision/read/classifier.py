@@ -212,7 +212,8 @@ class DigitClassifier:
         """
         model_probs = probs
         probs, cells, unreadable = self._recentred(probs, cells, config)
-        probs, cells = self._faint_read(probs, cells, config)
+        probs, cells, faint = self._faint_read(probs, cells, config)
+        unreadable = unreadable | faint
         if not self.config.has_notes:
             return CellScores(probs, cells, unreadable=unreadable, model_probs=model_probs)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
@@ -266,10 +267,11 @@ class DigitClassifier:
 
     def _faint_read(
         self, probs: np.ndarray, cells: np.ndarray, config: ReadConfig
-    ) -> tuple[np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The output and cell images with every cell read as empty whose ink is as dark as
         the page's written entries read again at its own contrast, where that reads as a
-        sure written digit (``faint.py``: pencil so faint it is nearly invisible)."""
+        sure written digit (``faint.py``: pencil so faint it is nearly invisible), and
+        which cells (bool) read again hold a written digit too unsure to take."""
         other = np.zeros(len(probs))
         if self.config.has_notes:
             other = other + probs[:, NOTES_CLASS]
@@ -278,11 +280,13 @@ class DigitClassifier:
         faint = config.faint
         todo = faint_candidates(self.digit_probs(probs), other, cell_ink(cells, faint), faint)
         again = reread_faint(cells, todo, self.predict, self.digit_probs, faint)
+        unsure = np.zeros(len(probs), dtype=bool)
+        unsure[again.unsure] = True
         if not again.cells.size:
-            return probs, cells
+            return probs, cells, unsure
         probs, cells = probs.copy(), cells.copy()
         probs[again.cells], cells[again.cells] = again.probs, again.images
-        return probs, cells
+        return probs, cells, unsure
 
     def with_note_digits(
         self, scores: CellScores, warped: np.ndarray | None, config: ReadConfig, n: int = 9

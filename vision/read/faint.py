@@ -47,7 +47,12 @@ class FaintConfig:
     sure_from: the new reading counts when one written digit holds this probability;
         with ``as_written``, one digit, printed and written together: a cell as faint as
         the page's writing is written (stretched, faint pencil in a plain hand reads half
-        as print), so its printed probability is moved to the written digit.
+        as print), so its printed probability is moved to the written digit. Below the
+        0.99 a check needs to call an entry wrong (``CheckConfig.min_probability``): a
+        faint digit taken this way is never called wrong, only asked about.
+    ask_from: a cell read again whose likeliest written digit holds at least this, but
+        less than ``sure_from``, is faint writing no digit could be read in: the check
+        asks about it (``CellScores.unreadable``) rather than leave it silently empty.
     empty_from: only cells at least this likely empty are looked at (less likely ones are
         settled by the kind decision or read again centred); below one half, a faint digit
         read too unsurely to outlast the pen step's "empty" is read again too.
@@ -62,7 +67,8 @@ class FaintConfig:
     max_share: float = 2.0
     min_ink: float = 0.05
     stretch_to: float = 0.8
-    sure_from: float = 0.9
+    sure_from: float = 0.6
+    ask_from: float = 0.3
     as_written: bool = True
     empty_from: float = 0.3
     other_below: float = 0.2
@@ -71,6 +77,8 @@ class FaintConfig:
         """Check the settings make sense."""
         if not 0.0 < self.sure_from <= 1.0:
             raise ValueError(f"sure_from must be in (0, 1], got {self.sure_from}")
+        if not 0.0 <= self.ask_from <= self.sure_from:
+            raise ValueError(f"ask_from must be in [0, sure_from], got {self.ask_from}")
         if not 0.0 < self.stretch_to <= 1.0:
             raise ValueError(f"stretch_to must be in (0, 1], got {self.stretch_to}")
         if self.border_px < 0:
@@ -85,12 +93,14 @@ class FaintReread:
     """Cells read again at their own contrast that now read surely as written digits.
 
     cells: their indices; probs: the model's raw output for them; images: their
-    stretched ink images.
+    stretched ink images; unsure: the indices of the cells read again that hold a
+    written digit, but too unsurely to take (to ask about).
     """
 
     cells: np.ndarray
     probs: np.ndarray
     images: np.ndarray
+    unsure: np.ndarray
 
 
 def cell_ink(cells: np.ndarray, config: FaintConfig = DEFAULT_FAINT_CONFIG) -> np.ndarray:
@@ -127,18 +137,21 @@ def reread_faint(
     config: FaintConfig = DEFAULT_FAINT_CONFIG,
 ) -> FaintReread:
     """The cells in ``todo`` (bool per cell) stretched to an entry's contrast and read
-    again in one ``predict`` call: those that read surely as a written digit."""
+    again in one ``predict`` call: those that read surely as a written digit, and those
+    that read as one too unsurely."""
     which = np.flatnonzero(todo) if config.on else np.zeros(0, dtype=np.int64)
     if not which.size:
-        return FaintReread(which, np.zeros((0, 0), np.float32), cells[:0])
+        return FaintReread(which, np.zeros((0, 0), np.float32), cells[:0], which)
     ink = cell_ink(cells[which], config)
     gain = (config.stretch_to / np.maximum(ink, config.min_ink))[:, None, None]
     images = np.clip(cells[which] * gain, 0.0, 1.0).astype(cells.dtype)
     probs, _ = predict(images)
     if config.as_written:
         probs = taken_as_written(probs)
-    sure = digit_probs(probs)[:, WRITTEN].max(axis=1) >= config.sure_from
-    return FaintReread(which[sure], probs[sure], images[sure])
+    best = digit_probs(probs)[:, WRITTEN].max(axis=1)
+    sure = best >= config.sure_from
+    unsure = which[~sure & (best >= config.ask_from)]
+    return FaintReread(which[sure], probs[sure], images[sure], unsure)
 
 
 def taken_as_written(probs: np.ndarray) -> np.ndarray:
