@@ -15,7 +15,13 @@ from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
 from .config import DEFAULT_READ_CONFIG, ReadConfig
 from .decide import decide_kinds, digit_share
-from .faint import cell_ink, faint_candidates, reread_faint
+from .faint import (
+    cell_ink,
+    faint_candidates,
+    faint_page_ink,
+    reread_faint,
+    writing_ink,
+)
 from .notes import note_digits
 from .orientation import turns_ruled_out
 from .recentre import reread_centred
@@ -277,8 +283,12 @@ class DigitClassifier:
             other = other + probs[:, NOTES_CLASS]
         if self.config.has_crossed_out:
             other = other + probs[:, CROSSED_CLASS]
-        faint = config.faint
-        todo = faint_candidates(self.digit_probs(probs), other, cell_ink(cells, faint), faint)
+        faint, digit = config.faint, self.digit_probs(probs)
+        ink = cell_ink(cells, faint)
+        level = writing_ink(digit, ink, faint)
+        if level is None:
+            level = faint_page_ink(cells, digit, other, self.predict, self.digit_probs, faint)
+        todo = faint_candidates(digit, other, ink, faint, level)
         again = reread_faint(cells, todo, self.predict, self.digit_probs, faint)
         unsure = np.zeros(len(probs), dtype=bool)
         unsure[again.unsure] = True
