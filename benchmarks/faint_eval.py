@@ -7,7 +7,8 @@ against the paper), writes each as a JPEG and reads it with the default reader. 
 against the truth, per grey: entries; lost (read empty); of those, asked about (the check
 names the cell as writing it cannot read, or as unsure); read as another digit; made up
 (a digit read in a cell the person left empty); cells left empty asked about; printed
-givens read wrong; right entries called wrong.
+givens read wrong; right entries called wrong; the person's mistakes called right (read
+as the answer's digit).
 
     .venv/bin/python benchmarks/faint_eval.py                         # grey 0.86, 8 pages
     .venv/bin/python benchmarks/faint_eval.py --greys 0.7 0.8 0.9 --pages 5
@@ -28,7 +29,8 @@ from sudokucam.vision.pipeline import Reader
 FIRST_SEED = 2600  # tests/test_bad_pages.py's page first
 SIZE = (1024, 768)
 COLUMNS = ("grey", "pages", "entries", "lost", "lost but asked", "another digit", "made up",
-           "empty asked", "givens wrong", "right called wrong")  # fmt: skip
+           "empty asked", "givens wrong", "right called wrong",
+           "mistakes called right")  # fmt: skip
 
 
 def page_counts(reader: Reader, seed: int, grey: float) -> Counter[str]:
@@ -59,6 +61,7 @@ def page_counts(reader: Reader, seed: int, grey: float) -> Counter[str]:
     counts["givens wrong"] += sum(a != b for a, b in zip(grid.givens, givens, strict=True))
     mistakes = {r * 9 + c for r, c in photo.truth.mistakes}
     counts["right called wrong"] += len(set(grid.wrong_entries) - mistakes)
+    counts["mistakes called right"] += len(set(grid.right_entries) & mistakes)
     return counts
 
 
