@@ -4,9 +4,11 @@ Renders half-solved pages (``samples/render.py``, kind ``progress``: 60 % of the
 cells filled in pencil, one entry wrong), as ``tests/test_bad_pages.py`` does, with the
 pencil at each grey asked (0.86 is that test's: a seventh of a pencil's usual darkness
 against the paper), writes each as a JPEG and reads it with the default reader. Counted
-against the truth, per grey: entries; lost (read empty); read as another digit; made up
-(a digit read in a cell the person left empty); printed givens read wrong; right entries
-called wrong.
+against the truth, per grey: entries; lost (read empty); of those, asked about (the check
+names the cell as writing it cannot read, or as unsure); read as another digit; made up
+(a digit read in a cell the person left empty); cells left empty asked about; printed
+givens read wrong; right entries called wrong; the person's mistakes called right (read
+as the answer's digit).
 
     .venv/bin/python benchmarks/faint_eval.py                         # grey 0.86, 8 pages
     .venv/bin/python benchmarks/faint_eval.py --greys 0.7 0.8 0.9 --pages 5
@@ -26,8 +28,9 @@ from sudokucam.vision.pipeline import Reader
 
 FIRST_SEED = 2600  # tests/test_bad_pages.py's page first
 SIZE = (1024, 768)
-COLUMNS = ("grey", "pages", "entries", "lost", "another digit", "made up", "givens wrong",
-           "right called wrong")  # fmt: skip
+COLUMNS = ("grey", "pages", "entries", "lost", "lost but asked", "another digit", "made up",
+           "empty asked", "givens wrong", "right called wrong",
+           "mistakes called right")  # fmt: skip
 
 
 def page_counts(reader: Reader, seed: int, grey: float) -> Counter[str]:
@@ -51,9 +54,14 @@ def page_counts(reader: Reader, seed: int, grey: float) -> Counter[str]:
         p != "0" and r not in ("0", p) for p, r in zip(pen, read, strict=True)
     )
     counts["made up"] += sum(p == "0" and r != "0" for p, r in zip(pen, read, strict=True))
+    asked = set(grid.unreadable_cells) | {u.cell for u in grid.unsure_entries()}
+    counts["lost but asked"] += sum(pen[c] != "0" and read[c] == "0" for c in asked)
+    empty = "".join("0" if p != "0" or g != "0" else "1" for p, g in zip(pen, givens, strict=True))
+    counts["empty asked"] += sum(empty[c] == "1" for c in asked)
     counts["givens wrong"] += sum(a != b for a, b in zip(grid.givens, givens, strict=True))
     mistakes = {r * 9 + c for r, c in photo.truth.mistakes}
     counts["right called wrong"] += len(set(grid.wrong_entries) - mistakes)
+    counts["mistakes called right"] += len(set(grid.right_entries) & mistakes)
     return counts
 
 

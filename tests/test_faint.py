@@ -7,7 +7,13 @@ import numpy as np
 import pytest
 
 from sudokucam.vision.read.classifier import default_classifier
-from sudokucam.vision.read.faint import FaintConfig, cell_ink, faint_candidates, reread_faint
+from sudokucam.vision.read.faint import (
+    FaintConfig,
+    cell_ink,
+    faint_candidates,
+    faint_page_ink,
+    reread_faint,
+)
 
 SIZE = 32
 
@@ -102,10 +108,57 @@ def test_a_sure_digit_read_half_as_print_is_taken_as_written() -> None:
     assert reread_faint(cells, np.array([True]), predict, model.digit_probs, off).cells.size == 0
 
 
-@pytest.mark.parametrize("field", ["sure_from", "stretch_to"])
+def test_a_faint_digit_read_too_unsurely_is_asked_about() -> None:
+    """The shipped model's stretched 3, kept only where it is surer than it reads, is
+    asked about instead (``unsure``); below ``ask_from`` it is neither taken nor asked."""
+    model = default_classifier()
+    cells, _ = page(0.12, 0.12)
+    todo = np.array([False, False, False, True])
+    again = reread_faint(cells, todo, model.predict, model.digit_probs)
+    best = float(model.digit_probs(again.probs)[0, 10:19].max())
+    strict = FaintConfig(sure_from=min(1.0, best + 1e-3), ask_from=best / 2)
+    unsure = reread_faint(cells, todo, model.predict, model.digit_probs, strict)
+    assert unsure.cells.size == 0 and unsure.unsure.tolist() == [3]
+    mute = FaintConfig(sure_from=min(1.0, best + 1e-3), ask_from=min(1.0, best + 1e-3))
+    assert reread_faint(cells, todo, model.predict, model.digit_probs, mute).unsure.size == 0
+
+
+def faint_page(entry_ink: float, entries: int) -> tuple[np.ndarray, np.ndarray]:
+    """A page where no cell reads as a written digit: ``entries`` written digits at
+    ``entry_ink`` that the model calls empty with a hint of writing (0.1), and grain
+    elsewhere; the cells and their (N, 19) digit probabilities."""
+    rng = np.random.default_rng(7)
+    written = [stroke_cell(d, entry_ink) for d in "47513689"[:entries]]
+    grain = rng.uniform(0.0, 0.06, (16 - entries, SIZE, SIZE)).astype(np.float32)
+    cells = np.concatenate([np.stack(written), grain]) if written else grain
+    digit = np.zeros((16, 19))
+    digit[:, 0] = 0.9
+    digit[:entries, 0], digit[:entries, 11] = 0.85, 0.15
+    return cells, digit
+
+
+def test_all_too_faint_writing_is_found_by_its_own_reading() -> None:
+    """No cell reads as a written digit, but eight faint written digits stretched read
+    surely: their ink (0.1) is the page's writing's. Five, or grain alone, are no writing."""
+    model = default_classifier()
+    cells, digit = faint_page(0.1, 8)
+    level = faint_page_ink(cells, digit, np.zeros(16), model.predict, model.digit_probs)
+    assert level == pytest.approx(float(np.median(cell_ink(cells[:8]))))
+    cells, digit = faint_page(0.1, 5)
+    assert faint_page_ink(cells, digit, np.zeros(16), model.predict, model.digit_probs) is None
+    cells, digit = faint_page(0.1, 8)
+    digit[:8, 0], digit[:8, 11] = 0.99, 0.01  # no hint of writing: not even read
+    assert faint_page_ink(cells, digit, np.zeros(16), model.predict, model.digit_probs) is None
+    grain, digit = faint_page(0.1, 0)
+    digit[:, 0], digit[:, 11] = 0.85, 0.15  # grain the model sees a hint of writing in
+    assert faint_page_ink(grain, digit, np.zeros(16), model.predict, model.digit_probs) is None
+
+
+@pytest.mark.parametrize("field", ["sure_from", "stretch_to", "ask_from", "page_from"])
 def test_config_is_checked(field: str) -> None:
+    bad = {"ask_from": 0.95, "page_from": 0}.get(field, 0.0)
     with pytest.raises(ValueError, match=field):
-        FaintConfig(**{field: 0.0})  # type: ignore[arg-type]
+        FaintConfig(**{field: bad})  # type: ignore[arg-type]
 
 
 def test_cell_ink_is_numpys_percentile_of_each_cells_inside() -> None:

@@ -14,6 +14,7 @@ from sudokucam.vision.read.ink_colour import (
     cell_ink_colours,
     colour_evidence,
     ink_tints,
+    trusted_tints,
 )
 from sudokucam.vision.read.kind_trace import KindStep
 from sudokucam.vision.types import CellReading, CellScores, Kind
@@ -165,6 +166,27 @@ def test_evidence_needs_enough_sure_cells_of_both_kinds() -> None:
     evidence = colour_evidence(log_odds, filled, tints)
     assert evidence[pen_cells[3]] < -1.0
     assert not evidence[PRINTED_CELLS].any()  # sure cells get no evidence
+
+
+def test_ink_too_faint_for_its_tint_gives_none() -> None:
+    """Sure pen cells so faint that their tint is the paper's (ΔL* 6, under
+    ``min_reference_darkness``) give no tint: an unsure cell is left as it is, where
+    with them trusted it would be pulled towards print."""
+    colours = np.zeros((81, 3))
+    colours[PRINTED_CELLS] = (-90.0, 2.0, 0.0)
+    colours[PEN_CELLS] = (-6.0, 4.0, 0.0)  # faint pencil: a* from the paper's balance
+    unsure = PEN_CELLS[0]
+    colours[unsure] = (-8.0, 0.5, -0.5)
+    tints = ink_tints(colours)
+    filled = np.zeros(81, dtype=bool)
+    filled[PRINTED_CELLS + PEN_CELLS] = True
+    log_odds = np.where(filled, 9.0, 0.0)
+    log_odds[PEN_CELLS] = -20.0
+    log_odds[unsure] = 0.0
+    assert colour_evidence(log_odds, filled, tints)[unsure] > 1.0
+    trusted = trusted_tints(colours, InkColourConfig())
+    assert not trusted[PEN_CELLS].any() and trusted[PRINTED_CELLS].all()
+    assert colour_evidence(log_odds, filled, tints, trusted=trusted)[unsure] == 0.0
 
 
 def test_a_neat_coloured_pen_is_found_with_no_sure_pen_cell() -> None:

@@ -95,7 +95,8 @@ class CellScores:
         struck through (already counted as empty in ``probs``), or None when the model has
         no such class (``CellReading.crossed_out`` says which cells do).
     unreadable: (81,) bool, the cells holding a digit's worth of ink in which no digit
-        could be read, even centred (``read/recentre.py``); None when not looked for.
+        could be read, even centred (``read/recentre.py``), or faint writing read again at
+        its own contrast too unsurely to take (``read/faint.py``); None when not looked for.
     model_probs: (81, C) float32, the model's own output for the cells as first read
         (every class, before cells were read again), or None; the quarter-turn check
         compares turns on it (``read/orientation.py``).

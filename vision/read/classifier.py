@@ -15,7 +15,13 @@ from ..types import CellReading, CellScores
 from .cells import CellConfig, split_cells
 from .config import DEFAULT_READ_CONFIG, ReadConfig
 from .decide import decide_kinds, digit_share
-from .faint import cell_ink, faint_candidates, reread_faint
+from .faint import (
+    cell_ink,
+    faint_candidates,
+    faint_page_ink,
+    reread_faint,
+    writing_ink,
+)
 from .notes import note_digits
 from .orientation import turns_ruled_out
 from .recentre import reread_centred
@@ -212,7 +218,8 @@ class DigitClassifier:
         """
         model_probs = probs
         probs, cells, unreadable = self._recentred(probs, cells, config)
-        probs, cells = self._faint_read(probs, cells, config)
+        probs, cells, faint = self._faint_read(probs, cells, config)
+        unreadable = unreadable | faint
         if not self.config.has_notes:
             return CellScores(probs, cells, unreadable=unreadable, model_probs=model_probs)
         notes = probs[:, NOTES_CLASS].astype(np.float64)
@@ -266,23 +273,30 @@ class DigitClassifier:
 
     def _faint_read(
         self, probs: np.ndarray, cells: np.ndarray, config: ReadConfig
-    ) -> tuple[np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The output and cell images with every cell read as empty whose ink is as dark as
         the page's written entries read again at its own contrast, where that reads as a
-        sure written digit (``faint.py``: pencil so faint it is nearly invisible)."""
+        sure written digit (``faint.py``: pencil so faint it is nearly invisible), and
+        which cells (bool) read again hold a written digit too unsure to take."""
         other = np.zeros(len(probs))
         if self.config.has_notes:
             other = other + probs[:, NOTES_CLASS]
         if self.config.has_crossed_out:
             other = other + probs[:, CROSSED_CLASS]
-        faint = config.faint
-        todo = faint_candidates(self.digit_probs(probs), other, cell_ink(cells, faint), faint)
+        faint, digit = config.faint, self.digit_probs(probs)
+        ink = cell_ink(cells, faint)
+        level = writing_ink(digit, ink, faint)
+        if level is None:
+            level = faint_page_ink(cells, digit, other, self.predict, self.digit_probs, faint)
+        todo = faint_candidates(digit, other, ink, faint, level)
         again = reread_faint(cells, todo, self.predict, self.digit_probs, faint)
+        unsure = np.zeros(len(probs), dtype=bool)
+        unsure[again.unsure] = True
         if not again.cells.size:
-            return probs, cells
+            return probs, cells, unsure
         probs, cells = probs.copy(), cells.copy()
         probs[again.cells], cells[again.cells] = again.probs, again.images
-        return probs, cells
+        return probs, cells, unsure
 
     def with_note_digits(
         self, scores: CellScores, warped: np.ndarray | None, config: ReadConfig, n: int = 9

@@ -52,6 +52,7 @@ from .ink_colour import (
     colour_evidence,
     ink_tints,
     reached,
+    trusted_tints,
 )
 from .kind_trace import KindStep, KindTrace, StepOdds
 from .kinds import (
@@ -243,8 +244,9 @@ def colour_step_evidence(
     def evidence(log_odds: np.ndarray, filled: np.ndarray) -> np.ndarray:
         if not np.any(reached(log_odds, filled, config)):
             return np.zeros(log_odds.shape, dtype=np.float64)
-        tints = ink_tints(cell_ink_colours(image, lattice, config), config)
-        return colour_evidence(log_odds, filled, tints, config)
+        colours = cell_ink_colours(image, lattice, config)
+        trusted = trusted_tints(colours, config)
+        return colour_evidence(log_odds, filled, ink_tints(colours, config), config, trusted)
 
     return evidence
 

@@ -46,7 +46,11 @@ class InkColourConfig:
     handwritten cells, and at least ``min_inferred_pen_cells`` sure printed ones whose
     median tint is within ``neutral_print`` of neutral, the filled cells lying
     ``min_separation`` spreads off the printed tint stand in for the handwritten ones when
-    there are ``min_inferred_pen_cells`` of them.
+    there are ``min_inferred_pen_cells`` of them. Only cells whose ink is at least
+    ``min_reference_darkness`` L* units dark give the tints (sure or stand-ins): the tint
+    of fainter ink is mostly what the paper's balance leaves (pencil so faint it is
+    nearly invisible, ΔL* 4-9 on cream paper, shows a* +3 to +5 per cell; a darker stroke
+    of the same pencil 0.6).
     """
 
     cell_px: int = 32
@@ -66,6 +70,7 @@ class InkColourConfig:
     weight: float = 1.0
     neutral_print: float = 0.3
     min_inferred_pen_cells: int = 5
+    min_reference_darkness: float = 10.0
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -125,17 +130,20 @@ def colour_evidence(
     filled: np.ndarray,
     tints: np.ndarray,
     config: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG,
+    trusted: np.ndarray | None = None,
 ) -> np.ndarray:
     """(N,) log-odds printed-vs-handwritten to add: unsure cells lean to the nearer tint.
 
     A linear discriminant between the sure printed and the sure handwritten cells'
     median tints, with a robust common spread; zero when either kind has too few sure
-    cells or the tints do not separate.
+    cells or the tints do not separate. ``trusted``: (N,) bool, the cells whose tint may
+    be one of those (default all; ``trusted_tints``).
     """
-    sure_p = filled & (log_odds > config.sure_log_odds)
-    sure_h = filled & (log_odds < -config.sure_log_odds)
+    known = filled if trusted is None else filled & trusted
+    sure_p = known & (log_odds > config.sure_log_odds)
+    sure_h = known & (log_odds < -config.sure_log_odds)
     if int(sure_h.sum()) < config.min_sure_cells:
-        sure_h = inferred_pen_cells(filled, sure_p, tints, config)
+        sure_h = inferred_pen_cells(known, sure_p, tints, config)
     none = np.zeros(log_odds.shape, dtype=np.float64)
     if min(int(sure_p.sum()), int(sure_h.sum())) < config.min_sure_cells or config.weight == 0:
         return none
@@ -155,6 +163,12 @@ def colour_evidence(
     unsure = filled & (np.abs(log_odds) < config.ambiguous_log_odds)
     towards_written = reached(log_odds, filled, config) & ~unsure
     return np.where(unsure, evidence, np.where(towards_written, np.minimum(evidence, 0.0), 0.0))
+
+
+def trusted_tints(colours: np.ndarray, config: InkColourConfig) -> np.ndarray:
+    """(N,) bool: the cells whose ink (``cell_ink_colours``) is dark enough for its tint
+    to be its own (``min_reference_darkness``)."""
+    return np.asarray(np.abs(colours[:, 0]) >= config.min_reference_darkness)
 
 
 def reached(log_odds: np.ndarray, filled: np.ndarray, config: InkColourConfig) -> np.ndarray:
