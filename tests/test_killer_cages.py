@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from sudokucam.samples import render
-from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.grid.config import DEFAULT_GRID_CONFIG
+from sudokucam.vision.pipeline import DEFAULT_PIPELINE_CONFIG, PipelineConfig, Reader
 from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.read.notes import NotesConfig, split_pair
 from sudokucam.vision.structure.cage_config import CageConfig
@@ -41,6 +42,7 @@ from sudokucam.vision.structure.cage_sums import (
     sum_blobs,
     sum_boxes,
     sum_corners,
+    sum_digits,
     zero_chance,
     zero_like,
 )
@@ -210,6 +212,18 @@ def test_faint_cage_lines_in_the_grid_lines_blur_are_found(classifier: DigitClas
 Cells = set[tuple[int, ...]]
 
 
+# The grid traced as before a thin line's solid peak was told from the cage line beside it
+# (``TraceConfig.solid_ratio``): a thin line pulled onto a dashed cage line leaves the
+# lattice a part of a cell off there, as a bent page or a grid found a little off does;
+# the fallbacks for such a lattice are tested on grids found so.
+PULLED = replace(
+    DEFAULT_PIPELINE_CONFIG,
+    grid=replace(
+        DEFAULT_GRID_CONFIG, trace=replace(DEFAULT_GRID_CONFIG.trace, solid_ratio=math.inf)
+    ),
+)
+
+
 def rendered_grid(
     seed: int, style: str, classifier: DigitClassifier
 ) -> tuple[GridDetection, render.KillerTruth]:
@@ -220,9 +234,12 @@ def rendered_grid(
 
 
 def rendered_photo_grid(
-    seed: int, style: str, classifier: DigitClassifier
+    seed: int,
+    style: str,
+    classifier: DigitClassifier,
+    config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
 ) -> tuple[GridDetection, render.KillerTruth, np.ndarray]:
-    """``rendered_grid`` and the photo the grid was found in."""
+    """``rendered_grid`` (found with ``config``) and the photo the grid was found in."""
     photo = render.render_killer(seed, style)
     truth = photo.truth
     assert isinstance(truth, render.KillerTruth)
@@ -230,15 +247,18 @@ def rendered_photo_grid(
     assert ok
     image = cv2.imdecode(data, cv2.IMREAD_COLOR)
     assert image is not None
-    return Reader(classifier).find(image)[0], truth, image
+    return Reader(classifier, config).find(image)[0], truth, image
 
 
 def photo_layout(
-    seed: int, style: str, classifier: DigitClassifier
+    seed: int,
+    style: str,
+    classifier: DigitClassifier,
+    config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
 ) -> tuple[CageLayout, CageLayout, render.KillerTruth]:
     """The cages found in a rendered Killer photo (read again from the photo itself), the
     grouping tried after them (``split``), and its truth."""
-    detection, truth, image = rendered_photo_grid(seed, style, classifier)
+    detection, truth, image = rendered_photo_grid(seed, style, classifier, config)
     size, photo = classifier.config.input_size, (image, detection.lattice)
     layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
     assert layout is not None and layout.split is not None
@@ -300,7 +320,8 @@ def test_sums_are_read_in_the_grid_warped_again_from_the_photo(
     classifier: DigitClassifier,
 ) -> None:
     # the straightened grid gives a cell 40 pixels: its sums, 8 pixels tall, read 20 as 6
-    # and 28 as 17; the photo gives a cell 80, where they read right
+    # and 28 as 17 (with a dash's stub cut off a sum, ``sum_digits``, they now read right
+    # there too); the photo gives a cell 80, where they read right
     detection, truth, image = rendered_photo_grid(720060, "dashed", classifier)
     sums = {cage.cells: cage.total for cage in truth.cages}
     size = classifier.config.input_size
@@ -310,8 +331,6 @@ def test_sums_are_read_in_the_grid_warped_again_from_the_photo(
         assert layout is not None and set(layout.groups) == set(sums)
         right = sum(s.best == sums[g] for g, s in zip(layout.groups, layout.sums, strict=True))
         assert right >= least_right, source is None or right
-        if source is None:
-            assert right < len(sums)
 
 
 def test_fine_grid_follows_the_lattice() -> None:
@@ -351,7 +370,7 @@ def test_cage_lines_the_straightened_grid_blurs_are_found_in_the_photo(
     classifier: DigitClassifier,
 ) -> None:
     # at 40 pixels a cell the dashed lines merge into the grid lines: no cages were seen
-    detection, truth, image = rendered_photo_grid(720000, "dashed", classifier)
+    detection, truth, image = rendered_photo_grid(720000, "dashed", classifier, PULLED)
     size = classifier.config.input_size
     assert find_cages(detection.warped, classifier.predict, size) is None
     photo = (image, detection.lattice)
@@ -430,7 +449,7 @@ def test_cages_with_no_single_solution_are_tried_with_the_doubtful_borders_cut(
 ) -> None:
     # the lattice lies a part of a cell off (a bent page): a few cage lines show too little
     # ink at the inset to pass the split, their cages joined into one, and no sums solved
-    layout, split, truth = photo_layout(seed, style, classifier)
+    layout, split, truth = photo_layout(seed, style, classifier, PULLED)
     cages = {cage.cells for cage in truth.cages}
     assert set(layout.groups) != cages and set(split.groups) == cages
     answer = tuple(int(v) for v in truth.solution.ravel())
@@ -549,7 +568,7 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
     # a bent page: the straightened grid's cage lines lie off their inset, four borders
     # missed (one too faint even for the doubtful ones); the grid warped again from the
     # photo cell by cell shows every one
-    layout, split, truth = photo_layout(seed, style, classifier)
+    layout, split, truth = photo_layout(seed, style, classifier, PULLED)
     cages = {cage.cells for cage in truth.cages}
     chain: list[bool] = []
     seen: CageLayout | None = layout
@@ -629,7 +648,9 @@ def test_sums_joined_to_the_cage_lines_dashes_are_read(
     # blur joins several sums to the dashes of their cage's left line below them: those
     # blobs reach the corner box's bottom, and these sums were not seen at all (every sum
     # alike, unread) or lost their first digit (23 read as 13)
-    detection, truth, image = rendered_photo_grid(seed, style, classifier)
+    # (the grid as traced before: with a thin line's solid peak chosen, this photo's cage
+    # lines, 3.9 px of motion blur, split no more into cage and open borders)
+    detection, truth, image = rendered_photo_grid(seed, style, classifier, PULLED)
     size, photo = classifier.config.input_size, (image, detection.lattice)
     layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
     assert layout is not None
@@ -645,7 +666,7 @@ def test_a_slanted_grid_lines_piece_in_the_corner_is_no_first_digit(
 ) -> None:
     # the grid line leans across the corner box of r9c2 (the lattice a little off there):
     # its piece, cut off by the box's top and left edges, was read as a 1 before the 9
-    detection, truth, image = rendered_photo_grid(770033, "grey", classifier)
+    detection, truth, image = rendered_photo_grid(770033, "grey", classifier, PULLED)
     fine = fine_grid(image, detection.lattice, CageConfig())
     (corner,) = sum_corners(fine, [73], CageConfig())
     _, boxes = sum_boxes(corner, CageConfig())
@@ -760,3 +781,40 @@ def test_only_a_flat_blob_right_under_a_digit_is_its_base() -> None:
     joined = joined_bases(labels, boxes, CageConfig())
     assert sorted(joined) == [(1, 2, 2, 13, 22), (3, 20, 30, 14, 5)]
     assert (labels == 2).sum() == 0 and (labels == 3).sum() > 0
+
+
+def test_a_thin_grid_line_is_not_traced_onto_the_dashed_cage_line_beside_it(
+    classifier: DigitClassifier,
+) -> None:
+    # coloured cages: the dashed cage lines, 0.13 cell inside the thin grid lines, are as
+    # dark on average; traced onto them, the lattice lay up to 0.11 cell off and no cages
+    # were seen. The grid line is the peak that stays dark all along (no gaps): solved
+    # now (the first cages read one border short, the split chain right)
+    seen = []
+    for config in (DEFAULT_PIPELINE_CONFIG, PULLED):
+        detection, truth, image = rendered_photo_grid(770127, "coloured", classifier, config)
+        size, source = classifier.config.input_size, (image, detection.lattice)
+        layout = find_cages(detection.warped, classifier.predict, size, photo=source)
+        answer = tuple(int(v) for v in truth.solution.ravel())
+        seen.append(
+            layout is not None and settle_cages(layout, config=UNHURRIED).solution == answer
+        )
+    assert seen == [True, False]  # the control: traced as before, onto the cage lines
+
+
+def test_a_dashs_stub_joined_to_a_sums_last_digit_is_cut_off(
+    classifier: DigitClassifier,
+) -> None:
+    # a bold 22 joined by blur to the dotted cage line at its right: the blob's middle
+    # fell inside the second 2, read with the first as one digit (22 read as 10)
+    detection, _, image = rendered_photo_grid(700014, "dotted", classifier)
+    (corner,) = sum_corners(fine_grid(image, detection.lattice, CageConfig()), [0], CageConfig())
+    labels, boxes = sum_boxes(corner, CageConfig())
+    assert len(boxes) == 1
+    i, x, y, w, h = boxes[0]
+    blob = np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
+    before = split_sum(blob, NotesConfig(edge_share=0.14))
+    assert min(part.shape[0] for part in before) < 0.6 * h  # the stub cut as a digit
+    parts = sum_digits(blob, CageConfig())
+    assert len(parts) == 2 and all(part.shape[0] >= 0.8 * h for part in parts)
+    assert parts[1].shape[1] <= 1.3 * parts[0].shape[1]  # two digits alike, the stub left out

@@ -158,6 +158,18 @@ class TraceConfig:
     windows_per_cell: int = 2  # windows along each line, per cell
     far_peak_discount: float = 0.5  # a peak at the search's edge counts this much less
     centroid_reach_cells: float = 0.15  # centroid this far each side of the peak: 0.3-cell borders
+    # which peak near a thin line is the grid line: a thin grid line and a dashed cage
+    # line beside it are about as dark on average, but the grid line keeps its darkness
+    # all along; each peak's darkness at its faintest within stretches this long...
+    faintest_stretch_cells: float = 0.2  # (dashes and gaps of 0.04-0.1 cell: a gap in each)
+    peak_share: float = 0.5  # ... among peaks at least this share of the highest's height...
+    # ... picks the grid line when it is this many times the highest peak's (a dotted line
+    # whose dots blur together stays darker than a thin grid line by up to 1.15 times)
+    solid_ratio: float = 1.2
+    # ... and when, at its faintest, it is this share of the highest's height (summed
+    # across 3 rows): a solid line, not a stroke's piece beside a faint, broken grid line
+    solid_height: float = 1.0
+    solid_reach_cells: float = 0.25  # ... among peaks this near the highest (cage insets 0.05-0.22)
     min_strength: float = 0.3  # weaker windows (of the line's median darkness) are unseen
     sigma_cells: float = 1.0  # reach along a line of the local fit at each crossing
     outlier_cells: float = 0.06  # windows off the first fit by more are dropped...

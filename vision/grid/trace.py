@@ -110,24 +110,44 @@ def window_profiles(weight: np.ndarray, cell: int, windows: int) -> np.ndarray:
     return part.mean(axis=2)
 
 
+def window_faintest(weight: np.ndarray, cell: int, windows: int, stretch: int) -> np.ndarray:
+    """(rows, windows): each row's weight at its faintest within ``stretch`` px along it,
+    averaged over equal windows (rows summed with a pixel each side first, so a line
+    that falls between two rows counts whole).
+
+    A solid line keeps its darkness all along; a dashed or dotted line is faint
+    wherever ``stretch`` px reach a gap.
+    """
+    across = cv2.boxFilter(weight, -1, (1, THICKEN_PX), normalize=False)
+    faintest = cv2.erode(across, np.ones((1, max(1, stretch)), np.uint8))
+    return window_profiles(faintest, cell, windows)
+
+
 def line_offsets(
-    profiles: np.ndarray, cell: int, search: int, trace: TraceConfig
+    profiles: np.ndarray, faintest: np.ndarray, cell: int, search: int, trace: TraceConfig
 ) -> tuple[np.ndarray, np.ndarray]:
     """(10, windows) offset in px of each line from its row in each window, and its strength.
 
-    The offset is the weighted centroid of the profile around its highest point within
-    ``search`` px of the line's row (a peak at the edge of the search counts
-    ``far_peak_discount`` less than one on the row); strength is that height over the
-    line's median height.
+    The line is the highest peak of the profile within ``search`` px of its row (a peak at
+    the edge of the search counts ``far_peak_discount`` less than one on the row); for a
+    thin line (not a box line or border), the peak darkest at its faintest
+    (``grid_line_peak``): a dashed cage line beside a thin grid line is as dark on
+    average, never all along. The offset is the weighted centroid of the ink around that
+    peak; strength is its height over the line's median.
     """
     rows = (np.arange(1, 11) * cell)[:, None] + np.arange(-search, search + 1)[None, :]
     rows = np.clip(rows, 1, profiles.shape[0] - 2)
     near = profiles[rows]  # (10, 2s+1, windows)
-    smooth = near.copy()  # smoothed across the line by a [1, 2, 1] / 4 kernel
-    smooth[:, 1:-1] = 0.25 * near[:, :-2] + 0.5 * near[:, 1:-1] + 0.25 * near[:, 2:]
+    smooth = _across(near)
     distance = np.arange(-search, search + 1) / search
     prior = 1.0 - trace.far_peak_discount * distance**2  # nearer lines first
-    top = np.argmax(smooth * prior[None, :, None], axis=1)  # (10, windows)
+    score = smooth * prior[None, :, None]
+    thin = (np.arange(10) % 3 != 0)[:, None]  # box lines and borders: far darker than a cage line
+    top = np.where(
+        thin,
+        grid_line_peak(score, _across(faintest[rows]), trace.solid_reach_cells * cell, trace),
+        score.argmax(axis=1),
+    )
     reach = max(MIN_REACH_PX, round(trace.centroid_reach_cells * cell))  # thick borders too
     span = np.arange(-reach, reach + 1)
     picks = np.clip(top[:, None, :] + span[:, None], 0, 2 * search)
@@ -139,6 +159,41 @@ def line_offsets(
     strength = np.clip(height / np.maximum(typical, 1e-6), 0.0, 1.0)
     strength[height <= 1e-6] = 0.0
     return centroid, strength
+
+
+def _across(near: np.ndarray) -> np.ndarray:
+    """``near`` (lines, positions, windows) smoothed across the line by a [1, 2, 1] / 4 kernel."""
+    smooth = near.copy()
+    smooth[:, 1:-1] = 0.25 * near[:, :-2] + 0.5 * near[:, 1:-1] + 0.25 * near[:, 2:]
+    return smooth
+
+
+def grid_line_peak(
+    score: np.ndarray, faintest: np.ndarray, reach: float, trace: TraceConfig
+) -> np.ndarray:
+    """(lines, windows) index of the grid line's peak in ``score`` (lines, positions, windows).
+
+    Peaks (local maxima) at least ``peak_share`` of the highest and at most ``reach`` px
+    from it are candidates; the one
+    whose ``faintest`` darkness is highest wins when it is ``solid_ratio`` times as dark at
+    its faintest as the highest peak (a dashed line's gaps show) and at least
+    ``solid_height`` of the highest's height (a line dark all along, not the piece of a
+    stroke beside a grid line printed faint). Otherwise, the highest.
+    """
+    highest = np.argmax(score, axis=1)
+    padded = np.pad(score, ((0, 0), (1, 1), (0, 0)), constant_values=-np.inf)
+    peak = (score >= padded[:, :-2]) & (score >= padded[:, 2:])
+    best = np.take_along_axis(score, highest[:, None, :], axis=1)
+    peak &= score >= trace.peak_share * best
+    positions = np.arange(score.shape[1])[None, :, None]
+    peak &= np.abs(positions - highest[:, None, :]) <= reach  # a cage line's inset away at most
+    solid = np.where(peak, faintest, -np.inf)
+    choice = np.argmax(solid, axis=1)
+    chosen = np.take_along_axis(faintest, choice[:, None, :], axis=1)[:, 0]
+    first = np.take_along_axis(faintest, highest[:, None, :], axis=1)[:, 0]
+    solid = chosen >= trace.solid_height * best[:, 0]  # dark all along, not a stroke's piece
+    better = solid & (chosen > trace.solid_ratio * np.maximum(first, 0.0))
+    return np.where(better, choice, highest)
 
 
 def smooth_curves(
@@ -197,8 +252,21 @@ def trace_once(
     horizontal, vertical = line_weight(grid.image, cell, config.lines)
     search = max(MIN_REACH_PX, round(search_cells * cell))
     windows = trace.windows_per_cell * 9
-    dy, hs = line_offsets(window_profiles(horizontal, cell, windows), cell, search, trace)
-    dx, vs = line_offsets(window_profiles(vertical.T, cell, windows), cell, search, trace)
+    stretch = round(trace.faintest_stretch_cells * cell)
+    dy, hs = line_offsets(
+        window_profiles(horizontal, cell, windows),
+        window_faintest(horizontal, cell, windows, stretch),
+        cell,
+        search,
+        trace,
+    )
+    dx, vs = line_offsets(
+        window_profiles(vertical.T, cell, windows),
+        window_faintest(vertical.T, cell, windows, stretch),
+        cell,
+        search,
+        trace,
+    )
     row_y = np.clip(smooth_curves(dy, hs, cell, trace), -search, search)  # [line k, vertical j]
     col_x = np.clip(smooth_curves(dx, vs, cell, trace), -search, search)  # [vertical j, line k]
     nominal = (np.arange(10) + 1.0) * cell

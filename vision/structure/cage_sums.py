@@ -360,12 +360,24 @@ def _blob_images(
     corner: np.ndarray, labels: np.ndarray, keep: Sequence[Box], config: CageConfig
 ) -> list[np.ndarray]:
     """The ink of the blobs ``keep`` cut to their boxes, two digits printed joined cut
-    apart (``split_sum``), two at most."""
+    apart (``sum_digits``), two at most."""
     cut = [
         np.where(labels[y : y + h, x : x + w] == i, corner[y : y + h, x : x + w], 0.0)
         for i, x, y, w, h in keep
     ]
-    return [part for blob in cut for part in split_sum(blob, _notes_config(config))][:2]
+    return [part for blob in cut for part in sum_digits(blob, config)][:2]
+
+
+def sum_digits(blob: np.ndarray, config: CageConfig) -> list[np.ndarray]:
+    """A sum's blob as its digits (``split_sum``); where the cut leaves one part under
+    ``digit_height`` of the blob's height, a cage line's dashes joined to the last digit
+    widened the blob: that part is left out and the rest cut again."""
+    notes = _notes_config(config)
+    parts = split_sum(blob, notes)
+    tall = [part for part in parts if part.shape[0] >= config.digit_height * blob.shape[0]]
+    if len(parts) == 2 and len(tall) == 1:
+        return split_sum(tall[0], notes)
+    return parts
 
 
 def split_sum(blob: np.ndarray, config: NotesConfig) -> list[np.ndarray]:
