@@ -63,7 +63,12 @@ class SymbolConfig:
     largest such groups printed, and each other glyph at least
     ``print_like`` as like one of their glyphs (a hand's glyph is at most some 0.88 like a
     printed one); the rest, where at least ``min_written`` (fewer: a symbol outside the
-    set, refused), are written entries.
+    set, refused), are written entries. place_weight, place_slack: two glyphs are
+    copies of one print only where they stand alike in their cells (print is set at one
+    height, centred; a hand writes bigger or smaller, off-centre): their likeness here
+    less ``place_weight`` for each share of the cell by which their heights or centres
+    differ past ``place_slack`` (a printed symbol's copies within some 0.03 of one
+    another in the rendered photos, at most 0.06; a hand's as near only now and then).
     written_scale: a written glyph's probability of each symbol, softmax of its naming
     cost / -this; written_sure: never surer than this (under the check's 0.99: an entry
     read as another symbol is asked about, never called wrong).
@@ -85,6 +90,8 @@ class SymbolConfig:
     print_join: float = 0.9
     print_like: float = 0.9
     min_written: int = 5
+    place_weight: float = 5.0
+    place_slack: float = 0.03
     written_scale: float = 0.05
     written_sure: float = 0.95
 
@@ -96,6 +103,8 @@ class SymbolConfig:
             raise ValueError("need 0 < print_like <= print_join < 1, written_sure in (0, 1)")
         if self.min_written < 1 or self.written_scale <= 0:
             raise ValueError("min_written must be at least 1, written_scale above 0")
+        if self.place_weight < 0 or self.place_slack < 0:
+            raise ValueError("place_weight and place_slack must be at least 0")
         if self.side < 8 or self.blur < 0 or self.sure_scale <= 0:
             raise ValueError("side must be at least 8, blur at least 0, sure_scale above 0")
 
