@@ -33,7 +33,11 @@ from sudokucam.vision.small.sixteen import (
     solve_sixteen,
     walled,
 )
-from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, DEFAULT_SYMBOL_CONFIG
+from sudokucam.vision.small.sixteen_config import (
+    DEFAULT_SIXTEEN_CONFIG,
+    DEFAULT_SYMBOL_CONFIG,
+    SymbolConfig,
+)
 from sudokucam.vision.small.symbols import (
     Glyphs,
     Naming,
@@ -238,6 +242,13 @@ def glyphs_of(cells: list[int], features: np.ndarray) -> Glyphs:
                   np.tile([0.4, 0.0, 0.0], (n, 1)))  # fmt: skip
 
 
+def parts(glyphs: Glyphs, config: SymbolConfig) -> tuple[np.ndarray, np.ndarray]:
+    """The glyphs ``split_written`` takes for printed and for written."""
+    split = split_written(glyphs, config)
+    assert len(split.odds) == len(split.written) and (split.odds <= 0).all()
+    return split.printed, split.written
+
+
 def printed_and_written(written: int) -> tuple[Glyphs, list[int]]:
     """Three printed copies of each of 16 symbols (alike but for a little noise, in cells
     holding that symbol in a solved grid) and ``written`` glyphs unlike all (a hand's),
@@ -261,7 +272,7 @@ def printed_and_written(written: int) -> tuple[Glyphs, list[int]]:
 
 def test_glyphs_unlike_every_printed_copy_are_written() -> None:
     glyphs, written = printed_and_written(6)
-    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    printed, found = parts(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
     assert list(found) == written
     assert list(printed) == list(range(48))
 
@@ -289,12 +300,12 @@ def test_a_hand_as_neat_as_print_is_told_by_where_it_stands() -> None:
     """Written glyphs shaped exactly as printed ones are print where they stand as print
     does in its cells, written where they stand lower (a hand off-centre)."""
     glyphs, written = neat_hand(0.08)
-    printed, found = split_written(glyphs, DEFAULT_SYMBOL_CONFIG)
+    printed, found = parts(glyphs, DEFAULT_SYMBOL_CONFIG)
     assert list(found) == written and list(printed) == list(range(48))
-    printed, found = split_written(glyphs, replace(DEFAULT_SYMBOL_CONFIG, place_weight=0.0))
+    printed, found = parts(glyphs, replace(DEFAULT_SYMBOL_CONFIG, place_weight=0.0))
     assert len(found) == 0 and len(printed) == 54
     glyphs, _ = neat_hand(0.02)
-    printed, found = split_written(glyphs, DEFAULT_SYMBOL_CONFIG)
+    printed, found = parts(glyphs, DEFAULT_SYMBOL_CONFIG)
     assert len(found) == 0 and len(printed) == 54
 
 
@@ -310,7 +321,7 @@ def test_a_glyph_s_place_is_its_box_in_the_cell() -> None:
 
 def test_a_few_odd_glyphs_are_not_taken_for_pen() -> None:
     glyphs, _ = printed_and_written(DEFAULT_SIXTEEN_CONFIG.symbols.min_written - 1)
-    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    printed, found = parts(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
     assert len(found) == 0 and len(printed) == len(glyphs.cells)
 
 

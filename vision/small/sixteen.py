@@ -463,7 +463,9 @@ def read_symbol_page(
     (``SymbolReading.cost``: their likeness to the reference glyphs and the digit model's
     votes) where it costs ``turn_margin`` less than the grid as it lies (a page
     photographed sideways or upside down). The cells read as written
-    (``SymbolReading.written``) are handwritten, the rest printed."""
+    (``SymbolReading.written``) are handwritten, each as surely as its ``print_odds``
+    say (a glyph nearly as like print as print is stays a given where the printed alone
+    have no one answer: ``pen_split``), the rest printed."""
     filled, inks = symbol_crops(cells, config)
     turns = (0, 1, 2, 3)
     glyphs = symbol_glyphs(filled, inks, classifier, config, turns)
@@ -474,7 +476,7 @@ def read_symbol_page(
     turned = SmallGrid(grid.size, turn_detection(grid.detection, turns[best]), grid.both_ways)
     read = found[best]
     pen = np.zeros(SIXTEEN * SIXTEEN)
-    pen[list(read.written)] = 1.0
+    pen[list(read.written)] = 1.0 / (1.0 + np.exp(np.array(read.print_odds)))
     reading = printed_reading(read.probs, pen, max(config.pen_odds, default=0.0))
     return SixteenReading(turned, reading, read.symbols, read.foreign)
 

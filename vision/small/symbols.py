@@ -49,6 +49,7 @@ SYMBOL_SETS = ("0123456789ABCDEF", "ABCDEFGHIJKLMNOP")  # what a 16×16 prints b
 DIGITS = "0123456789"
 GLYPHS_FILE = Path(__file__).parent / "glyphs" / "glyphs.npz"
 PROB_FLOOR = 1e-6
+LEAST_ODDS = 30.0  # a written glyph's log-odds of print over pen, at least minus this
 
 
 @dataclass(frozen=True)
@@ -93,13 +94,26 @@ class SymbolReading:
     cells holding a glyph of none of the grid's 16 symbols (their probs say empty),
     ``cost`` the naming's total cost (``Naming.cost``: lower is a better match with the
     reference glyphs; the page read in each quarter turn, the least is upright),
-    ``written`` the cells whose glyph is handwriting (``split_written``)."""
+    ``written`` the cells whose glyph is handwriting (``split_written``), ``print_odds``
+    each one's log-odds of print over pen (``Split.odds``)."""
 
     probs: np.ndarray
     symbols: str
     foreign: tuple[int, ...]
     cost: float = 0.0
     written: tuple[int, ...] = ()
+    print_odds: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Split:
+    """A page's glyphs (index arrays) ``printed`` and ``written``, and ``odds`` (as
+    ``written``) each written one's log-odds of print over pen: how nearly it is as like
+    a printed glyph as print is (``doubt_scale``; all below 0)."""
+
+    printed: np.ndarray
+    written: np.ndarray
+    odds: np.ndarray
 
 
 @cache
@@ -298,22 +312,37 @@ def subset(glyphs: Glyphs, index: np.ndarray) -> Glyphs:
                   glyphs.digit_logs[index], glyphs.places[index])  # fmt: skip
 
 
-def split_written(glyphs: Glyphs, config: SymbolConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The glyphs (index arrays) printed and written: the 16 largest groups of near copies
-    (``cluster`` joining only at ``print_join``, likeness and place: ``placed_likeness``)
-    are printed, and each other glyph as ``print_like`` as a glyph of one of them (not
-    its peer); the rest are written where there are ``min_written`` of them, else none
-    (a lone odd glyph is a symbol outside the set: ``read_symbols``)."""
+def split_written(glyphs: Glyphs, config: SymbolConfig) -> Split:
+    """The glyphs printed and written: the 16 largest groups of near copies (``cluster``
+    joining only at ``print_join``, likeness and place: ``placed_likeness``) set as print
+    is (``set_as_print``), and any more such of ``print_extra`` glyphs at least, are
+    printed, and each other glyph as ``print_like`` as a glyph of one of them (not its
+    peer); the rest are written where there are ``min_written`` of them, else none (a
+    lone odd glyph is a symbol outside the set: ``read_symbols``)."""
     placed = placed_likeness(glyphs, config)
-    core = cluster(glyphs, replace(config, join_from=config.print_join), sim=placed)[:SIDE]
+    groups = cluster(glyphs, replace(config, join_from=config.print_join), sim=placed)
+    core = [g for g in groups if set_as_print(glyphs, g, config)]
+    core = core[:SIDE] + [g for g in core[SIDE:] if len(g) >= config.print_extra]
     sim = np.where(peers(glyphs.cells), -np.inf, placed)
     inside = np.zeros(len(glyphs.cells), bool)
     inside[[i for g in core for i in g]] = True
-    near = [sim[:, g].max(axis=1) for g in core] or [np.full(len(inside), -np.inf)]
-    printed = inside | (np.max(near, axis=0) >= config.print_like)
+    near = np.max([sim[:, g].max(axis=1) for g in core] or [np.full(len(inside), -np.inf)], axis=0)
+    printed = inside | (near >= config.print_like)
     if int((~printed).sum()) < config.min_written:
-        return np.arange(len(glyphs.cells)), np.zeros(0, np.int64)
-    return np.flatnonzero(printed), np.flatnonzero(~printed)
+        return Split(np.arange(len(glyphs.cells)), np.zeros(0, np.int64), np.zeros(0))
+    odds = np.clip((near[~printed] - config.print_like) / config.doubt_scale, -LEAST_ODDS, 0.0)
+    return Split(np.flatnonzero(printed), np.flatnonzero(~printed), odds)
+
+
+def set_as_print(glyphs: Glyphs, group: Sequence[int], config: SymbolConfig) -> bool:
+    """Whether a group of glyphs stands in its cells as the page's print does: its tops
+    (every symbol's the cap line; a tail hangs below) and its centres across (set
+    centred) within ``print_slack`` of the page's, the median of every glyph's (most of
+    a page's glyphs are print)."""
+    tops = glyphs.places[:, 1] - glyphs.places[:, 0] / 2
+    lines = np.stack([tops, glyphs.places[:, 2]], axis=1)
+    apart = np.abs(np.median(lines[list(group)], axis=0) - np.median(lines, axis=0))
+    return bool((apart <= config.print_slack).all())
 
 
 def written_probs(
@@ -343,17 +372,19 @@ def read_symbols(
 ) -> SymbolReading:
     """A symbol page's glyphs split into printed and written (``split_written``), the
     printed read (``read_printed``), the written each read alone (``written_probs``)."""
-    printed, written = split_written(glyphs, config)
+    split = split_written(glyphs, config)
     refs = refs or load_references()
-    found = read_printed(subset(glyphs, printed), refs, config)
-    if not len(written) or not found.symbols:
+    found = read_printed(subset(glyphs, split.printed), refs, config)
+    if not len(split.written) or not found.symbols:
         return found
-    hand = subset(glyphs, written)
+    hand = subset(glyphs, split.written)
     naming = Naming(found.symbols, (), found.cost)
     probs = found.probs.copy()
     probs[hand.cells] = written_probs(hand, refs, naming, config)
-    cells = tuple(sorted(int(c) for c in hand.cells))
-    return replace(found, probs=probs, written=cells)
+    order = np.argsort(hand.cells)
+    cells = tuple(int(c) for c in hand.cells[order])
+    odds = tuple(float(o) for o in split.odds[order])
+    return replace(found, probs=probs, written=cells, print_odds=odds)
 
 
 def read_printed(glyphs: Glyphs, refs: References, config: SymbolConfig) -> SymbolReading:
