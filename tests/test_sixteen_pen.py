@@ -33,11 +33,16 @@ from sudokucam.vision.small.sixteen import (
     solve_sixteen,
     walled,
 )
-from sudokucam.vision.small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, DEFAULT_SYMBOL_CONFIG
+from sudokucam.vision.small.sixteen_config import (
+    DEFAULT_SIXTEEN_CONFIG,
+    DEFAULT_SYMBOL_CONFIG,
+    SymbolConfig,
+)
 from sudokucam.vision.small.symbols import (
     Glyphs,
     Naming,
     load_references,
+    placed_crop,
     split_written,
     written_probs,
 )
@@ -230,9 +235,18 @@ def test_two_digit_pen_numbers_keep_their_1() -> None:
 
 
 def glyphs_of(cells: list[int], features: np.ndarray) -> Glyphs:
-    """Glyphs at ``cells`` of the given unit ``features``, square, the model unsure."""
+    """Glyphs at ``cells`` of the given unit ``features``, square, the model unsure, each
+    placed alike in its cell."""
     n = len(cells)
-    return Glyphs(np.array(cells, np.int64), features, np.zeros(n), np.full((n, 10), -np.log(10)))
+    return Glyphs(np.array(cells, np.int64), features, np.zeros(n), np.full((n, 10), -np.log(10)),
+                  np.tile([0.4, 0.0, 0.0], (n, 1)))  # fmt: skip
+
+
+def parts(glyphs: Glyphs, config: SymbolConfig) -> tuple[np.ndarray, np.ndarray]:
+    """The glyphs ``split_written`` takes for printed and for written."""
+    split = split_written(glyphs, config)
+    assert len(split.odds) == len(split.written) and (split.odds <= 0).all()
+    return split.printed, split.written
 
 
 def printed_and_written(written: int) -> tuple[Glyphs, list[int]]:
@@ -258,14 +272,56 @@ def printed_and_written(written: int) -> tuple[Glyphs, list[int]]:
 
 def test_glyphs_unlike_every_printed_copy_are_written() -> None:
     glyphs, written = printed_and_written(6)
-    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    printed, found = parts(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
     assert list(found) == written
     assert list(printed) == list(range(48))
 
 
+def neat_hand(moved: float) -> tuple[Glyphs, list[int]]:
+    """Three printed copies of each of 16 symbols (``printed_and_written(0)``) and six
+    glyphs written as neatly as print (copies of the printed shapes of symbols 1-6, each
+    in a fourth cell holding its symbol in the solved grid) but standing ``moved`` of
+    the cell lower in their cells, and the indices of those six."""
+    glyphs, _ = printed_and_written(0)
+    _, answer = sixteen_puzzle(7)
+    cells = [[c for c, a in enumerate(answer) if a == v][3] for v in range(1, 7)]
+    rows = np.arange(6) * 3  # the first printed copy of symbols 1-6
+    both = Glyphs(
+        np.concatenate([glyphs.cells, cells]),
+        np.vstack([glyphs.features, glyphs.features[rows]]),
+        np.zeros(54),
+        np.full((54, 10), -np.log(10)),
+        np.vstack([glyphs.places, glyphs.places[rows] + [0.0, moved, 0.0]]),
+    )
+    return both, list(range(48, 54))
+
+
+def test_a_hand_as_neat_as_print_is_told_by_where_it_stands() -> None:
+    """Written glyphs shaped exactly as printed ones are print where they stand as print
+    does in its cells, written where they stand lower (a hand off-centre)."""
+    glyphs, written = neat_hand(0.08)
+    printed, found = parts(glyphs, DEFAULT_SYMBOL_CONFIG)
+    assert list(found) == written and list(printed) == list(range(48))
+    printed, found = parts(glyphs, replace(DEFAULT_SYMBOL_CONFIG, place_weight=0.0))
+    assert len(found) == 0 and len(printed) == 54
+    glyphs, _ = neat_hand(0.02)
+    printed, found = parts(glyphs, DEFAULT_SYMBOL_CONFIG)
+    assert len(found) == 0 and len(printed) == 54
+
+
+def test_a_glyph_s_place_is_its_box_in_the_cell() -> None:
+    """A bar drawn low and right in a cell: its height and centre's offsets as shares."""
+    cell = np.zeros((100, 100), np.float32)
+    cell[50:90, 60:70] = 1.0
+    crop, place = placed_crop(cell)
+    assert crop.shape == (40, 10)
+    assert place == pytest.approx([0.4, 0.2, 0.15])
+    assert placed_crop(np.zeros((10, 10)))[1] == pytest.approx([0.0, 0.0, 0.0])
+
+
 def test_a_few_odd_glyphs_are_not_taken_for_pen() -> None:
     glyphs, _ = printed_and_written(DEFAULT_SIXTEEN_CONFIG.symbols.min_written - 1)
-    printed, found = split_written(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
+    printed, found = parts(glyphs, DEFAULT_SIXTEEN_CONFIG.symbols)
     assert len(found) == 0 and len(printed) == len(glyphs.cells)
 
 

@@ -61,7 +61,7 @@ from .read import (
     value_probabilities,
 )
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, PenNumberConfig, SixteenConfig
-from .symbols import Glyphs, glyph_crop, glyph_feature, read_symbols
+from .symbols import Glyphs, glyph_crop, glyph_feature, placed_crop, read_symbols
 
 SIXTEEN = SixteenConfig.size
 MAX_NAMED = 4  # cells named in a refusal, the rest counted
@@ -410,35 +410,37 @@ def few_two_glyph(cells: np.ndarray, config: SixteenConfig, share: float) -> boo
 
 
 def symbol_crops(cells: np.ndarray, config: SixteenConfig) -> tuple[list[int], list[np.ndarray]]:
-    """The filled cells (ink at least ``min_ink``, a glyph found) and each one's glyph cut
-    to its box (``symbols.glyph_crop``), the grid lines' remains cleared first."""
+    """The filled cells (ink at least ``min_ink``, a glyph found) and each one's ink, the
+    grid lines' remains cleared first (``cleared_cells``)."""
     cleared = cleared_cells(cells, config)
     filled = [c for c, cell in enumerate(cleared) if cell.max() >= config.min_ink]
-    crops = [glyph_crop(cleared[c], config.symbols) for c in filled]
-    kept = [(c, g) for c, g in zip(filled, crops, strict=True) if g.size]
-    return [c for c, _ in kept], [g for _, g in kept]
+    kept = [c for c in filled if glyph_crop(cleared[c], config.symbols).size]
+    return kept, [cleared[c] for c in kept]
 
 
 def symbol_glyphs(
     cells: list[int],
-    crops: list[np.ndarray],
+    inks: list[np.ndarray],
     classifier: DigitClassifier,
     config: SixteenConfig,
     turns: Sequence[int] = (0,),
 ) -> list[Glyphs]:
-    """The glyphs of the filled ``cells`` (``crops``: ``symbol_crops``) as they stand in
+    """The glyphs of the filled ``cells`` (``inks``: ``symbol_crops``) as they stand in
     the grid turned each of ``turns`` (counter-clockwise quarter turns, ``np.rot90``): the
-    cells where each lies then, its shape and aspect (``symbols.glyph_feature``) and the
+    cells where each lies then, its shape and aspect (``symbols.glyph_feature``), the
     digit model's log-probabilities of 0-9 (one call for every turn, a zero told by its
-    hole: ``is_zero``)."""
-    if not crops:
+    hole: ``is_zero``) and where it stands in its cell (``symbols.placed_crop``)."""
+    if not inks:
         empty = np.zeros((0, config.symbols.side**2))
-        none = Glyphs(np.zeros(0, np.int64), empty, np.zeros(0), np.zeros((0, TENS)))
+        none = Glyphs(np.zeros(0, np.int64), empty, np.zeros(0), np.zeros((0, TENS)),
+                      np.zeros((0, 3)))  # fmt: skip
         return [none] * len(turns)
-    blobs = [np.ascontiguousarray(np.rot90(g, k)) for k in turns for g in crops]
+    placed = [placed_crop(np.ascontiguousarray(np.rot90(g, k)), config.symbols)
+              for k in turns for g in inks]  # fmt: skip
+    blobs = [crop for crop, _ in placed]
     probs = read_blobs(blobs, classifier.predict, classifier.config.input_size, config.glyphs)
     logs = digit_log_probs(probs, [is_zero(g, config) for g in blobs])
-    out, n = [], len(crops)
+    out, n = [], len(inks)
     for i, k in enumerate(turns):
         shapes = [glyph_feature(g, config.symbols) for g in blobs[i * n : (i + 1) * n]]
         out.append(
@@ -447,6 +449,7 @@ def symbol_glyphs(
                 np.stack([f for f, _ in shapes]),
                 np.log(np.array([a for _, a in shapes])),
                 logs[i * n : (i + 1) * n],
+                np.stack([place for _, place in placed[i * n : (i + 1) * n]]),
             )
         )
     return out
@@ -460,10 +463,12 @@ def read_symbol_page(
     (``SymbolReading.cost``: their likeness to the reference glyphs and the digit model's
     votes) where it costs ``turn_margin`` less than the grid as it lies (a page
     photographed sideways or upside down). The cells read as written
-    (``SymbolReading.written``) are handwritten, the rest printed."""
-    filled, crops = symbol_crops(cells, config)
+    (``SymbolReading.written``) are handwritten, each as surely as its ``print_odds``
+    say (a glyph nearly as like print as print is stays a given where the printed alone
+    have no one answer: ``pen_split``), the rest printed."""
+    filled, inks = symbol_crops(cells, config)
     turns = (0, 1, 2, 3)
-    glyphs = symbol_glyphs(filled, crops, classifier, config, turns)
+    glyphs = symbol_glyphs(filled, inks, classifier, config, turns)
     found = [read_symbols(g, config=config.symbols) for g in glyphs]
     best = min(range(1, len(turns)), key=lambda i: found[i].cost)
     if not found[best].symbols or found[best].cost > found[0].cost - config.symbols.turn_margin:
@@ -471,7 +476,7 @@ def read_symbol_page(
     turned = SmallGrid(grid.size, turn_detection(grid.detection, turns[best]), grid.both_ways)
     read = found[best]
     pen = np.zeros(SIXTEEN * SIXTEEN)
-    pen[list(read.written)] = 1.0
+    pen[list(read.written)] = 1.0 / (1.0 + np.exp(np.array(read.print_odds)))
     reading = printed_reading(read.probs, pen, max(config.pen_odds, default=0.0))
     return SixteenReading(turned, reading, read.symbols, read.foreign)
 

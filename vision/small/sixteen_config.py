@@ -63,7 +63,22 @@ class SymbolConfig:
     largest such groups printed, and each other glyph at least
     ``print_like`` as like one of their glyphs (a hand's glyph is at most some 0.88 like a
     printed one); the rest, where at least ``min_written`` (fewer: a symbol outside the
-    set, refused), are written entries.
+    set, refused), are written entries. place_weight, place_slack: two glyphs are
+    copies of one print only where they stand alike in their cells (print is set at one
+    height, centred; a hand writes bigger or smaller, off-centre): their likeness here
+    less ``place_weight`` for each share of the cell by which their heights or centres
+    differ past ``place_slack`` (a printed symbol's copies within some 0.03 of one
+    another in the rendered photos, at most 0.06; a hand's as near only now and then).
+    print_slack: a group of near copies is print only where its glyphs' tops and centres
+    across stand within this share of the cell of the page's (print is set on one cap
+    line, centred: the rendered photos' printed glyphs within 0.05 of the page's median;
+    two of a hand's glyphs alike enough to group are seldom both so placed).
+    print_extra: past the 16 largest such groups, a group of at least this many glyphs
+    is print too (a symbol whose copies fell into two groups: a thin 1's shape varies).
+    doubt_scale: a written glyph's log-odds of print over pen are its best likeness to a
+    printed glyph less ``print_like``, over this (a printed I or 1, a thin bar whose
+    shape varies, at times 0.89 like its copies: log-odds some -0.5, a given where the
+    printed alone have no one answer, ``sixteen.pen_split``; a hand's some 0.8: -5).
     written_scale: a written glyph's probability of each symbol, softmax of its naming
     cost / -this; written_sure: never surer than this (under the check's 0.99: an entry
     read as another symbol is asked about, never called wrong).
@@ -85,6 +100,11 @@ class SymbolConfig:
     print_join: float = 0.9
     print_like: float = 0.9
     min_written: int = 5
+    place_weight: float = 5.0
+    place_slack: float = 0.03
+    print_slack: float = 0.05
+    print_extra: int = 3
+    doubt_scale: float = 0.02
     written_scale: float = 0.05
     written_sure: float = 0.95
 
@@ -94,8 +114,12 @@ class SymbolConfig:
             raise ValueError("two_glyph_share and ink_share must be in (0, 1)")
         if not 0 < self.print_like <= self.print_join < 1 or not 0 < self.written_sure < 1:
             raise ValueError("need 0 < print_like <= print_join < 1, written_sure in (0, 1)")
-        if self.min_written < 1 or self.written_scale <= 0:
-            raise ValueError("min_written must be at least 1, written_scale above 0")
+        if self.min_written < 1 or self.written_scale <= 0 or self.print_extra < 2:
+            raise ValueError("min_written, print_extra at least 1 and 2, written_scale > 0")
+        if self.doubt_scale <= 0:
+            raise ValueError(f"doubt_scale must be above 0, got {self.doubt_scale}")
+        if self.place_weight < 0 or self.place_slack < 0 or self.print_slack <= 0:
+            raise ValueError("place_weight, place_slack at least 0, print_slack above 0")
         if self.side < 8 or self.blur < 0 or self.sure_scale <= 0:
             raise ValueError("side must be at least 8, blur at least 0, sure_scale above 0")
 

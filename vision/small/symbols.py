@@ -18,15 +18,15 @@ group (``symbol_probs``), so that the reading is solved and repaired as a 16×16
 numbers is (``sixteen.solve_sixteen``): a Sudoku is solved under any naming of its
 symbols, and the solver proves the answer unique as for any grid.
 
-A page half solved in pen: printed glyphs of one symbol are near copies, a hand's are
-not (``split_written``: the 16 largest groups of near copies, ``print_join``, and the
-glyphs ``print_like`` as one of theirs are printed; the rest, ``min_written`` of them at
-least, are written). The printed glyphs
-are grouped and named as above; each written one is read alone against the reference
-glyphs' shapes (``written_probs``, never surer than ``written_sure``: an
-entry read so is asked about, never called wrong) and marked as written
-(``SymbolReading.written``), so that the printed symbols alone are solved and the
-entries checked as on a page of numbers.
+A page half solved in pen: printed glyphs of one symbol are near copies, set at one
+height and centred alike in their cells; a hand's are not (``split_written``: the 16
+largest groups of near copies in shape and place, ``print_join`` and
+``placed_likeness``, and the glyphs ``print_like`` as one of theirs are printed; the
+rest, ``min_written`` of them at least, are written). The printed glyphs are grouped
+and named as above; each written one is read alone against the reference glyphs'
+shapes (``written_probs``, never surer than ``written_sure``: an entry read so is asked
+about, never called wrong) and marked as written (``SymbolReading.written``), so that
+the printed symbols alone are solved and the entries checked as on a page of numbers.
 """
 
 from __future__ import annotations
@@ -49,18 +49,22 @@ SYMBOL_SETS = ("0123456789ABCDEF", "ABCDEFGHIJKLMNOP")  # what a 16×16 prints b
 DIGITS = "0123456789"
 GLYPHS_FILE = Path(__file__).parent / "glyphs" / "glyphs.npz"
 PROB_FLOOR = 1e-6
+LEAST_ODDS = 30.0  # a written glyph's log-odds of print over pen, at least minus this
 
 
 @dataclass(frozen=True)
 class Glyphs:
     """The glyphs of a grid's filled cells: ``cells`` (N,) their cell numbers (row by
     row), ``features`` (N, D) their shapes (``glyph_feature``), ``aspects`` (N,) their log
-    width / height, ``digit_logs`` (N, 10) the digit model's log-probabilities of 0-9."""
+    width / height, ``digit_logs`` (N, 10) the digit model's log-probabilities of 0-9,
+    ``places`` (N, 3) where each stands in its cell (``placed_crop``: its height, its
+    centre down and right of the cell's)."""
 
     cells: np.ndarray
     features: np.ndarray
     aspects: np.ndarray
     digit_logs: np.ndarray
+    places: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -90,13 +94,26 @@ class SymbolReading:
     cells holding a glyph of none of the grid's 16 symbols (their probs say empty),
     ``cost`` the naming's total cost (``Naming.cost``: lower is a better match with the
     reference glyphs; the page read in each quarter turn, the least is upright),
-    ``written`` the cells whose glyph is handwriting (``split_written``)."""
+    ``written`` the cells whose glyph is handwriting (``split_written``), ``print_odds``
+    each one's log-odds of print over pen (``Split.odds``)."""
 
     probs: np.ndarray
     symbols: str
     foreign: tuple[int, ...]
     cost: float = 0.0
     written: tuple[int, ...] = ()
+    print_odds: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Split:
+    """A page's glyphs (index arrays) ``printed`` and ``written``, and ``odds`` (as
+    ``written``) each written one's log-odds of print over pen: how nearly it is as like
+    a printed glyph as print is (``doubt_scale``; all below 0)."""
+
+    printed: np.ndarray
+    written: np.ndarray
+    odds: np.ndarray
 
 
 @cache
@@ -113,17 +130,30 @@ def load_references(path: Path = GLYPHS_FILE) -> References:
 def glyph_crop(cell: np.ndarray, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG) -> np.ndarray:
     """A cell's ink (float, 1 = darkest) cut to the box of its glyph: the blobs at least
     ``ink_share`` of its darkest, specks under ``speck_share`` of the largest left out."""
+    return placed_crop(cell, config)[0]
+
+
+def placed_crop(
+    cell: np.ndarray, config: SymbolConfig = DEFAULT_SYMBOL_CONFIG
+) -> tuple[np.ndarray, np.ndarray]:
+    """A cell's glyph cut to its box (``glyph_crop``) and where it stands in the cell
+    (3,): the box's height, and its centre's offsets down and right of the cell's centre,
+    as shares of the cell's height and width (zeros where the cell holds no glyph)."""
     if cell.ndim != 2:
         raise ValueError(f"cell must be a 2-D ink image, got shape {cell.shape}")
     mask = (cell >= config.ink_share * max(float(cell.max()), PROB_FLOOR)).astype(np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
     if count <= 1:
-        return np.zeros((0, 0), np.float32)
+        return np.zeros((0, 0), np.float32), np.zeros(3)
     areas = stats[1:, cv2.CC_STAT_AREA]
     kept = np.isin(labels, 1 + np.flatnonzero(areas >= config.speck_share * areas.max()))
     ys, xs = np.nonzero(kept)
-    box = (slice(ys.min(), ys.max() + 1), slice(xs.min(), xs.max() + 1))
-    return np.where(kept, cell, 0.0)[box].astype(np.float32)
+    top, bottom, left, right = ys.min(), ys.max() + 1, xs.min(), xs.max() + 1
+    h, w = cell.shape
+    place = np.array([(bottom - top) / h, (top + bottom) / (2 * h) - 0.5,
+                      (left + right) / (2 * w) - 0.5])  # fmt: skip
+    crop = np.where(kept, cell, 0.0)[top:bottom, left:right].astype(np.float32)
+    return crop, place
 
 
 def glyph_feature(
@@ -164,11 +194,22 @@ def likeness(glyphs: Glyphs, config: SymbolConfig) -> np.ndarray:
     return np.asarray(shape - config.aspect_weight * aspect)
 
 
-def cluster(glyphs: Glyphs, config: SymbolConfig, most: int = SIDE) -> list[list[int]]:
+def placed_likeness(glyphs: Glyphs, config: SymbolConfig) -> np.ndarray:
+    """(N, N) how alike two glyphs are as copies of one print: their ``likeness`` less
+    ``place_weight`` for each share of the cell by which they stand apart (height, or
+    centre down or right: the most of the three) past ``place_slack``."""
+    apart = np.abs(glyphs.places[:, None, :] - glyphs.places[None, :, :]).max(axis=2)
+    shift = np.maximum(apart - config.place_slack, 0.0)
+    return np.asarray(likeness(glyphs, config) - config.place_weight * shift)
+
+
+def cluster(
+    glyphs: Glyphs, config: SymbolConfig, most: int = SIDE, sim: np.ndarray | None = None
+) -> list[list[int]]:
     """The glyphs (indices) in groups of one symbol each, largest first: the two groups
-    most alike on average join first, never two holding peers (``peers``), until ``most``
-    are left or no two match ``join_from`` on average."""
-    sim = likeness(glyphs, config)
+    most alike on average (``sim``, default ``likeness``) join first, never two holding
+    peers (``peers``), until ``most`` are left or no two match ``join_from`` on average."""
+    sim = likeness(glyphs, config) if sim is None else sim
     total, count = sim.copy(), np.ones_like(sim)
     clash = peers(glyphs.cells)
     groups: list[list[int]] = [[i] for i in range(len(sim))]
@@ -268,24 +309,40 @@ def symbol_probs(
 def subset(glyphs: Glyphs, index: np.ndarray) -> Glyphs:
     """The glyphs at ``index`` (an index array)."""
     return Glyphs(glyphs.cells[index], glyphs.features[index], glyphs.aspects[index],
-                  glyphs.digit_logs[index])  # fmt: skip
+                  glyphs.digit_logs[index], glyphs.places[index])  # fmt: skip
 
 
-def split_written(glyphs: Glyphs, config: SymbolConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The glyphs (index arrays) printed and written: the 16 largest groups of near copies
-    (``cluster`` joining only at ``print_join``) are printed, and each other glyph as
-    ``print_like`` as a glyph of one of them (not its peer); the rest are written where
-    there are ``min_written`` of them, else none (a lone odd glyph is a symbol outside
-    the set: ``read_symbols``)."""
-    core = cluster(glyphs, replace(config, join_from=config.print_join))[:SIDE]
-    sim = np.where(peers(glyphs.cells), -np.inf, likeness(glyphs, config))
+def split_written(glyphs: Glyphs, config: SymbolConfig) -> Split:
+    """The glyphs printed and written: the 16 largest groups of near copies (``cluster``
+    joining only at ``print_join``, likeness and place: ``placed_likeness``) set as print
+    is (``set_as_print``), and any more such of ``print_extra`` glyphs at least, are
+    printed, and each other glyph as ``print_like`` as a glyph of one of them (not its
+    peer); the rest are written where there are ``min_written`` of them, else none (a
+    lone odd glyph is a symbol outside the set: ``read_symbols``)."""
+    placed = placed_likeness(glyphs, config)
+    groups = cluster(glyphs, replace(config, join_from=config.print_join), sim=placed)
+    core = [g for g in groups if set_as_print(glyphs, g, config)]
+    core = core[:SIDE] + [g for g in core[SIDE:] if len(g) >= config.print_extra]
+    sim = np.where(peers(glyphs.cells), -np.inf, placed)
     inside = np.zeros(len(glyphs.cells), bool)
     inside[[i for g in core for i in g]] = True
-    near = [sim[:, g].max(axis=1) for g in core] or [np.full(len(inside), -np.inf)]
-    printed = inside | (np.max(near, axis=0) >= config.print_like)
+    near = np.max([sim[:, g].max(axis=1) for g in core] or [np.full(len(inside), -np.inf)], axis=0)
+    printed = inside | (near >= config.print_like)
     if int((~printed).sum()) < config.min_written:
-        return np.arange(len(glyphs.cells)), np.zeros(0, np.int64)
-    return np.flatnonzero(printed), np.flatnonzero(~printed)
+        return Split(np.arange(len(glyphs.cells)), np.zeros(0, np.int64), np.zeros(0))
+    odds = np.clip((near[~printed] - config.print_like) / config.doubt_scale, -LEAST_ODDS, 0.0)
+    return Split(np.flatnonzero(printed), np.flatnonzero(~printed), odds)
+
+
+def set_as_print(glyphs: Glyphs, group: Sequence[int], config: SymbolConfig) -> bool:
+    """Whether a group of glyphs stands in its cells as the page's print does: its tops
+    (every symbol's the cap line; a tail hangs below) and its centres across (set
+    centred) within ``print_slack`` of the page's, the median of every glyph's (most of
+    a page's glyphs are print)."""
+    tops = glyphs.places[:, 1] - glyphs.places[:, 0] / 2
+    lines = np.stack([tops, glyphs.places[:, 2]], axis=1)
+    apart = np.abs(np.median(lines[list(group)], axis=0) - np.median(lines, axis=0))
+    return bool((apart <= config.print_slack).all())
 
 
 def written_probs(
@@ -315,17 +372,19 @@ def read_symbols(
 ) -> SymbolReading:
     """A symbol page's glyphs split into printed and written (``split_written``), the
     printed read (``read_printed``), the written each read alone (``written_probs``)."""
-    printed, written = split_written(glyphs, config)
+    split = split_written(glyphs, config)
     refs = refs or load_references()
-    found = read_printed(subset(glyphs, printed), refs, config)
-    if not len(written) or not found.symbols:
+    found = read_printed(subset(glyphs, split.printed), refs, config)
+    if not len(split.written) or not found.symbols:
         return found
-    hand = subset(glyphs, written)
+    hand = subset(glyphs, split.written)
     naming = Naming(found.symbols, (), found.cost)
     probs = found.probs.copy()
     probs[hand.cells] = written_probs(hand, refs, naming, config)
-    cells = tuple(sorted(int(c) for c in hand.cells))
-    return replace(found, probs=probs, written=cells)
+    order = np.argsort(hand.cells)
+    cells = tuple(int(c) for c in hand.cells[order])
+    odds = tuple(float(o) for o in split.odds[order])
+    return replace(found, probs=probs, written=cells, print_odds=odds)
 
 
 def read_printed(glyphs: Glyphs, refs: References, config: SymbolConfig) -> SymbolReading:
