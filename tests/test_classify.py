@@ -21,6 +21,7 @@ from sudokucam.vision.read.classifier import (
 from sudokucam.vision.read.copies import CopyConfig
 from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.kinds import InkShapeConfig
+from sudokucam.vision.read.placement import PlacementConfig
 from sudokucam.vision.types import CellScores, Kind
 
 # Not used in training (models/training/synth.py HELD_OUT_FONT).
@@ -160,8 +161,11 @@ def decide(
     probs: np.ndarray, cells: np.ndarray | None = None, config: InkShapeConfig = InkShapeConfig()
 ) -> tuple[np.ndarray, np.ndarray]:
     """(N,) digits and (N,) Kind values of N cells by the classifier's step and, with
-    ``cells``, the ink-shape step (copies off: the cells here are copies of one glyph)."""
-    kinds = KindDecisionConfig(copies=CopyConfig(weight=0.0), ink_shape=config)
+    ``cells``, the ink-shape step (copies off: the cells here are copies of one glyph;
+    placement off: their ink sits on one set of rows)."""
+    kinds = KindDecisionConfig(
+        copies=CopyConfig(weight=0.0), ink_shape=config, placement=PlacementConfig(weight=0.0)
+    )
     reading = decide_kinds(CellScores(probs, cells), config=kinds)
     return reading.digits, reading.kinds
 

@@ -17,7 +17,12 @@ from sudokucam.vision.read.ink_colour import (
     trusted_tints,
 )
 from sudokucam.vision.read.kind_trace import KindStep
+from sudokucam.vision.read.symmetry import SymmetryConfig
 from sudokucam.vision.types import CellReading, CellScores, Kind
+
+# the pages' printed cells below are nearly half-turn symmetric (9 of 10), so the
+# symmetry step would move the unsure cells too: it is off, and colour is judged alone
+NO_SYMMETRY = SymmetryConfig(weight=0.0)
 
 CELL = 40
 MARGIN = 20
@@ -68,12 +73,13 @@ def by_colour(
     config: InkColourConfig = InkColourConfig(),
 ) -> CellReading:
     """The reading ``decide_kinds`` settles from ``scores(log_odds)`` in ``image``."""
-    return decide_kinds(scores(log_odds), image, lattice, KindDecisionConfig(ink_colour=config))
+    settings = KindDecisionConfig(ink_colour=config, symmetry=NO_SYMMETRY)
+    return decide_kinds(scores(log_odds), image, lattice, settings)
 
 
 def classifier_only(log_odds: dict[int, float]) -> CellReading:
     """The reading settled by the classifier alone (no photo)."""
-    return decide_kinds(scores(log_odds))
+    return decide_kinds(scores(log_odds), config=KindDecisionConfig(symmetry=NO_SYMMETRY))
 
 
 # Sure print everywhere it is, sure pen in all but two pen cells: r1c3 reads as print

@@ -20,6 +20,8 @@ from sudokucam.vision.read.config import ReadConfig
 from sudokucam.vision.read.copies import CopyConfig
 from sudokucam.vision.read.decide import KindDecisionConfig, decide_kinds
 from sudokucam.vision.read.kind_trace import KindStep, KindTrace, LaterChange, StepOdds
+from sudokucam.vision.read.placement import PlacementConfig
+from sudokucam.vision.read.symmetry import SymmetryConfig
 from sudokucam.vision.results import GridResult
 from sudokucam.vision.types import CellReading, CellScores, Kind
 
@@ -63,10 +65,10 @@ def check_consistent(reading: CellReading) -> KindTrace:
 
 
 @pytest.mark.parametrize(
-    ("name", "colour_decides"), [("webcam/pen.jpg", True), ("progress/half_blue.jpg", False)]
+    ("name", "late_decides"), [("webcam/pen.jpg", True), ("progress/half_blue.jpg", False)]
 )
 def test_a_pen_sample_traces_every_filled_cell(
-    reader: Reader, name: str, colour_decides: bool
+    reader: Reader, name: str, late_decides: bool
 ) -> None:
     grid = read_sample(reader, name)
     trace = check_consistent(grid.reading)
@@ -74,18 +76,27 @@ def test_a_pen_sample_traces_every_filled_cell(
         KindStep.CLASSIFIER,
         KindStep.COPIES,
         KindStep.INK_SHAPE,
+        KindStep.PLACEMENT,
+        KindStep.SYMMETRY,
         KindStep.INK_COLOUR,
     ]
-    colour = [c for c in trace.traced_cells() if trace.decided_by(c) is KindStep.INK_COLOUR]
-    # webcam/pen's neat pen digits pass for print until their colour is seen; half_blue's
-    # the classifier reads right by itself (the colour step then changes nothing)
-    assert bool(colour) is colour_decides
-    for cell in colour:  # ink colour turned the kind these cells had before it
-        assert trace.steps[-1].kinds[cell] != trace.steps[-2].kinds[cell]
+    late = (KindStep.PLACEMENT, KindStep.SYMMETRY, KindStep.INK_COLOUR)
+    decided = {c: trace.decided_by(c) for c in trace.traced_cells()}
+    # webcam/pen's neat pen digits pass for print until their place in the cell, the
+    # givens' pattern or their colour is seen; half_blue's the classifier reads right by
+    # itself (the later steps then change nothing)
+    assert any(step in late for step in decided.values()) is late_decides
+    at = {s.step: i for i, s in enumerate(trace.steps)}
+    for cell, step in decided.items():  # a late step turned the kind the cell had before it
+        if step in late:
+            assert trace.steps[at[step]].kinds[cell] != trace.steps[at[step] - 1].kinds[cell]
 
 
-# the ink-shape step alone: the synthetic cells below are identical blocks (copies)
-INK_SHAPE_ONLY = KindDecisionConfig(copies=CopyConfig(weight=0.0))
+# the ink-shape step alone: the synthetic cells below are identical blocks (copies) on
+# one set of rows (placement)
+INK_SHAPE_ONLY = KindDecisionConfig(
+    copies=CopyConfig(weight=0.0), placement=PlacementConfig(weight=0.0)
+)
 
 
 @dataclass(frozen=True)
@@ -124,12 +135,31 @@ def test_a_printed_digit_read_as_pen_is_set_right_by_its_printed_copies() -> Non
     assert grid.givens[0] == "3" and not grid.repairs
 
 
-def test_a_repaired_kind_is_decided_by_the_repair() -> None:
-    # demo.jpg's r1c1 is a printed 3; read as pen (and no copies compared), the givens
-    # left have several answers
+def test_a_printed_digit_read_as_pen_is_set_right_by_its_place_and_pattern() -> None:
+    """demo.jpg's r1c1, a printed 3 read as pen, with no copies compared: its ink sits on
+    the print's rows and its half-turn partner r9c9 is a given."""
     config = PipelineConfig(
         read=ReadConfig(kind_decision=KindDecisionConfig(copies=CopyConfig(weight=0.0)))
     )
+    grid = Reader(PenForPrint(cell=0, digit=3), config).read(SAMPLES / "printed" / "demo.jpg")
+    trace = check_consistent(grid.grids[0].reading)
+    assert trace.held(0) == (3, Kind.PRINTED) and not grid.grids[0].repairs
+    record = trace.cell_dict(0)
+    assert record["why"] == {
+        "placement": "ink on the print's rows", "symmetry": "its partner is printed"
+    }  # fmt: skip
+    assert "symmetric" in str(trace.to_dict()["reasons"])
+
+
+def test_a_repaired_kind_is_decided_by_the_repair() -> None:
+    # demo.jpg's r1c1 is a printed 3; read as pen (and no copies, placement or pattern
+    # compared), the givens left have several answers
+    alone = KindDecisionConfig(
+        copies=CopyConfig(weight=0.0),
+        placement=PlacementConfig(weight=0.0),
+        symmetry=SymmetryConfig(weight=0.0),
+    )
+    config = PipelineConfig(read=ReadConfig(kind_decision=alone))
     reader = Reader(PenForPrint(cell=0, digit=3), config)
     grid = reader.read(SAMPLES / "printed" / "demo.jpg").grids[0]
     trace = check_consistent(grid.reading)
@@ -186,7 +216,9 @@ def colour_probs() -> np.ndarray:
 
 def test_ink_colour_flipping_a_cell_is_recorded() -> None:
     image, lattice = colour_page()
-    reading = decide_kinds(CellScores(colour_probs()), image, lattice)
+    # the page's printed cells are nearly half-turn symmetric: colour is judged alone
+    alone = KindDecisionConfig(symmetry=SymmetryConfig(weight=0.0))
+    reading = decide_kinds(CellScores(colour_probs()), image, lattice, alone)
     trace = check_consistent(reading)
     assert [s.step for s in trace.steps] == [KindStep.CLASSIFIER, KindStep.INK_COLOUR]
     assert trace.steps[0].kinds[UNSURE_PEN] == Kind.PRINTED
@@ -194,7 +226,8 @@ def test_ink_colour_flipping_a_cell_is_recorded() -> None:
     assert trace.decided_by(UNSURE_PEN) is KindStep.INK_COLOUR
     assert trace.contributions[1, UNSURE_PEN] < -np.log(4.0)  # against the classifier's 4:1
     assert all(trace.decided_by(c) is KindStep.CLASSIFIER for c in [*PRINTED, 2, 6, 27])
-    grey = decide_kinds(CellScores(colour_probs()))  # no photo: the classifier's call stands
+    # no photo: the classifier's call stands
+    grey = decide_kinds(CellScores(colour_probs()), config=alone)
     assert grey.kinds[UNSURE_PEN] == Kind.PRINTED
     assert grey.trace is not None and len(grey.trace.steps) == 1
 
@@ -270,7 +303,9 @@ def test_read_json_has_a_trace_for_every_filled_cell() -> None:
     assert result.exit_code == 0, result.output
     grid = json.loads(result.output)[0]["grids"][0]
     trace = grid["trace"]
-    assert trace["steps"] == ["classifier", "copies", "ink_shape", "ink_colour"]
+    assert trace["steps"] == [
+        "classifier", "copies", "ink_shape", "placement", "symmetry", "ink_colour"
+    ]  # fmt: skip
     filled = {
         cell_name(c): ("printed" if g != "0" else "handwritten")
         for c, (g, h) in enumerate(zip(grid["givens"], grid["handwritten"], strict=True))
@@ -279,4 +314,4 @@ def test_read_json_has_a_trace_for_every_filled_cell() -> None:
     assert {name: trace["cells"][name]["kind"] for name in filled} == filled
     for record in trace["cells"].values():
         assert record["decided_by"] in {str(step) for step in KindStep}
-        assert len(record["log_odds"]) == 4
+        assert len(record["log_odds"]) == 6

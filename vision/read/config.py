@@ -32,7 +32,7 @@ class ReadConfig:
     recentre: which cells holding ink but no legible digit are read again centred.
     faint: which cells read as empty are read again at their own contrast (faint pencil).
     kind_decision: the thresholds that make a cell empty, notes, illegible or crossed out, and the
-        print-or-pen evidence steps (copies, ink shape, ink colour).
+        print-or-pen evidence steps (copies, ink shape, placement, symmetry, ink colour).
     pen: how strongly the answer is expected in a pen-filled cell once the givens are solved.
     """
 

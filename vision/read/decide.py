@@ -1,7 +1,7 @@
 """Printed or pen: every print-or-pen decision on a grid's cells, in one order, traced.
 
 A filled cell's kind is the sign of its log-odds log p(printed) / p(handwritten): printed
-when ≥ 0, handwritten below. ``decide_kinds`` settles them in four steps, each adding
+when ≥ 0, handwritten below. ``decide_kinds`` settles them in six steps, each adding
 evidence to the log-odds the earlier steps left:
 
 1. ``CLASSIFIER``: a cell is empty when p(empty) ≥ ``KindDecisionConfig.empty_below``
@@ -16,7 +16,13 @@ evidence to the log-odds the earlier steps left:
    typeface, size and ink, and one pen writes the rest, so each ambiguous cell is compared
    with the puzzle's sure printed and sure handwritten cells in ink height, darkness and
    stroke width (``kinds.puzzle_evidence``).
-4. ``INK_COLOUR`` (with the colour photo and the grid's lattice): the classifier reads grey
+4. ``PLACEMENT`` (with the cell images): one puzzle's print has one type size and
+   baseline, so an unsure cell whose ink's top and bottom rows lie off the sure printed
+   cells' leans pen, one exactly on them print (``placement.placement_evidence``).
+5. ``SYMMETRY`` (on a 9×9): setters place givens symmetric under a half turn, so when the
+   sure printed cells show that pattern an unsure cell whose partner is empty leans pen,
+   one whose partner is surely printed print (``symmetry.symmetry_evidence``).
+6. ``INK_COLOUR`` (with the colour photo and the grid's lattice): the classifier reads grey
    cells, so a neat red or blue pen digit can pass for print; each unsure cell's ink tint
    is compared with the sure printed and sure pen tints (``ink_colour.colour_evidence``).
 
@@ -24,14 +30,16 @@ Why this order: each step needs cells the earlier steps left sure, to learn what
 puzzle's print and pen look like, and changes only the cells still unsure. The classifier
 comes first because the others have nothing to compare with before it; copies come next
 because they settle whole groups of cells that the ink steps then learn from; ink shape works
-on any photo, grey ones too; ink colour needs the colour photo and abstains whenever the
+on any photo, grey ones too; placement and symmetry need only sure printed cells, which the
+earlier steps add to; ink colour needs the colour photo and abstains whenever the
 pen's tint does not stand apart from the print's, so it speaks last.
 
 Before the steps, a cell whose notes probability (``CellScores.notes_probability``, from the
 notes model) is at least ``KindDecisionConfig.notes_from`` is ``Kind.NOTES``: it holds no digit,
 is never filled, and no step compares with it or changes it.
 
-Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``); a
+Each step's log-odds and kinds are kept in the reading's ``trace`` (``kind_trace.py``),
+with what the step went by on the page and why it moved a cell where it says; a
 cell's kind was decided by the last step that changed it, else by the classifier. After
 solving, the pipeline adds ``REPAIR`` and ``ANSWER_PRIOR`` changes to the same trace.
 """
@@ -54,7 +62,7 @@ from .ink_colour import (
     reached,
     trusted_tints,
 )
-from .kind_trace import KindStep, KindTrace, StepOdds
+from .kind_trace import Finding, KindStep, KindTrace, StepOdds
 from .kinds import (
     DEFAULT_INK_SHAPE_CONFIG,
     InkShapeConfig,
@@ -62,6 +70,8 @@ from .kinds import (
     kind_log_odds,
     puzzle_evidence,
 )
+from .placement import DEFAULT_PLACEMENT_CONFIG, PlacementConfig, ink_rows, placement_evidence
+from .symmetry import DEFAULT_SYMMETRY_CONFIG, SymmetryConfig, symmetry_evidence
 
 EMPTY_BELOW = 0.5  # a cell is filled when p(empty) is below this
 NOTES_FROM = 0.5  # a cell holds notes when the digit model gives it at least this
@@ -71,8 +81,8 @@ NOTES_FROM = 0.5  # a cell holds notes when the digit model gives it at least th
 LEGIBLE_FROM = 0.3
 CROSSED_FROM = 0.5  # an empty cell holds a crossed-out digit from this probability of one
 SHARE_FLOOR = 1e-12  # keeps the share finite where every digit has probability 0
-# log-odds to add, from the log-odds so far and which cells are filled
-Evidence = Callable[[np.ndarray, np.ndarray], np.ndarray]
+# what a step finds (the log-odds to add), from the log-odds so far and which cells are filled
+Evidence = Callable[[np.ndarray, np.ndarray], Finding]
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,8 @@ class KindDecisionConfig:
 
     copies: CopyConfig = DEFAULT_COPY_CONFIG
     ink_shape: InkShapeConfig = DEFAULT_INK_SHAPE_CONFIG
+    placement: PlacementConfig = DEFAULT_PLACEMENT_CONFIG
+    symmetry: SymmetryConfig = DEFAULT_SYMMETRY_CONFIG
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
     empty_below: float = EMPTY_BELOW
     notes_from: float = NOTES_FROM
@@ -120,16 +132,18 @@ def decide_kinds(
     """Settle every cell's digit and print-or-pen kind, in the documented order, traced.
 
     ``scores`` is the classifier's output: its probabilities and, where known, cell images,
-    notes and crossed-out probabilities. The copies and ink-shape steps run when the cell
-    images are known, the ink-colour step when the colour ``image`` (BGR) and the grid's
-    ``lattice`` are given.
+    notes and crossed-out probabilities. The copies, ink-shape and placement steps run when
+    the cell images are known, the symmetry step on a 9×9, the ink-colour step when the
+    colour ``image`` (BGR) and the grid's ``lattice`` are given.
     """
     notes = notes_cells(scores, config)
     digits, filled, first = classifier_step(scores, notes, config)
     steps = [first]
     for step, evidence in evidence_steps(scores, image, lattice, config, digits):
-        log_odds = steps[-1].log_odds + evidence(steps[-1].log_odds, filled)
-        steps.append(StepOdds(step, log_odds, kinds_of(log_odds, filled, notes)))
+        found = evidence(steps[-1].log_odds, filled)
+        log_odds = steps[-1].log_odds + found.added
+        kinds = kinds_of(log_odds, filled, notes)
+        steps.append(StepOdds(step, log_odds, kinds, found.reason, found.cells))
     last = steps[-1]
     trace = KindTrace(digits=digits, steps=tuple(steps))
     noted, sure = noted_digits(scores, notes)
@@ -208,13 +222,18 @@ def evidence_steps(
     config: KindDecisionConfig,
     digits: np.ndarray,
 ) -> list[tuple[KindStep, Evidence]]:
-    """The evidence steps that apply, in order: copies, ink shape, then ink colour."""
+    """The evidence steps that apply, in order: copies, ink shape, placement, symmetry,
+    then ink colour."""
     steps: list[tuple[KindStep, Evidence]] = []
     cells = scores.cells
     if cells is not None and config.copies.weight != 0:
         steps.append((KindStep.COPIES, copies_step_evidence(cells, digits, config.copies)))
     if cells is not None and config.ink_shape.feature_weight > 0:
         steps.append((KindStep.INK_SHAPE, shape_evidence(cells, config.ink_shape)))
+    if cells is not None and config.placement.weight != 0:
+        steps.append((KindStep.PLACEMENT, placement_step_evidence(cells, config.placement)))
+    if config.symmetry.applies(len(scores.probs)):
+        steps.append((KindStep.SYMMETRY, symmetry_step_evidence(config.symmetry)))
     colour = config.ink_colour
     if image is not None and image.ndim == 3 and lattice is not None and colour.weight != 0:
         steps.append((KindStep.INK_COLOUR, colour_step_evidence(image, lattice, colour)))
@@ -223,13 +242,35 @@ def evidence_steps(
 
 def copies_step_evidence(cells: np.ndarray, digits: np.ndarray, config: CopyConfig) -> Evidence:
     """The copies step: cells read as one digit that are copies of one glyph share one kind."""
-    return lambda log_odds, filled: copy_evidence(log_odds, filled, digits, cells, config)
+    return lambda log_odds, filled: Finding(copy_evidence(log_odds, filled, digits, cells, config))
 
 
 def shape_evidence(cells: np.ndarray, config: InkShapeConfig) -> Evidence:
     """The ink-shape step: ambiguous cells lean to the puzzle's printed or pen style."""
     features = ink_features(cells, config)
-    return lambda log_odds, filled: puzzle_evidence(log_odds, filled, features, config)
+    return lambda log_odds, filled: Finding(puzzle_evidence(log_odds, filled, features, config))
+
+
+def placement_step_evidence(cells: np.ndarray, config: PlacementConfig) -> Evidence:
+    """The placement step: unsure cells off the print's ink rows lean pen, on them print.
+
+    The filled cells' ink is measured only when some filled cell is unsure when the step
+    comes: it adds nothing to any other cell.
+    """
+
+    def evidence(log_odds: np.ndarray, filled: np.ndarray) -> Finding:
+        if not np.any(filled & (np.abs(log_odds) < config.ambiguous_log_odds)):
+            return Finding(np.zeros(log_odds.shape, dtype=np.float64), "no unsure cell")
+        rows = ink_rows(cells, config, which=filled)
+        return placement_evidence(log_odds, filled, rows, config)
+
+    return evidence
+
+
+def symmetry_step_evidence(config: SymmetryConfig) -> Evidence:
+    """The symmetry step: unsure cells lean as their half-turn partner, when the givens
+    are set symmetric."""
+    return lambda log_odds, filled: symmetry_evidence(log_odds, filled, config)
 
 
 def colour_step_evidence(
@@ -241,12 +282,13 @@ def colour_step_evidence(
     (``ink_colour.reached``): it adds nothing to any other cell, whatever the tints.
     """
 
-    def evidence(log_odds: np.ndarray, filled: np.ndarray) -> np.ndarray:
+    def evidence(log_odds: np.ndarray, filled: np.ndarray) -> Finding:
         if not np.any(reached(log_odds, filled, config)):
-            return np.zeros(log_odds.shape, dtype=np.float64)
+            return Finding(np.zeros(log_odds.shape, dtype=np.float64))
         colours = cell_ink_colours(image, lattice, config)
         trusted = trusted_tints(colours, config)
-        return colour_evidence(log_odds, filled, ink_tints(colours, config), config, trusted)
+        tints = ink_tints(colours, config)
+        return Finding(colour_evidence(log_odds, filled, tints, config, trusted))
 
     return evidence
 

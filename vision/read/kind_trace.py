@@ -26,9 +26,25 @@ class KindStep(StrEnum):
     CLASSIFIER = "classifier"  # the classifier's log p(printed d) / p(handwritten d)
     COPIES = "copies"  # the cell's ink against the other cells read as the same digit
     INK_SHAPE = "ink_shape"  # the cell's ink height, darkness, stroke width vs the puzzle's
+    PLACEMENT = "placement"  # the cell's ink top and bottom rows vs the print's
+    SYMMETRY = "symmetry"  # the cell's half-turn partner, when the givens are symmetric
     INK_COLOUR = "ink_colour"  # the cell's ink tint vs the puzzle's print and pen tints
     REPAIR = "repair"  # the solver's repair took the cell as another given (or not a given)
     ANSWER_PRIOR = "answer_prior"  # the pen digit re-read with the answer as prior
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What one evidence step found on a page.
+
+    added: (N,) float64 log-odds to add to each cell's. reason: what the step went by on
+    this page, or why it gave nothing ("" when it has nothing to say). cells: (cell, why)
+    for the cells it moved, where it says why.
+    """
+
+    added: np.ndarray
+    reason: str = ""
+    cells: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,11 +53,15 @@ class StepOdds:
 
     log_odds: (N,) float64 log p(printed) / p(handwritten), 0 for empty cells.
     kinds: (N,) int64 Kind values.
+    reason: what the step went by on this page, or why it gave nothing ("" if unsaid).
+    why: (cell, why) for the cells the step moved, where it says why.
     """
 
     step: KindStep
     log_odds: np.ndarray
     kinds: np.ndarray
+    reason: str = ""
+    why: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,7 +133,8 @@ class KindTrace:
     def cell_dict(self, cell: int) -> dict[str, object]:
         """One cell's JSON record: what it holds, which step decided it, the log-odds.
 
-        A cell changed after solving also says what was read and each later change.
+        A cell a step said why it moved has "why" (step: why); a cell changed after
+        solving also says what was read and each later change.
         """
         digit, kind = self.held(cell)
         record: dict[str, object] = {
@@ -122,6 +143,9 @@ class KindTrace:
             "decided_by": str(self.decided_by(cell)),
             "log_odds": [round(float(s.log_odds[cell]), LOG_ODDS_DECIMALS) for s in self.steps],
         }
+        why = {str(s.step): text for s in self.steps for c, text in s.why if c == cell}
+        if why:
+            record["why"] = why
         later = [c.to_dict() for c in self.later if c.cell == cell]
         if later:
             read = Kind(int(self.steps[-1].kinds[cell]))
@@ -130,8 +154,11 @@ class KindTrace:
         return record
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON trace: the steps applied, and per traced cell (by name) its record."""
-        return {
-            "steps": [str(s.step) for s in self.steps],
-            "cells": {cell_name(c): self.cell_dict(c) for c in self.traced_cells()},
-        }
+        """The JSON trace: the steps applied, what those that say went by on this page
+        ("reasons"), and per traced cell (by name) its record."""
+        doc: dict[str, object] = {"steps": [str(s.step) for s in self.steps]}
+        reasons = {str(s.step): s.reason for s in self.steps if s.reason}
+        if reasons:
+            doc["reasons"] = reasons
+        doc["cells"] = {cell_name(c): self.cell_dict(c) for c in self.traced_cells()}
+        return doc

@@ -45,8 +45,8 @@ class SmallGridConfig:
     sizes: () looks for none. candidates: the biggest candidate quads looked at.
     cell_px: a cell of the straightened grid (``GridDetection.warped``). time_limit_s:
     the solver's limit. pen_entries: the digits the reading takes for handwriting
-    (``decide_kinds``: classifier, copies, ink shape) by at least ``pen_margin`` (log-odds
-    of print over pen at most -pen_margin), where at least ``min_pen_cells`` are, are the
+    (``decide_kinds``: classifier, copies, ink shape, placement) by at least ``pen_margin``
+    (log-odds of print over pen at most -pen_margin), where at least ``min_pen_cells`` are, are the
     person's entries, left out of the givens and checked against the answer, where the
     printed digits alone have one answer; otherwise (or when False) every digit read counts
     as printed. (Rendered pages: a printed digit taken for pen leant at most -1.6 but for
