@@ -6,6 +6,7 @@ Skipped when ../shared or the model is absent. Only the validation split
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +18,8 @@ from sudokucam.vision.read.config import ReadConfig
 from sudokucam.vision.read.copies import CopyConfig
 from sudokucam.vision.read.decide import KindDecisionConfig
 from sudokucam.vision.read.ink_colour import InkColourConfig
+from sudokucam.vision.read.placement import PlacementConfig
+from sudokucam.vision.read.symmetry import SymmetryConfig
 from sudokucam.vision.results import PhotoResult
 
 # Share of grids read exactly (digits and printed/pen kinds): issue 13's no-regression
@@ -91,14 +94,22 @@ def test_red_pen_entries_that_look_printed_are_told_apart_by_colour(
     photos_dir: Path, photo_id: int
 ) -> None:
     """Photo 1007 is filled in coloured pen; a neat pen digit passes for print in grey
-    alone (digits_v2 and v3; with digits_v1 it was photo 10). Photo 19's did too until
-    the copies step (its pen digit is unlike the puzzle's printed copies of it)."""
+    alone (digits_v2 and v3; with digits_v1 it was photo 10), unless where its ink sits
+    in the cell or the givens' half-turn pattern is weighed too. Photo 19's did too
+    until the copies step (its pen digit is unlike the puzzle's printed copies of it)."""
     path = photo_path(photo_id, "mixed", photos_dir)
     givens, pen, _ = truth(photo_id, "mixed", photos_dir)
-    colourless = KindDecisionConfig(ink_colour=InkColourConfig(weight=0.0))
+    colourless = KindDecisionConfig(
+        ink_colour=InkColourConfig(weight=0.0),
+        placement=PlacementConfig(weight=0.0),
+        symmetry=SymmetryConfig(weight=0.0),
+    )
     grey_only = Reader(config=PipelineConfig(read=ReadConfig(kind_decision=colourless)))
     assert wrong_cells(grey_only.read(path), givens, pen), "grey alone reads it right now"
     assert wrong_cells(read(path), givens, pen) == []
+    grey = replace(colourless, placement=PlacementConfig(), symmetry=SymmetryConfig())
+    placed = Reader(config=PipelineConfig(read=ReadConfig(kind_decision=grey)))
+    assert wrong_cells(placed.read(path), givens, pen) == []
 
 
 def test_a_neat_pen_digit_unlike_the_printed_copies_is_pen_even_in_grey(photos_dir: Path) -> None:

@@ -18,6 +18,8 @@ from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.solver.outcome import Outcome
 from sudokucam.vision.pipeline import DEFAULT_PIPELINE_CONFIG, Reader
 from sudokucam.vision.read.classifier import DigitClassifier
+from sudokucam.vision.read.config import ReadConfig
+from sudokucam.vision.read.placement import PlacementConfig
 from sudokucam.vision.results import GridResult
 from sudokucam.vision.small.config import SmallGridConfig
 from sudokucam.vision.small.read import entry_sets, read_small_cells, written_cells
@@ -113,7 +115,8 @@ def test_only_digits_surely_written_and_not_alone_are_entries() -> None:
 def test_a_pen_digit_that_reads_as_print_is_told_by_its_ink_colour() -> None:
     """On this shaded 6×6 the blue pen 4 at r6c5 looks printed to the grey cells (the
     classifier, copies and ink shape leave it print); its tint, bluer than the printed
-    digits' black, makes it pen (the ink-colour step, given the colour page)."""
+    digits' black, makes it pen (the ink-colour step, given the colour page). Its ink
+    also sits off the print's rows, which tells it without the colour (placement)."""
     made = page(27, "shaded")
     image = made.photo.image
     found = reader().find_other_size(image)
@@ -122,10 +125,15 @@ def test_a_pen_digit_that_reads_as_print_is_told_by_its_ink_colour() -> None:
     assert isinstance(classifier, DigitClassifier)
     pen = made.photo.truth.pen.ravel() > 0
 
-    def pen_read_as_print(colour: np.ndarray | None) -> list[int]:
+    unplaced = replace(
+        config.read,
+        kind_decision=replace(config.read.kind_decision, placement=PlacementConfig(weight=0.0)),
+    )
+
+    def pen_read_as_print(colour: np.ndarray | None, read: ReadConfig = unplaced) -> list[int]:
         """The pen cells read as printed, with or without the colour page."""
         _, reading = read_small_cells(
-            classifier, found, config.read, config.small.orientation, None, colour
+            classifier, found, read, config.small.orientation, None, colour
         )
         kinds = np.asarray(reading.kinds)
         assert not (~pen & (kinds == Kind.HANDWRITTEN)).any()  # no print taken for pen
@@ -133,6 +141,7 @@ def test_a_pen_digit_that_reads_as_print_is_told_by_its_ink_colour() -> None:
 
     assert pen_read_as_print(None) == [34]  # r6c5's 4, without the colour step
     assert pen_read_as_print(image) == []
+    assert pen_read_as_print(None, config.read) == []  # placement tells it too
     grid = read(made)
     truth = made.photo.truth
     assert grid.givens == line(truth.givens) and grid.handwritten == line(truth.pen)
