@@ -134,5 +134,5 @@ def test_hint_bad_puzzle_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"cages": [{"sum": 30, "cells": ["r1c1", "r1c2"]}]}))
     result = runner.invoke(app, ["hint", str(path)])
-    assert result.exit_code == 1 and result.stderr.startswith("error: puzzle: the 2-cell cage")
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {path}: the 2-cell cage")
     assert len(result.stderr.splitlines()) == 1
