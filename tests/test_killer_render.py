@@ -8,6 +8,7 @@ import pytest
 from sudokucam.samples import render
 from sudokucam.samples.synth.killer_drawing import cage_segments, dashes, owners
 from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
+from sudokucam.solver.variant_json import puzzle_from_json
 
 
 @pytest.mark.parametrize("style", render.KILLER_STYLES)
@@ -25,6 +26,8 @@ def test_killer_photo_truth_is_a_unique_killer(style: str) -> None:
     data = t.to_json()
     assert data["variant"] == "killer" and len(data["cages"]) == len(t.cages)
     assert data["cages"][0]["cells"][0] == "r1c1"
+    assert data["puzzle"]["cages"] == data["cages"]  # the grid FILE.json form, as variants'
+    assert puzzle_from_json(data["puzzle"]) == puzzle
 
 
 def test_killer_photos_are_seeded() -> None:

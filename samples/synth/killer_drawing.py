@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from sudokucam.solver.variant import Cage, VariantPuzzle
+from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
+from sudokucam.solver.variant_json import puzzle_to_json
 
 from .camera import photograph
 from .files import encode_jpeg, write_photo
@@ -227,12 +228,18 @@ class KillerTruth(PhotoTruth):
     style: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The photo's truth with ``variant``, ``cages`` (the JSON contract's form) and style."""
+        """The photo's truth with ``variant``, ``cages`` (the JSON contract's form), style,
+        and the puzzle in the ``grid FILE.json`` form under ``puzzle`` (as every variant's)."""
         cages = [
             {"sum": g.total, "cells": [f"r{c // 9 + 1}c{c % 9 + 1}" for c in g.cells]}
             for g in self.cages
         ]
-        return super().to_json() | {"variant": "killer", "cages": cages, "killer_style": self.style}
+        givens = tuple(int(v) for v in self.givens.ravel())
+        puzzle = VariantPuzzle(9, givens, Variant.KILLER, cages=self.cages)
+        return super().to_json() | {
+            "variant": "killer", "cages": cages, "killer_style": self.style,
+            "puzzle": puzzle_to_json(puzzle),
+        }  # fmt: skip
 
 
 def killer_puzzle(
