@@ -100,7 +100,10 @@ class LookalikeConfig:
     crossword, or a Kakuro when ``kakuro_edge`` of its top row and left column are black.
     A Samurai has ``samurai_cells`` (± 1) a side and its four notches hold under
     ``blank_ink`` ink, against ``min_ink`` elsewhere. A KenKen has no black cell, thick
-    borders, and at least ``kenken_cages`` pieces per cell a side inside them.
+    borders, and at least ``kenken_cages`` pieces per cell a side inside them. A 12×12
+    Sudoku has a line at every ``twelve``-th of the outline both ways (inked within
+    ``line_band`` of the side over ``line_cover`` of its length), not at every
+    ``sixteen``-th (a 16×16's).
     """
 
     side: int = 630
@@ -114,6 +117,10 @@ class LookalikeConfig:
     blank_ink: float = 0.01
     min_ink: float = 0.04
     kenken_cages: float = 2.0
+    twelve: int = 12
+    sixteen: int = 16
+    line_band: float = 0.012
+    line_cover: float = 0.8
     search: SearchConfig = field(default_factory=SearchConfig)
 
 
