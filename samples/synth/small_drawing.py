@@ -89,7 +89,7 @@ def render_small_photo(
     marks: Marks | None = None,
     **overrides: Any,
 ) -> SmallPhoto:
-    """A photo of a printed small Sudoku (``grid_size`` 4, 6 or 8 cells a side; ``style``
+    """A photo of a printed small Sudoku (``grid_size`` 4, 6 or 8 cells a side, or 12; ``style``
     one of SMALL_STYLES, default picked by the seed); ``overrides`` set PhotoParams fields
     by name (``size``: the photo's width and height; ``pen_fill``, ``pen_mistakes``: a
     page filled in by pen, none by default). ``marks``: candidate notes (``notes_fill``,
