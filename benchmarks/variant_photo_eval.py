@@ -7,12 +7,15 @@ each photographed at the angles, light, shadows, blur and noise of the classic r
 photos and passed through JPEG at its own quality. Each is read by the default reader:
 grid found, structure right (the variant, and a jigsaw's regions exactly), cells right
 (the printed digits exactly, no pen digit invented), solved right (the true answer), and
-seconds per photo (reading only, rendering aside).
+seconds per photo (reading only, rendering aside). ``--pen-fill F`` writes a fraction F
+of the empty cells in by pen (``--pen-mistakes`` of them wrong), as a person half way
+through: cells right then means the printed digits and the pen digits exactly.
 
     .venv/bin/python benchmarks/variant_photo_eval.py                 # 20 of each
     .venv/bin/python benchmarks/variant_photo_eval.py --count 40 --seed 1000
     .venv/bin/python benchmarks/variant_photo_eval.py --variants x --json /tmp/x.json
     .venv/bin/python benchmarks/variant_photo_eval.py --variants x --styles lines --count 30
+    .venv/bin/python benchmarks/variant_photo_eval.py --variants jigsaw --pen-fill 0.5
 """
 
 from __future__ import annotations
@@ -52,9 +55,12 @@ def canonical(labels: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(names.index(x) for x in labels)
 
 
-def read_one(reader: Reader, variant: str, style: str, seed: int) -> Outcome:
-    """Render one photo, pass it through JPEG, read it and judge the reading."""
-    made = render.render_variant_photo(seed, variant, style)
+def read_one(
+    reader: Reader, variant: str, style: str, seed: int, pen: tuple[float, int] = (0.0, 0)
+) -> Outcome:
+    """Render one photo (``pen``: the fraction of empty cells filled in by pen, and how
+    many of those wrong), pass it through JPEG, read it and judge the reading."""
+    made = render.render_variant_photo(seed, variant, style, pen_fill=pen[0], pen_mistakes=pen[1])
     quality = made.photo.jpeg_quality
     ok, encoded = cv2.imencode(".jpg", made.photo.image, [cv2.IMWRITE_JPEG_QUALITY, quality])
     decoded = cv2.imdecode(encoded, cv2.IMREAD_COLOR) if ok else None
@@ -72,7 +78,8 @@ def read_one(reader: Reader, variant: str, style: str, seed: int) -> Outcome:
     )
     if puzzle.regions:
         structure = structure and canonical(grid.structure.regions) == canonical(puzzle.regions)
-    cells = grid.givens == "".join(map(str, puzzle.givens)) and grid.handwritten == "0" * 81
+    written = "".join(str(v) for v in made.photo.truth.pen.ravel())
+    cells = grid.givens == "".join(map(str, puzzle.givens)) and grid.handwritten == written
     answer = "".join(str(v) for v in made.photo.truth.solution.ravel())
     return Outcome(
         variant, style, seed, True, structure, cells, grid.solution == answer, seconds, grid.message
@@ -120,6 +127,14 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20, help="photos per variant")
     parser.add_argument("--seed", type=int, default=500, help="first seed")
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
+    parser.add_argument(
+        "--pen-fill",
+        type=float,
+        default=0.0,
+        help="fraction of the empty cells written in by pen (default 0)",
+    )
+    parser.add_argument("--pen-mistakes", type=int, default=0,
+                        help="how many of the pen digits are wrong (default 0)")  # fmt: skip
     args = parser.parse_args()
     if args.count < 1:
         parser.error(f"--count must be at least 1, got {args.count}")
@@ -131,7 +146,8 @@ def main() -> None:
             parser.error(f"no style of {variant} among --styles {' '.join(args.styles)}")
         for i in range(args.count):
             seed = args.seed + i
-            outcomes.append(read_one(reader, variant, styles[i % len(styles)], seed))
+            pen = (args.pen_fill, args.pen_mistakes)
+            outcomes.append(read_one(reader, variant, styles[i % len(styles)], seed, pen))
             print(f"{variant} {seed}: solved={outcomes[-1].solved}", file=sys.stderr, flush=True)
     print(table(outcomes))
     wrong = [o for o in outcomes if not (o.solved and o.structure and o.cells)]

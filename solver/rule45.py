@@ -30,10 +30,13 @@ class HouseSum:
     outies: bool  # False: innies (inside the house), True: outies (outside it)
 
     def describe(self, size: int) -> str:
-        """One sentence: 'the 45 rule on row 1: its innies r1c5,r1c6 add up to 7'."""
+        """One sentence: 'the 45 rule on row 1: its innies r1c5,r1c6 add up to 7' (one
+        cell: 'its innie r1c5 is 7')."""
         where = ",".join(cell_name(c, size) for c in self.cells)
-        kind = "outies" if self.outies else "innies"
-        return f"the 45 rule on {self.house}: its {kind} {where} add up to {self.total}"
+        kind = "outie" if self.outies else "innie"
+        if len(self.cells) == 1:
+            return f"the 45 rule on {self.house}: its {kind} {where} is {self.total}"
+        return f"the 45 rule on {self.house}: its {kind}s {where} add up to {self.total}"
 
 
 @dataclass(frozen=True)

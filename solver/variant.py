@@ -10,6 +10,7 @@ search never starts on a puzzle that cannot be right.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -20,7 +21,7 @@ from .errors import PuzzleError
 from .geometry import BOX_SHAPES, Cell, cell_name, shape_for_size
 from .grid import SYMBOLS
 
-_CELL = re.compile(r"^r(\d+)c(\d+)$", re.IGNORECASE)
+_CELL = re.compile(r"^r([0-9]{1,6})c([0-9]{1,6})$", re.IGNORECASE)
 Values = tuple[int, ...]  # row by row, 0 for an empty cell
 
 
@@ -144,11 +145,26 @@ def cage_combinations(total: int, count: int, size: int) -> tuple[frozenset[int]
     )
 
 
+def shown(value: object) -> str:
+    """A value as an error message shows it: short, however long or deep it is."""
+    return _SHORT.repr(value)
+
+
+def _short_repr() -> reprlib.Repr:
+    """The repr of error messages: two levels deep, strings and numbers clipped."""
+    short = reprlib.Repr()
+    short.maxlevel, short.maxstring, short.maxlong, short.maxlist, short.maxdict = 2, 40, 24, 4, 4
+    return short
+
+
+_SHORT = _short_repr()
+
+
 def parse_cell(name: str, size: int) -> Cell:
     """The cell named 'r1c1' (1-based row and column), or VariantError."""
     m = _CELL.match(name.strip()) if isinstance(name, str) else None
     if m is None:
-        raise VariantError(f"bad cell name {name!r}: write cells as r1c1 (row 1, column 1)")
+        raise VariantError(f"bad cell name {shown(name)}: write cells as r1c1 (row 1, column 1)")
     r, c = int(m[1]), int(m[2])
     if not (1 <= r <= size and 1 <= c <= size):
         raise VariantError(f"cell {name} is outside the {size}×{size} grid")
@@ -175,7 +191,7 @@ def _check_symbols(symbols: str, n: int) -> None:
     """The symbols: exactly `n` different characters, none of them '.'."""
     if len(symbols) != n or len(set(symbols)) != n or "." in symbols:
         raise VariantError(
-            f"symbols must be {n} different characters (not '.') for {n}×{n}; got {symbols!r}"
+            f"symbols must be {n} different characters (not '.') for {n}×{n}; got {shown(symbols)}"
         )
 
 

@@ -8,6 +8,7 @@ import pytest
 from sudokucam.samples import render
 from sudokucam.samples.synth.killer_drawing import cage_segments, dashes, owners
 from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
+from sudokucam.solver.variant_json import puzzle_from_json
 
 
 @pytest.mark.parametrize("style", render.KILLER_STYLES)
@@ -25,6 +26,8 @@ def test_killer_photo_truth_is_a_unique_killer(style: str) -> None:
     data = t.to_json()
     assert data["variant"] == "killer" and len(data["cages"]) == len(t.cages)
     assert data["cages"][0]["cells"][0] == "r1c1"
+    assert data["puzzle"]["cages"] == data["cages"]  # the grid FILE.json form, as variants'
+    assert puzzle_from_json(data["puzzle"]) == puzzle
 
 
 def test_killer_photos_are_seeded() -> None:
@@ -55,3 +58,19 @@ def test_dashes_stay_on_their_segment() -> None:
     out = dashes(((0.0, 0.0), (1.0, 0.0)), 0.1, 0.05)
     assert len(out) == 7
     assert all(0.0 <= a[0] < b[0] <= 1.0 for a, b in out)
+
+
+def test_variant_and_killer_pages_take_pen_fill() -> None:
+    """``pen_fill`` writes that share of the empty cells in by pen (truth ``pen``); without
+    it the page is drawn as before (no draw from the generator)."""
+    from sudokucam.samples.synth.variant_drawing import render_variant_photo
+
+    photo = render.render_killer(7, "dashed", size=(640, 480), pen_fill=0.5, pen_mistakes=1)
+    empty = int((photo.truth.givens == 0).sum())
+    assert int((photo.truth.pen > 0).sum()) == round(0.5 * empty)
+    assert len(photo.truth.mistakes) == 1 and "pen" in photo.truth.fonts
+    plain = render.render_killer(7, "dashed", size=(640, 480))
+    assert not plain.truth.pen.any() and not np.array_equal(plain.image, photo.image)
+    jigsaw = render_variant_photo(3, "jigsaw", "thick", pen_fill=0.4).photo.truth
+    assert jigsaw.pen.any() and not (jigsaw.pen * jigsaw.givens).any()
+    assert (jigsaw.pen[jigsaw.pen > 0] == jigsaw.solution[jigsaw.pen > 0]).all()

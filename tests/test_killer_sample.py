@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from sudokucam.solver.variant import Variant
+from sudokucam.solver.variant_json import puzzle_from_json
 from sudokucam.vision import pipeline
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.structure.cage_sums import SumReading
@@ -47,3 +48,12 @@ def test_lines_taken_for_cages_never_spoil_a_classic_grid(
     truth = json.loads((samples_dir / "printed" / "demo.json").read_text(encoding="utf-8"))
     assert grid.structure.variant is Variant.CLASSIC
     assert grid.solution == "".join(str(v) for row in truth["solution"] for v in row)
+
+
+def test_the_killer_truth_holds_its_puzzle_as_the_other_samples_do(
+    truth: dict[str, Any],
+) -> None:
+    """``puzzle``: the `grid FILE.json` form, as each variant, small and 16×16 sample's."""
+    puzzle = puzzle_from_json(truth["puzzle"])
+    assert puzzle.variant is Variant.KILLER and truth["puzzle"]["cages"] == truth["cages"]
+    assert puzzle.is_solution([v for row in truth["solution"] for v in row])

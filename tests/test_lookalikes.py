@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from sudokucam.samples.render import LOOKALIKES, render_lookalike
 from sudokucam.samples.synth.lookalikes import render_sudoku_beside_crossword
+from sudokucam.samples.synth.small_drawing import render_small_photo
 from sudokucam.solver import Outcome
 from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import default_reader
@@ -91,3 +92,34 @@ def test_black_squares_make_a_crossword_and_a_black_edge_a_kakuro() -> None:
 
 def test_a_plain_ruled_grid_is_no_lookalike() -> None:
     assert square_lookalike(drawn(9, set()), DEFAULT_LOOKALIKE_CONFIG) is None
+
+
+@pytest.mark.parametrize(("seed", "style"), [(0, "kids"), (1, "book"), (107, "kids")])
+def test_a_12x12_photo_is_named_never_read_as_another_size(
+    seed: int, style: str, tmp_path: Path
+) -> None:
+    """Seed 0 was read as an invalid 9×9, seed 1 as a 4×4 with several solutions; on seed
+    107 only yesterday's answer beside it was found (printed full)."""
+    image = render_small_photo(seed, 12, style).photo.image
+    result = default_reader().read(image)
+    assert result.grids == ()
+    assert result.error == Lookalike.TWELVE.message
+    assert result.error.startswith("this looks like a 12×12 Sudoku: sudokucam reads")
+    if seed == 0:
+        photo = tmp_path / "twelve.png"
+        cv2.imwrite(str(photo), image)
+        done = runner.invoke(app, ["solve", str(photo), "-o", str(tmp_path / "out.png")])
+        assert done.exit_code == 1 and "this looks like a 12×12 Sudoku" in done.output
+        assert "Traceback" not in done.output
+
+
+def test_lines_at_every_twelfth_make_a_12x12_not_a_16x16() -> None:
+    """Lines at every twelfth both ways (and not every sixteenth) name a 12×12."""
+    side = DEFAULT_LOOKALIKE_CONFIG.side
+    for n, named in ((12, Lookalike.TWELVE), (16, None), (9, None)):
+        square = np.full((side, side), 255, np.uint8)
+        for k in range(n + 1):
+            x = min(side - 2, round(k * (side - 1) / n))
+            square[:, x : x + 2] = 0
+            square[x : x + 2, :] = 0
+        assert square_lookalike(square, DEFAULT_LOOKALIKE_CONFIG) is named, n

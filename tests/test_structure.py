@@ -71,6 +71,30 @@ def test_jigsaw_regions_are_read_from_thick_borders(seed: int) -> None:
     assert not found.diagonals
 
 
+def penned(labels: tuple[int, ...], seed: int) -> np.ndarray:
+    """A jigsaw grid as a pen leaves it: one thin border inside a region written along
+    heavily, two thick borders between regions paled (shadow), so the widest gap in the
+    borders' ink no longer splits thin from thick."""
+    img = with_digits(drawn_grid(labels), seed)
+    grid = np.array(labels).reshape(9, 9)
+    r, c = next((r, c) for r in range(9) for c in range(8) if grid[r, c] == grid[r, c + 1])
+    img[r * CELL + 3 : (r + 1) * CELL - 3, (c + 1) * CELL - 1 : (c + 1) * CELL + 2] = 70
+    between = [(r, c) for r in range(8) for c in range(9) if grid[r, c] != grid[r + 1, c]]
+    for r, c in between[:2]:
+        band = img[(r + 1) * CELL - 3 : (r + 1) * CELL + 3, c * CELL : (c + 1) * CELL]
+        band[:] = np.maximum(band, 150)
+    return img
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 3, 4])
+def test_jigsaw_regions_under_pen_and_shadow_are_read(seed: int) -> None:
+    """The next widest gaps, then a border or two taken the other way, find the regions."""
+    regions = random_regions(9, random.Random(seed))
+    found = find_structure(penned(regions, seed))
+    assert found.variant is Variant.JIGSAW
+    assert canonical(found.regions) == canonical(regions)
+
+
 def test_broken_borders_give_no_regions() -> None:
     """Thick borders that do not close nine regions of nine are no jigsaw."""
     labels = list(box_labels())

@@ -16,7 +16,7 @@ from sudokucam.solver.logic.variant_hint import (
     variant_hint,
     variant_steps,
 )
-from sudokucam.solver.rule45 import house_sums
+from sudokucam.solver.rule45 import HouseSum, house_sums
 from sudokucam.solver.variant import Cage, Variant, VariantPuzzle, all_units
 from sudokucam.solver.variant_json import puzzle_from_json
 from sudokucam.ui.cli import app
@@ -71,9 +71,15 @@ def test_rule_45_places_a_lone_innie() -> None:
     b = board_for(puzzle)
     step = rule_45(b)
     assert step is not None and step.placements == ((8, 7),)
-    assert "its innies r1c9 add up to 7, so r1c9 is 7" in step.explanation
+    assert step.explanation == "the 45 rule on row 1: its innie r1c9 is 7"  # one cell: singular
     apply(b, step)
     assert b.values[8] == 7 and 7 not in b.cands[0]
+
+
+def test_rule_45_names_one_outie_in_the_singular() -> None:
+    outie = HouseSum(5, (9,), "row 1", outies=True)
+    assert outie.describe(9) == "the 45 rule on row 1: its outie r2c1 is 5"
+    assert HouseSum(9, (9, 10), "row 1", True).describe(9).endswith("outies r2c1,r2c2 add up to 9")
 
 
 @pytest.mark.parametrize("name", ["killer_9x9_seed11", "killer_9x9_seed12", "killer_6x6_seed14"])
@@ -134,5 +140,5 @@ def test_hint_bad_puzzle_is_one_line(tmp_path: Path) -> None:
     path = tmp_path / "bad.json"
     path.write_text(json.dumps({"cages": [{"sum": 30, "cells": ["r1c1", "r1c2"]}]}))
     result = runner.invoke(app, ["hint", str(path)])
-    assert result.exit_code == 1 and result.stderr.startswith("error: puzzle: the 2-cell cage")
+    assert result.exit_code == 1 and result.stderr.startswith(f"error: {path}: the 2-cell cage")
     assert len(result.stderr.splitlines()) == 1

@@ -50,6 +50,19 @@ def test_variant_photo_is_read_and_solved(variant: str, style: str, seed: int) -
     assert vp.puzzle.is_solution(truth)
 
 
+@pytest.mark.parametrize(("style", "seed"), [("thick", 520), ("thick", 526), ("tinted", 507)])
+def test_jigsaw_half_filled_in_pen_keeps_its_regions(style: str, seed: int) -> None:
+    """Pen strokes along thin lines once hid these regions (read as a classic grid)."""
+    vp = render_variant_photo(seed, "jigsaw", style, pen_fill=0.5, pen_mistakes=1)
+    quality = [cv2.IMWRITE_JPEG_QUALITY, vp.photo.jpeg_quality]
+    image = cv2.imdecode(cv2.imencode(".jpg", vp.photo.image, quality)[1], cv2.IMREAD_COLOR)
+    assert image is not None
+    grid = default_reader().read(image).grids[0]
+    assert grid.structure.variant is Variant.JIGSAW
+    assert canonical(grid.structure.regions) == canonical(vp.puzzle.regions)
+    assert grid.solution == "".join(str(v) for v in vp.photo.truth.solution.ravel())
+
+
 @pytest.mark.slow
 def test_variant_json_and_message_name_the_rules() -> None:
     vp, grid = rendered("jigsaw", "thick", 1)

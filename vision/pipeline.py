@@ -67,6 +67,7 @@ from .results import (
     GridResult,
     PhotoResult,
     PuzzlePolicyConfig,
+    is_solution_grid,
     sort_grids,
 )
 from .small.config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
@@ -224,11 +225,26 @@ class Reader:
             if small and (not unlikely or len(small[0].repairs) < unlikely):
                 return PhotoResult(name, photo, small, None, timings)
         if not solved:
-            corners = [d.corners for d in detections]
-            look = timed(timings, "structure", lambda: self.lookalike(page, corners))
+            full = all(is_solution_grid(g, self.config.puzzle_policy) for g in grids)
+            look = timed(
+                timings, "structure", lambda: self.unread_lookalike(page, detections, full)
+            )
             if look is not None:
                 return PhotoResult(name, photo, (), look.message, timings)
         return PhotoResult(name, photo, found.puzzles, None, timings, found.solutions)
+
+    def unread_lookalike(
+        self, page: ScaledImage, detections: Sequence[GridDetection], full: bool
+    ) -> Lookalike | None:
+        """What a photo whose grids gave nothing solved looks like (``lookalike``, an
+        outline holding them all); where there is none and every grid is printed ``full``
+        (yesterday's answer beside a puzzle the grid search did not take), the page's
+        largest outline, named only when it is a 12×12 Sudoku."""
+        look = self.lookalike(page, [d.corners for d in detections])
+        if look is not None or not full:
+            return look
+        wider = self.lookalike(page)
+        return wider if wider is Lookalike.TWELVE else None
 
     def small_grids(
         self,

@@ -18,7 +18,8 @@ from typing import Any
 
 import numpy as np
 
-from sudokucam.solver.variant import Cage, VariantPuzzle
+from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
+from sudokucam.solver.variant_json import puzzle_to_json
 
 from .camera import photograph
 from .files import encode_jpeg, write_photo
@@ -27,6 +28,7 @@ from .grid_drawing import draw_digits, draw_grid_lines, grid_lattice, sample_gri
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
+from .pen import write_pen, written_in
 from .sensor import develop
 from .sheet import INK, Sheet
 from .truth import Photo, PhotoTruth, jsonable
@@ -227,12 +229,18 @@ class KillerTruth(PhotoTruth):
     style: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The photo's truth with ``variant``, ``cages`` (the JSON contract's form) and style."""
+        """The photo's truth with ``variant``, ``cages`` (the JSON contract's form), style,
+        and the puzzle in the ``grid FILE.json`` form under ``puzzle`` (as every variant's)."""
         cages = [
             {"sum": g.total, "cells": [f"r{c // 9 + 1}c{c % 9 + 1}" for c in g.cells]}
             for g in self.cages
         ]
-        return super().to_json() | {"variant": "killer", "cages": cages, "killer_style": self.style}
+        givens = tuple(int(v) for v in self.givens.ravel())
+        puzzle = VariantPuzzle(9, givens, Variant.KILLER, cages=self.cages)
+        return super().to_json() | {
+            "variant": "killer", "cages": cages, "killer_style": self.style,
+            "puzzle": puzzle_to_json(puzzle),
+        }  # fmt: skip
 
 
 def killer_puzzle(
@@ -251,9 +259,10 @@ def killer_puzzle(
 
 def compose_killer_page(
     rng: np.random.Generator, puzzle: VariantPuzzle, givens: np.ndarray, p: PhotoParams,
-    style: KillerStyle,
+    style: KillerStyle, pen: np.ndarray | None = None,
 ) -> PageDraft:  # fmt: skip
-    """Print the page: the Killer grid with its cages in the middle, columns around it."""
+    """Print the page: the Killer grid with its cages in the middle, columns around it,
+    and the ``pen`` entries (9 × 9, 0 where none) written in."""
     cell = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell)
     fonts = sample_fonts(rng, p.print_font) | {"sum": style.sum_font}
@@ -264,25 +273,30 @@ def compose_killer_page(
     lattice = grid_lattice(frame.left, frame.top, cell)
     draw_digits(sheet, lattice, givens, grid.font, grid.digit_height * cell, grid.digit_ink)
     draw_surroundings(sheet, rng, frame, cell, fonts)
+    if pen is not None:
+        fonts |= write_pen(sheet, rng, lattice, pen, p.pen_font)
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)
 
 
 def render_killer(seed: int, style_name: str | None = None, **overrides: Any) -> Photo:
-    """Render one photo of a printed Killer (``style_name`` one of KILLER_STYLES, else drawn)."""
+    """Render one photo of a printed Killer (``style_name`` one of KILLER_STYLES, else drawn;
+    ``overrides`` set PhotoParams fields, ``pen_fill`` and ``pen_mistakes`` a page filled
+    in by pen)."""
     rng = np.random.default_rng(seed)
     params = replace(sample_params("printed", rng), kind="killer", pen_fill=0.0)
     size = SIZES[int(rng.integers(len(SIZES)))]
     params = replace(params, **({"size": size} | overrides))
     style = sample_killer_style(rng, style_name)
     puzzle, givens, solution = killer_puzzle(seed, style, rng)
-    page = compose_killer_page(rng, puzzle, givens, params, style)
+    pen, mistakes = written_in(rng, givens, solution, params.pen_fill, params.pen_mistakes)
+    page = compose_killer_page(rng, puzzle, givens, params, style, pen)
     rgb, lattice = photograph(rng, page, params)
     image = develop(rng, rgb, params)
     truth = KillerTruth(
         seed=seed, kind="killer", size=params.size, givens=givens, solution=solution,
-        pen=np.zeros((9, 9), dtype=np.int64), mistakes=(), lattice=lattice, fonts=page.fonts,
+        pen=pen, mistakes=tuple(mistakes), lattice=lattice, fonts=page.fonts,
         effects=jsonable(asdict(params) | {"killer": asdict(style)}),
         cages=puzzle.cages, style=style.name,
     )  # fmt: skip

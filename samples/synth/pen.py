@@ -79,3 +79,23 @@ def choose_pen_entries(
         pen[r, c] = choices[int(rng.integers(len(choices)))]
         wrong.append((int(r), int(c)))
     return pen, sorted(wrong)
+
+
+def written_in(
+    rng: np.random.Generator, givens: np.ndarray, solution: np.ndarray, fill: float, mistakes: int
+) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """The pen entries (0 where none) and the wrong ones, as choose_pen_entries makes them;
+    no draw from rng when ``fill`` is 0, so pages without pen stay as they were."""
+    if fill <= 0:
+        return np.zeros_like(givens), []
+    return choose_pen_entries(rng, givens, solution, fill, mistakes)
+
+
+def write_pen(sheet: Sheet, rng: np.random.Generator, lattice: np.ndarray, pen: np.ndarray,
+              font: str) -> dict[str, str]:  # fmt: skip
+    """Write the pen entries in (none: no draw from rng); the pen's font by name."""
+    if not pen.any():
+        return {}
+    style = sample_pen_style(rng, font)
+    draw_pen(sheet, rng, lattice, pen, style)
+    return {"pen": style.font}

@@ -51,18 +51,20 @@ from .types import RGB
 from .words import instructions
 
 SMALL_SIZES = (4, 6, 8)
+TWELVE = 12  # a 12×12 of 3 × 4 boxes, drawn as the small grids are: the reader names it
 SMALL_STYLES = ("newspaper", "book", "shaded", "kids")
 KIDS_INKS: tuple[RGB, ...] = ((0.12, 0.25, 0.6), (0.45, 0.15, 0.5), (0.1, 0.4, 0.35))
-CLUE_SHARE = {4: (0.3, 0.45), 6: (0.33, 0.5), 8: (0.35, 0.5)}  # givens / cells, by size
+CLUE_SHARE = {4: (0.3, 0.45), 6: (0.33, 0.5), 8: (0.35, 0.5), 12: (0.4, 0.5)}  # givens / cells
 
 
 def small_puzzle(seed: int, size: int) -> tuple[VariantPuzzle, tuple[int, ...]]:
-    """A seeded unique classic Sudoku of ``size`` (4, 6 or 8) cells a side, and its answer.
+    """A seeded unique classic Sudoku of ``size`` (4, 6 or 8, or ``TWELVE``) cells a side,
+    and its answer.
 
     The solver's first grid is shuffled (rows within bands, bands, columns within stacks,
     stacks, and the digits) so that answers differ from seed to seed."""
-    if size not in SMALL_SIZES:
-        raise ValueError(f"size must be one of {SMALL_SIZES}; got {size}")
+    if size not in (*SMALL_SIZES, TWELVE):
+        raise ValueError(f"size must be one of {SMALL_SIZES} or {TWELVE}; got {size}")
     rng = random.Random(seed)
     lo, hi = CLUE_SHARE[size]
     clues = round(rng.uniform(lo, hi) * size * size)
@@ -87,7 +89,7 @@ def render_small_photo(
     marks: Marks | None = None,
     **overrides: Any,
 ) -> SmallPhoto:
-    """A photo of a printed small Sudoku (``grid_size`` 4, 6 or 8 cells a side; ``style``
+    """A photo of a printed small Sudoku (``grid_size`` 4, 6 or 8 cells a side, or 12; ``style``
     one of SMALL_STYLES, default picked by the seed); ``overrides`` set PhotoParams fields
     by name (``size``: the photo's width and height; ``pen_fill``, ``pen_mistakes``: a
     page filled in by pen, none by default). ``marks``: candidate notes (``notes_fill``,

@@ -33,6 +33,7 @@ from .grid_drawing import GridStyle, draw_digits, grid_lattice, sample_grid_styl
 from .newspaper_page import PageDraft, draw_surroundings, sample_fonts, sample_frame
 from .paper import paper, print_through
 from .params import PhotoParams, sample_params
+from .pen import write_pen, written_in
 from .sensor import develop
 from .sheet import Sheet
 from .truth import Photo, PhotoTruth, jsonable
@@ -82,7 +83,8 @@ def render_variant_photo(
     seed: int, variant: str, style: str | None = None, **overrides: Any
 ) -> VariantPhoto:
     """A photo of a printed Sudoku X or jigsaw (``style``: one of VARIANT_STYLES[variant],
-    default picked by the seed); ``overrides`` set PhotoParams fields by name."""
+    default picked by the seed); ``overrides`` set PhotoParams fields by name
+    (``pen_fill``, ``pen_mistakes``: a page half filled in by pen, none by default)."""
     puzzle, solution = variant_puzzle(seed, variant)
     rng = np.random.default_rng(seed)
     style = style or str(rng.choice(VARIANT_STYLES[variant]))
@@ -92,21 +94,28 @@ def render_variant_photo(
         )
     params = replace(sample_params("printed", rng), **overrides)
     givens = np.asarray(puzzle.givens, np.int64).reshape(9, 9)
-    page = compose_variant_page(rng, puzzle, style, params)
+    answer = np.asarray(solution, np.int64).reshape(9, 9)
+    pen, mistakes = written_in(rng, givens, answer, params.pen_fill, params.pen_mistakes)
+    page = compose_variant_page(rng, puzzle, style, params, pen)
     rgb, lattice = photograph(rng, page, params)
     image = develop(rng, rgb, params)
     truth = PhotoTruth(
-        seed=seed, kind=variant, size=params.size, givens=givens,
-        solution=np.asarray(solution, np.int64).reshape(9, 9), pen=np.zeros((9, 9), np.int64),
-        mistakes=(), lattice=lattice, fonts=page.fonts, effects=jsonable(asdict(params)),
+        seed=seed, kind=variant, size=params.size, givens=givens, solution=answer, pen=pen,
+        mistakes=tuple(mistakes), lattice=lattice, fonts=page.fonts,
+        effects=jsonable(asdict(params)),
     )  # fmt: skip
     return VariantPhoto(Photo(image, truth, params.jpeg_quality), puzzle, style)
 
 
 def compose_variant_page(
-    rng: np.random.Generator, puzzle: VariantPuzzle, style: str, p: PhotoParams
+    rng: np.random.Generator,
+    puzzle: VariantPuzzle,
+    style: str,
+    p: PhotoParams,
+    pen: np.ndarray | None = None,
 ) -> PageDraft:
-    """The flat page: the variant grid with heading, columns and more around it."""
+    """The flat page: the variant grid with heading, columns and more around it, and the
+    ``pen`` entries (9 × 9, 0 where none) written in."""
     cell = p.grid_fraction * min(p.size) / 9 * p.supersample
     frame = sample_frame(rng, cell)
     fonts = sample_fonts(rng, p.print_font)
@@ -116,6 +125,8 @@ def compose_variant_page(
         sheet, rng, (frame.left, frame.top), cell, puzzle, style, grid_style
     )
     draw_surroundings(sheet, rng, frame, cell, fonts)
+    if pen is not None:
+        fonts |= write_pen(sheet, rng, lattice, pen, p.pen_font)
     sheet.ink *= print_through(sheet.ink, float(rng.uniform(0.01, 0.025)))
     rgb = paper(rng, frame.width, frame.height, p.paper_tone) * sheet.ink
     return PageDraft(rgb=rgb, lattice=lattice, fonts=fonts)

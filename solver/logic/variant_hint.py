@@ -175,7 +175,9 @@ def rule_45(b: Board) -> VariantStep | None:
         left = group.total - sum(b.values[c] for c in group.cells)
         if len(open_cells) == 1 and left in b.cands[open_cells[0]]:
             c = open_cells[0]
-            why = f"{group.describe(b.puzzle.size)}, so {_name(b, c)} is {left}"
+            why = group.describe(b.puzzle.size)
+            if group.cells != (c,):  # one cell alone: the rule already says its value
+                why += f", so {_name(b, c)} is {left}"
             return VariantStep("45 rule", ((c, left),), (), group.cells, why)
         if not open_cells:
             continue

@@ -122,17 +122,18 @@ def read_stdin(limit: int = MAX_PUZZLE_TEXT_BYTES) -> str:
     if len(data) > limit:
         usage_error(f"stdin holds more than {limit // 2**20} MB: no file of puzzles is that large")
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark (Windows editors) is skipped
     except UnicodeDecodeError as exc:
         usage_error(f"cannot read stdin: not UTF-8 text ({exc.reason} at byte {exc.start})")
 
 
 def read_text_file(path: str) -> str:
-    """The text of a UTF-8 file; a usage error naming the file once when it cannot be read."""
+    """The text of a UTF-8 file (a byte-order mark skipped); a usage error naming the file
+    once when it cannot be read."""
     try:
         if Path(path).stat().st_size > MAX_PUZZLE_TEXT_BYTES:
             usage_error(f"cannot read {path}: larger than {MAX_PUZZLE_TEXT_BYTES // 2**20} MB")
-        return Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8-sig")
     except OSError as exc:
         usage_error(f"cannot read {path}: {exc.strerror or exc}")
     except UnicodeDecodeError as exc:

@@ -2,8 +2,10 @@
 
 The JSON object is solver.variant_json's contract. A puzzle that breaks its own rules (a
 cage sum out of reach, a region of the wrong size, a symbol outside the set) is refused
-with one "error: ..." line naming the cage, region or cell, exit status 1; JSON that
-cannot be parsed at all is unreadable input, exit status 2.
+with one "error: ..." line naming the file and the cage, region or cell, exit status 1, as
+is JSON that is no puzzle (a list, JSON nested too deep, a number too long); JSON that
+cannot be parsed at all is unreadable input, exit status 2. The JSON that `read`, `solve`
+and `check` print for a photo of one grid is taken as that grid's puzzle.
 """
 
 from __future__ import annotations
@@ -19,26 +21,24 @@ from ...solver.grid import value_word
 from ...solver.outcome import Outcome
 from ...solver.solve import deadline_after
 from ...solver.variant import VariantError, VariantPuzzle
-from ...solver.variant_json import puzzle_from_json, puzzle_to_json
+from ...solver.variant_json import NotJsonError, load_puzzle_json, puzzle_to_json
 from ...solver.variant_solve import count_variant, is_classic, solve_variant
 from .common import fail, usage_error
 
 
 def looks_like_json(text: str) -> bool:
-    """True when a puzzle text is a JSON object (its first character is '{')."""
-    return text.lstrip().startswith("{")
+    """True when a puzzle text is JSON: its first character is '{' or '[' (a photo's JSON
+    from `read`); a byte-order mark before it is skipped."""
+    return text.lstrip("\ufeff \t\r\n").startswith(("{", "["))
 
 
 def read_variant(text: str, source: str, size: int | None) -> VariantPuzzle:
-    """The puzzle of a JSON text; exit 2 when it is not JSON, 1 when it breaks its rules."""
+    """The puzzle of a JSON text; exit 2 when it is not JSON, 1 when it is no puzzle or
+    breaks its rules (the error names ``source``, the file)."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        usage_error(
-            f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
-        )
-    try:
-        puzzle = puzzle_from_json(doc)
+        puzzle = load_puzzle_json(text)
+    except NotJsonError as exc:
+        usage_error(f"{source}: {exc}")
     except VariantError as exc:
         fail(f"{source}: {exc}")
     if size is not None and size != puzzle.size:

@@ -90,9 +90,21 @@ def _arg_text(arg: str) -> str:
     """The text of '-' (stdin), a file, or the argument itself."""
     if arg == "-":
         return read_stdin()
-    if len(arg) < MAX_PUZZLE_PATH and Path(arg).is_file():
+    if _is_file(arg):
         return read_text_file(arg)
     return arg
+
+
+def _is_file(arg: str) -> bool:
+    """True when the argument names a file (not '-', nor puzzle text)."""
+    return len(arg) < MAX_PUZZLE_PATH and Path(arg).is_file()
+
+
+def _source(arg: str) -> str:
+    """Where a puzzle argument's text came from, as an error names it: the file, or stdin."""
+    if arg == "-":
+        return "stdin"
+    return arg if _is_file(arg) else "puzzle"
 
 
 def _read_grids(arg: str, size: int | None, what: str, text: str | None = None) -> list[Grid]:
@@ -148,7 +160,7 @@ def hint_command(
     check_size(size)
     text = _arg_text(puzzle)
     if looks_like_json(text):
-        _hint_variant(text, size, entries, all_steps, as_json, time_limit)
+        _hint_variant(text, _source(puzzle), size, entries, all_steps, as_json, time_limit)
     grid = _read_one(puzzle, size, "puzzle", text)
     extra = _read_one(entries, grid.size, "--entries") if entries is not None else None
     if extra is not None and extra.size != grid.size:
@@ -175,6 +187,7 @@ def hint_command(
 
 def _hint_variant(
     text: str,
+    source: str,
     size: int | None,
     entries: str | None,
     all_steps: bool,
@@ -184,7 +197,7 @@ def _hint_variant(
     """The hint for a puzzle given as a JSON object (Killer, X, jigsaw); exits."""
     from .hint_variant import hint_variant
 
-    puzzle = read_variant(text, "puzzle", size)
+    puzzle = read_variant(text, source, size)
     extra = _read_one(entries, puzzle.size, "--entries") if entries is not None else None
     ok = hint_variant(puzzle, extra, all_steps, as_json, time_limit)
     raise typer.Exit(0 if ok else 1)

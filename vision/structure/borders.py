@@ -4,12 +4,15 @@ Every border between two neighbouring cells of the straightened grid is weighed 
 ink across it (a thick line holds two to four times a thin one's). The borders split
 into thin and thick at the widest gap in their weights; the cells joined across thin
 borders make the regions. Nine pieces of nine cells are regions; anything else is no
-reading of regions (the standard boxes are then assumed).
+reading of regions (the standard boxes are then assumed). Pen strokes along a thin line
+and shadow over a thick one blur the gap: where the widest gives no regions, the next
+widest are tried, then the few borders weighed nearest a split taken the other way.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import numpy as np
 
@@ -100,7 +103,85 @@ def box_labels(size: int = 9, box: tuple[int, int] = (3, 3)) -> Labels:
 def read_regions(warped: np.ndarray, size: int, config: BorderConfig) -> Labels | None:
     """The regions drawn in a straightened grid, or None when the borders make none."""
     across, down = border_ink(warped, size, config)
-    thick = thick_borders(across, down, config)
-    if thick is None:
-        return None
-    return regions_from_borders(*thick, size)
+    limits = thick_limits(across, down, config)
+    for limit in limits:
+        regions = regions_from_borders(across > limit, down > limit, size)
+        if regions is not None:
+            return regions
+    for flips in range(1, config.max_flips + 1):  # the fewest borders taken the other way
+        for limit in limits[: config.mended_cuts]:
+            regions = mended_regions(across, down, limit, flips, size, config)
+            if regions is not None:
+                return regions
+    return None
+
+
+def thick_limits(across: np.ndarray, down: np.ndarray, config: BorderConfig) -> list[float]:
+    """Weights splitting thin from thick borders, likeliest first: the middles of the
+    ``config.cuts`` widest gaps between the sorted weights, each kept where the thick
+    borders hold ``min_thick_ratio`` times the thin ones' ink."""
+    weights = np.sort(np.concatenate([across.ravel(), down.ravel()]))
+    limits = []
+    for cut in np.argsort(-np.diff(weights), kind="stable")[: config.cuts]:
+        thin, thick = weights[: cut + 1], weights[cut + 1 :]
+        if thick.mean() >= config.min_thick_ratio * max(float(thin.mean()), 1e-6):
+            limits.append(float(weights[cut] + weights[cut + 1]) / 2.0)
+    return limits
+
+
+def mended_regions(
+    across: np.ndarray,
+    down: np.ndarray,
+    limit: float,
+    flips: int,
+    size: int,
+    config: BorderConfig,
+) -> Labels | None:
+    """The regions when ``flips`` of the borders that could mend the split at ``limit``
+    (``mending_borders``, the ``config.flip_pool`` nearest it) are taken the other way;
+    or None."""
+    weights = np.concatenate([across.ravel(), down.ravel()])
+    thick = weights > limit
+    pool = mending_borders(across, down, limit, size, config)[: config.flip_pool]
+    for chosen in combinations(pool, flips):
+        taken = thick.copy()
+        taken[list(chosen)] ^= True
+        split = across.size
+        regions = regions_from_borders(
+            taken[:split].reshape(across.shape), taken[split:].reshape(down.shape), size
+        )
+        if regions is not None:
+            return regions
+    return None
+
+
+def mending_borders(
+    across: np.ndarray, down: np.ndarray, limit: float, size: int, config: BorderConfig
+) -> list[int]:
+    """The borders (indices into across then down, raveled) whose flip could mend the
+    pieces split at ``limit``: a thick one between two pieces too small (a pen stroke
+    along a thin line), a thin one inside a piece too large (a thick line paled), each
+    weighed between the thin and thick ones' medians (``config.flip_margin`` of the way
+    in); those nearest the limit first."""
+    weights = np.concatenate([across.ravel(), down.ravel()])
+    thin, thick = np.median(weights[weights <= limit]), np.median(weights[weights > limit])
+    margin = config.flip_margin * (thick - thin)
+    roots = piece_roots(across > limit, down > limit, size)
+    count = Counter(roots)
+    found = []
+    for i, (a, b) in enumerate(border_cells(size)):
+        ra, rb = roots[a], roots[b]
+        w = float(weights[i])
+        pen = limit < w < thick - margin and ra != rb and max(count[ra], count[rb]) < size
+        pale = thin + margin < w <= limit and ra == rb and count[ra] > size
+        if pen or pale:
+            found.append(i)
+    return sorted(found, key=lambda i: abs(float(weights[i]) - limit))
+
+
+def border_cells(size: int) -> list[tuple[int, int]]:
+    """The two cells on either side of each inner border: the borders between columns
+    (row by row), then those between rows, as ``border_ink`` orders them raveled."""
+    across = [(r * size + c, r * size + c + 1) for r in range(size) for c in range(size - 1)]
+    down = [(r * size + c, (r + 1) * size + c) for r in range(size - 1) for c in range(size)]
+    return across + down

@@ -17,12 +17,25 @@ class BorderConfig:
     against the paper at the strip's ends (``ground`` wide). The borders split into thin
     and thick at the widest gap in their ink; the thick ones must hold at least
     ``min_thick_ratio`` times the thin ones' ink, else no border is thick.
+
+    Where that split gives no regions (pen strokes darken thin lines, shadow pales thick
+    ones), the regions are looked for at the next widest gaps, ``cuts`` of them in all,
+    then at the first ``mended_cuts`` splits with up to ``max_flips`` borders taken the
+    other way, among the ``flip_pool`` nearest the split of those that could mend its
+    pieces (a thick one between two pieces too small, a thin one inside a piece too large),
+    each weighed at least ``flip_margin`` of the way in from the thin and thick borders'
+    medians (a border plainly thin or thick is never taken the other way).
     """
 
     strip: float = 0.14
     ground: float = 0.06
     end_margin: float = 0.2
     min_thick_ratio: float = 1.6
+    cuts: int = 12
+    mended_cuts: int = 3
+    flip_pool: int = 8
+    max_flips: int = 2
+    flip_margin: float = 0.25
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -32,6 +45,12 @@ class BorderConfig:
             raise ValueError(f"end_margin must be in [0, 0.5), got {self.end_margin}")
         if self.min_thick_ratio <= 1:
             raise ValueError(f"min_thick_ratio must exceed 1, got {self.min_thick_ratio}")
+        if not 0 <= self.flip_margin < 0.5:
+            raise ValueError(f"flip_margin must be in [0, 0.5), got {self.flip_margin}")
+        if min(self.cuts, self.flip_pool) < 1 or min(self.mended_cuts, self.max_flips) < 0:
+            raise ValueError(
+                "cuts and flip_pool must be at least 1, mended_cuts and max_flips at least 0"
+            )
 
 
 @dataclass(frozen=True)
@@ -81,7 +100,10 @@ class LookalikeConfig:
     crossword, or a Kakuro when ``kakuro_edge`` of its top row and left column are black.
     A Samurai has ``samurai_cells`` (± 1) a side and its four notches hold under
     ``blank_ink`` ink, against ``min_ink`` elsewhere. A KenKen has no black cell, thick
-    borders, and at least ``kenken_cages`` pieces per cell a side inside them.
+    borders, and at least ``kenken_cages`` pieces per cell a side inside them. A 12×12
+    Sudoku has a line at every ``twelve``-th of the outline both ways (inked within
+    ``line_band`` of the side over ``line_cover`` of its length), not at every
+    ``sixteen``-th (a 16×16's).
     """
 
     side: int = 630
@@ -95,6 +117,10 @@ class LookalikeConfig:
     blank_ink: float = 0.01
     min_ink: float = 0.04
     kenken_cages: float = 2.0
+    twelve: int = 12
+    sixteen: int = 16
+    line_band: float = 0.012
+    line_cover: float = 0.8
     search: SearchConfig = field(default_factory=SearchConfig)
 
 

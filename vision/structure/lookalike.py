@@ -3,10 +3,11 @@
 A Samurai (five 9×9 grids overlapping at their corner boxes), a Kakuro (black cells, its
 top row and left column all clue cells), a KenKen (cages drawn thick, no boxes, no givens)
 and a crossword (black squares among white ones) hold a lattice of cells but no Sudoku
-this reader can solve. When a photo gives no grid, or no grid it could solve, the largest
-grid-like outline on it (where grids were found, the largest holding all of them: a
-crossword beside a Sudoku that failed to read is never measured) is straightened and
-measured: its cells a side (the period of its
+this reader can solve; nor does a 12×12 Sudoku (3 × 4 boxes: lines at every twelfth of
+its outline both ways), which it would otherwise misread as a 9×9 or a 4×4. When a photo
+gives no grid, or no grid it could solve, the largest grid-like outline on it (where grids
+were found, the largest holding all of them: a crossword beside a Sudoku that failed to
+read is never measured) is straightened and measured: its cells a side (the period of its
 lines), how many cells are black, whether the notches of a Samurai are blank paper, and
 how its thick borders part the cells. Only a sure match is named; anything else keeps the
 usual answer.
@@ -33,10 +34,16 @@ class Lookalike(StrEnum):
     KAKURO = "Kakuro"
     KENKEN = "KenKen"
     CROSSWORD = "crossword"
+    TWELVE = "12×12 Sudoku"
 
     @property
     def message(self) -> str:
         """The one line a person reads."""
+        if self is Lookalike.TWELVE:
+            return (
+                f"this looks like a {self.value}: sudokucam reads 4×4, 6×6, 8×8, 9×9 and "
+                "16×16 ones from a photo only (type it in: sudokucam grid)"
+            )
         return f"this looks like a {self.value}: sudokucam reads Sudoku variants only"
 
 
@@ -77,6 +84,8 @@ def square_lookalike(square: np.ndarray, config: LookalikeConfig) -> Lookalike |
     )
     if samurai_notches(ink, config):
         return Lookalike.SAMURAI
+    if lines_at(ink, config.twelve, config) and not lines_at(ink, config.sixteen, config):
+        return Lookalike.TWELVE
     n = cells_a_side(ink, config)
     if n is None:
         return None
@@ -87,6 +96,21 @@ def square_lookalike(square: np.ndarray, config: LookalikeConfig) -> Lookalike |
     if not black.any() and n <= 9 and kenken_cages(square, n, config):
         return Lookalike.KENKEN
     return None
+
+
+def lines_at(ink: np.ndarray, n: int, config: LookalikeConfig) -> bool:
+    """Whether a line crosses the outline at every n-th of it, both ways: each of the
+    n - 1 inner lines inked (within ``line_band``) over ``line_cover`` of its length."""
+    side = ink.shape[0]
+    band = max(2, round(config.line_band * side))
+    ends = round(config.line_band * side * 2)
+    for image in (ink, ink.T):
+        for k in range(1, n):
+            x = round(k * side / n)
+            strip = image[ends : side - ends, max(0, x - band) : x + band + 1]
+            if strip.max(axis=1).mean() < config.line_cover:
+                return False
+    return True
 
 
 def cells_a_side(ink: np.ndarray, config: LookalikeConfig) -> int | None:

@@ -27,8 +27,8 @@ from dataclasses import dataclass, field, replace
 
 from ....solver import Grid, PuzzleParseError, parse_grid, solve_grid
 from ....solver.geometry import cell_name
-from ....solver.variant import VariantPuzzle
-from ....solver.variant_json import puzzle_from_json
+from ....solver.variant import VariantError, VariantPuzzle
+from ....solver.variant_json import parse_json, puzzle_from_json
 from ....solver.variant_solve import solve_variant
 from ....vision.types import VALUE_CHARS
 
@@ -274,9 +274,9 @@ def _json_puzzle(text: str, givens: tuple[int, ...] | None) -> VariantPuzzle:
     """A puzzle of a size the board draws from its JSON, with these givens (None: the
     JSON's own); PuzzleError naming what is wrong."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleParseError(f"the saved puzzle line is not JSON ({exc.msg})") from None
+        doc = parse_json(text)
+    except VariantError as exc:
+        raise PuzzleParseError(f"the saved puzzle line: {exc}") from None
     if not isinstance(doc, dict):
         raise PuzzleParseError("the saved puzzle line must be a JSON object")
     if givens is not None:

@@ -20,7 +20,7 @@ from ....solver import SolveResult
 from ....solver.geometry import BOX_SHAPES
 from ....solver.grid import SYMBOLS
 from ....solver.variant import Variant, VariantError, VariantPuzzle
-from ....solver.variant_json import puzzle_from_json, puzzle_to_json
+from ....solver.variant_json import NotJsonError, load_puzzle_json, puzzle_to_json
 from ....solver.variant_sample import (
     VariantConfig,
     random_jigsaw,
@@ -138,11 +138,9 @@ def parse_variant_json(text: str) -> VariantPuzzle:
     """The puzzle a JSON text describes, of a size the board draws (``SIZES``);
     VariantError names what is wrong."""
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        where = f"line {exc.lineno}, column {exc.colno}"
-        raise VariantError(f"that is not JSON ({exc.msg} at {where})") from None
-    puzzle = puzzle_from_json(doc)
+        puzzle = load_puzzle_json(text)
+    except NotJsonError as exc:
+        raise VariantError(f"that is {exc}") from None
     if puzzle.size not in SIZES:
         shown = ", ".join(f"{n}×{n}" for n in SIZES)
         raise VariantError(
