@@ -12,6 +12,7 @@ widest are tried, then the few borders weighed nearest a split taken the other w
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from itertools import combinations
 
 import numpy as np
@@ -52,15 +53,12 @@ def _borders_across(dark: np.ndarray, size: int, config: BorderConfig) -> np.nda
 def thick_borders(
     across: np.ndarray, down: np.ndarray, config: BorderConfig
 ) -> tuple[np.ndarray, np.ndarray] | None:
-    """Which borders are thick (same shapes), or None when no border stands out."""
-    weights = np.sort(np.concatenate([across.ravel(), down.ravel()]))
-    gaps = np.diff(weights)
-    cut = int(np.argmax(gaps))
-    thin, thick = weights[: cut + 1], weights[cut + 1 :]
-    if thick.mean() < config.min_thick_ratio * max(float(thin.mean()), 1e-6):
+    """Which borders are thick (same shapes), split at the widest gap in their weights;
+    None when no border stands out."""
+    limits = thick_limits(across, down, replace(config, cuts=1))
+    if not limits:
         return None
-    limit = (weights[cut] + weights[cut + 1]) / 2.0
-    return across > limit, down > limit
+    return across > limits[0], down > limits[0]
 
 
 def piece_roots(across: np.ndarray, down: np.ndarray, size: int) -> list[int]:
