@@ -1,4 +1,5 @@
-"""Read rendered photos of small Sudokus (6×6 with 2×3 boxes; 4×4, 8×8) end to end.
+"""Read rendered photos of small Sudokus (6×6 with 2×3 boxes; 4×4, 8×8; and 12×12 with 3×4
+boxes and the numbers 1-12) end to end.
 
 Photos come from ``samples/synth/small_drawing.py`` (through ``samples/render.py``), the
 style alternating photo by photo (newspaper, book, shaded boxes, a children's book's
@@ -23,13 +24,15 @@ every classic kind and of the Killer, and counts those read as a grid of another
 (0 expected; a small grid is only looked for where no 9×9 is solved, so nothing else can
 change). As that search runs on few of them, the small-grid finder is also run alone on
 every one of these photos (``find_small_grid``, whatever the 9×9 reading): the photos in
-which it takes a quad for a small grid are counted too (0 expected).
+which it takes a quad for a small grid are counted too (0 expected), and so is the 12×12
+finder (``find_sixteen_grid`` with ``DEFAULT_TWELVE_CONFIG``).
 
     .venv/bin/python benchmarks/small_photo_eval.py                     # 24 6×6 photos
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 12 --turn 90cw
     .venv/bin/python benchmarks/small_photo_eval.py --count 0 --nine --per-kind 6
     .venv/bin/python benchmarks/small_photo_eval.py --sizes 4 6 8 --count 8 --pen-fill 0.4
+    .venv/bin/python benchmarks/small_photo_eval.py --sizes 12 --count 40 --seed 1000
 """
 
 from __future__ import annotations
@@ -55,7 +58,12 @@ from sudokucam.benchmarks.common import (
 from sudokucam.samples import dataset, render
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
-from sudokucam.vision.small.find import find_small_grid
+from sudokucam.vision.small.find import SmallGrid, find_small_grid
+from sudokucam.vision.small.sixteen import find_sixteen_grid
+from sudokucam.vision.small.sixteen_config import DEFAULT_TWELVE_CONFIG
+from sudokucam.vision.types import digits_of
+
+SIZES = (*render.SMALL_SIZES, 12)  # a 12×12 (3×4 boxes, the numbers 1-12) drawn too
 
 TURNS = {
     "none": None,
@@ -137,12 +145,11 @@ def read_one(
     if grid is None or grid.structure.size != size:
         message = result.message or ""
         return Outcome(size, style, seed, False, False, False, ms, message, entries)
-    givens = "".join(map(str, made.puzzle.givens))
-    answer = "".join(map(str, made.answer))
-    hand = "".join(str(d) for d in written)
+    givens, answer = digits_of(made.puzzle.givens), digits_of(made.answer)
+    hand = digits_of(int(d) for d in written)
     cells = grid.givens == givens and grid.handwritten == hand
     as_print = sum(1 for c, d in enumerate(written) if d and grid.givens[c] != "0")
-    right = sum(1 for c, d in enumerate(written) if d and grid.handwritten[c] == str(d))
+    right = sum(1 for c, d in enumerate(written) if d and grid.handwritten[c] == hand[c])
     mistakes = {r * size + c for r, c in made.photo.truth.mistakes}
     called = len(set(grid.wrong_entries) - mistakes)
     solved = grid.solution == answer
@@ -236,15 +243,19 @@ def tally_nine(
 
 
 def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
-    """Read every 9×9 photo and run the small-grid finder alone on it; print those read
-    as another size or in which the finder took a quad for a small grid; return how
-    many photos were either."""
+    """Read every 9×9 photo and run the small-grid and 12×12 finders alone on it; print
+    those read as another size or in which a finder took a quad for a small grid or a
+    12×12; return how many photos were either."""
 
     def taken(name: str, grid: Any) -> str:
         """The line for a photo in which the finder alone takes a grid."""
         return f"- {name}: the finder alone takes a {grid.size}×{grid.size} grid in it"
 
-    t = tally_nine(reader, nine_photos(split, per_kind, seed), find_small_grid, taken)
+    def finder(image: np.ndarray) -> SmallGrid | None:
+        """The small grid, else the 12×12, the finders alone take in a photo."""
+        return find_small_grid(image) or find_sixteen_grid(image, config=DEFAULT_TWELVE_CONFIG)
+
+    t = tally_nine(reader, nine_photos(split, per_kind, seed), finder, taken)
     print(f"\n9×9 photos read: {t.photos}; solved: {t.solved}; read as a small grid: "
           f"{t.changed}; a small grid found by the finder alone: {t.taken} "
           f"(its median {t.median_ms:.0f} ms a photo)")  # fmt: skip
@@ -254,7 +265,7 @@ def check_nine(reader: Reader, split: str, per_kind: int, seed: int) -> int:
 def main() -> None:
     """Render, read, print the table, the photos not solved right, and the 9×9 check."""
     parser = script_parser(__doc__)
-    parser.add_argument("--sizes", type=int, nargs="+", choices=render.SMALL_SIZES, default=[6])
+    parser.add_argument("--sizes", type=int, nargs="+", choices=SIZES, default=[6])
     add_photo_options(parser, (24, "photos per size (0: none)"), 700, dataset.SPLITS)
     parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
     parser.add_argument(

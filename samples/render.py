@@ -8,6 +8,7 @@
     python samples/render.py --out samples --variants      # Sudoku X, jigsaw, look-alikes
     python samples/render.py --out /tmp/6 --kind small --count 20   # 6×6 Sudokus (2×3 boxes)
     python samples/render.py --out /tmp/4 --kind small --grid-size 4   # 4×4 (8×8: 2×4 boxes)
+    python samples/render.py --out /tmp/12 --kind small --grid-size 12  # 12×12, numbers 1-12
     python samples/render.py --out /tmp/16 --kind sixteen --count 20   # 16×16, numbers 1-16
     python samples/render.py --out /tmp/16 --kind sixteen --symbols letters   # A-P (hex: 0-F)
 
@@ -94,6 +95,7 @@ from sudokucam.samples.synth.small_drawing import (
     SMALL_SAMPLE_MAX_BYTES,
     SMALL_SIZES,
     SMALL_STYLES,
+    TWELVE,
     render_small_batch,
     render_small_photo,
     write_small_sample,
@@ -126,6 +128,7 @@ __all__ = [
     "SMALL_STYLES",
     "TEXT_FONTS",
     "TITLE_FONTS",
+    "TWELVE",
     "VARIANT_STYLES",
     "FontMissingError",
     "GridTruth",
@@ -195,9 +198,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--grid-size",
         type=int,
-        choices=SMALL_SIZES,
+        choices=(*SMALL_SIZES, TWELVE),
         default=6,
-        help="cells a side of --kind small (6: 2×3 boxes, 4: 2×2, 8: 2×4; default 6)",
+        help="cells a side of --kind small (6: 2×3 boxes, 4: 2×2, 8: 2×4, 12: 3×4; default 6)",
     )
     parser.add_argument(
         "--symbols",
@@ -213,7 +216,7 @@ def _parser() -> argparse.ArgumentParser:
         "--variants",
         action="store_true",
         help="render the Sudoku X and jigsaw samples (variants/), the Killer (killer/), the "
-        "6×6 (small/), the 16×16 (sixteen/) and the look-alikes sudokucam refuses "
+        "6×6 and 12×12 (small/), the 16×16 (sixteen/) and the look-alikes sudokucam refuses "
         "(lookalikes/: Samurai, Kakuro, KenKen, crossword)",
     )
     return parser

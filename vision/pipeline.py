@@ -84,7 +84,7 @@ from .small.sixteen import (
     solve_sixteen,
     straightened_from,
 )
-from .small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, SixteenConfig
+from .small.sixteen_config import DEFAULT_SIXTEEN_CONFIG, DEFAULT_TWELVE_CONFIG, SixteenConfig
 from .structure import (
     DEFAULT_STRUCTURE_CONFIG,
     DiagonalLinesAside,
@@ -138,7 +138,8 @@ class PipelineConfig:
     no 9×9 grid was solved is looked at for a 4×4, 6×6 or 8×8 Sudoku (``SmallGridConfig``,
     ``vision/small/``; ``sizes=()`` never). sixteen: how such a photo is looked at, where
     it holds no small grid, for a 16×16 Sudoku with the numbers 1-16 (``SixteenConfig``,
-    ``vision/small/sixteen.py``; ``enabled=False`` never).
+    ``vision/small/sixteen.py``; ``enabled=False`` never). twelve: the same for a 12×12
+    with the numbers 1-12 (3×4 boxes), looked for after a 16×16.
     """
 
     grid: GridConfig = DEFAULT_GRID_CONFIG
@@ -156,6 +157,7 @@ class PipelineConfig:
     structure: StructureConfig = DEFAULT_STRUCTURE_CONFIG
     small: SmallGridConfig = DEFAULT_SMALL_GRID_CONFIG
     sixteen: SixteenConfig = DEFAULT_SIXTEEN_CONFIG
+    twelve: SixteenConfig = DEFAULT_TWELVE_CONFIG
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -253,34 +255,42 @@ class Reader:
         solved_only: bool,
         photo: Photo | None = None,
     ) -> tuple[GridResult, ...]:
-        """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``; or a 16×16) of a photo in
-        which no 9×9 grid was solved, read and solved; () where none is drawn, where
-        ``solved_only`` and it is not solved (a 9×9 grid was found: it stays; a 16×16,
-        surely one, is kept solved or not), where
-        ``PipelineConfig.small`` and ``sixteen`` look for none, or where the cell scorer
-        is not the digit model. A 16×16 is read in ``photo`` decoded finer, when given
-        (``SixteenConfig.decode_side``)."""
+        """The small Sudoku (4×4, 6×6 or 8×8: ``vision/small/``; or a 16×16 or 12×12) of a
+        photo in which no 9×9 grid was solved, read and solved; () where none is drawn,
+        where ``solved_only`` and it is not solved (a 9×9 grid was found: it stays; a
+        16×16 or 12×12, surely one, is kept solved or not), where
+        ``PipelineConfig.small``, ``sixteen`` and ``twelve`` look for none, or where the
+        cell scorer is not the digit model. A 16×16 or 12×12 is read in ``photo`` decoded
+        finer, when given (``SixteenConfig.decode_side``)."""
         found = timed(timings, "find_grid", lambda: self.find_other_size(page.pixels))
         if found is None or not isinstance(self.classifier, DigitClassifier):
             return ()
         straighten = None
-        if found.size == self.config.sixteen.size and photo is not None:
-            whole, side = photo, self.config.sixteen.decode_side
+        numbers = self.numbers_config(found.size)
+        if numbers is not None and photo is not None:
+            whole, side = photo, numbers.decode_side
             finer = timed(timings, "load", lambda: whole.scaled(whole.reduction_for(side)))
             found = straightened_from(found, page, finer)
         elif photo is not None:  # a small grid's notes are cut from a finer decode
             straighten = notes_straightener(page, photo, self.config.small.notes_decode_side)
         result = self.read_small_grid(found, timings, straighten, page.pixels)
-        sixteen = found.size == self.config.sixteen.size  # a 16×16's lines: surely one
-        if solved_only and not sixteen and result.status not in SOLVED_OUTCOMES:
+        if solved_only and numbers is None and result.status not in SOLVED_OUTCOMES:
             return ()
         return (at_full_scale(result, page),)
 
+    def numbers_config(self, size: int) -> SixteenConfig | None:
+        """How a grid of ``size`` cells a side is read as numbers of one or two glyphs
+        (``PipelineConfig.sixteen`` or ``twelve``); None for a small grid's size."""
+        return next((c for c in (self.config.sixteen, self.config.twelve) if c.size == size), None)
+
     def find_other_size(self, image: np.ndarray) -> SmallGrid | None:
-        """The 16×16 grid (``PipelineConfig.sixteen``) of a photo, else its small grid
-        (``PipelineConfig.small``); None when it holds neither. The 16×16 is looked for
-        first: one of its 4×4 boxes, thin lines inside, can pass for a 4×4 Sudoku."""
+        """The 16×16 grid (``PipelineConfig.sixteen``) of a photo, else its 12×12
+        (``twelve``), else its small grid (``PipelineConfig.small``); None when it holds
+        none. The 16×16 is looked for first: one of its 4×4 boxes, thin lines inside, can
+        pass for a 4×4 Sudoku (a 12×12's 3×4 box for no small grid)."""
         found = find_sixteen_grid(image, self.config.grid, self.config.sixteen)
+        if found is None:
+            found = find_sixteen_grid(image, self.config.grid, self.config.twelve)
         small = self.config.small
         if found is None and small.sizes:
             found = find_small_grid(image, self.config.grid, small)
@@ -293,23 +303,22 @@ class Reader:
         straighten: Straighten | None = None,
         image: np.ndarray | None = None,
     ) -> GridResult:
-        """Read the cells of a small Sudoku (digits 1 to its size; a 16×16's numbers 1-16
-        or symbols: ``read_sixteen``), the grid turned upright first where the page lies
-        turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
-        refused (``sixteen.refused``). ``straighten``: cuts a small grid's notes cells
-        from the photo decoded finer (``fine.straightener``). ``image``: the colour picture
-        the grid was found in, for the ink-colour step (``read_small_cells``,
-        ``read_sixteen``)."""
+        """Read the cells of a small Sudoku (digits 1 to its size; a 16×16's numbers 1-16 or
+        symbols, a 12×12's numbers 1-12: ``read_sixteen``), the grid turned upright first where the
+        page lies turned, and solve (or repair) it; a 16×16 holding a symbol outside its set is
+        refused (``sixteen.refused``). ``straighten``: cuts a small grid's notes cells from the
+        photo decoded finer (``fine.straightener``). ``image``: the colour picture the grid was
+        found in, for the ink-colour step (``read_small_cells``, ``read_sixteen``)."""
         classifier = self.classifier
         if not isinstance(classifier, DigitClassifier):
             raise TypeError("a small grid is read by the shipped DigitClassifier only")
-        sixteen, read = self.config.sixteen, self.config.read
+        numbers, read = self.numbers_config(grid.size), self.config.read
         found = timed(
             timings,
             "classify",
             lambda: (
-                read_sixteen(classifier, grid, sixteen, read.orientation, image=image)
-                if grid.size == sixteen.size
+                read_sixteen(classifier, grid, numbers, read.orientation, image=image)
+                if numbers is not None
                 else SixteenReading(
                     *read_small_cells(
                         classifier, grid, read, self.config.small.orientation, straighten, image
@@ -324,12 +333,13 @@ class Reader:
             lambda: (
                 refused(reading, found.foreign, glyphs)
                 if found.foreign
-                else solve_sixteen(reading, sixteen, glyphs)
-                if grid.size == sixteen.size
+                else solve_sixteen(reading, numbers, glyphs)
+                if numbers is not None
                 else solve_reading(reading, grid.size, self.config.small)
             ),
         )
-        if grid.size == sixteen.size and not glyphs and outcome.status not in SOLVED_OUTCOMES:
+        sixteen = grid.size == self.config.sixteen.size  # only a 16×16 prints symbols
+        if sixteen and not glyphs and outcome.status not in SOLVED_OUTCOMES:
             again = timed(timings, "solve", lambda: self.symbols_instead(classifier, found.grid))
             if again is not None:
                 found, outcome = again
@@ -371,13 +381,13 @@ class Reader:
     def without_grid(
         self, name: str, photo: Photo, page: ScaledImage, timings: dict[str, float]
     ) -> PhotoResult:
-        """A photo in which no 9×9 grid was found: its small Sudoku (solved; or not, where
-        the photo looks like no other puzzle; a 16×16, whose 17 lines with every fourth
-        thick are no other puzzle's, solved or not), else why there is none (another
-        puzzle it looks like, or no grid found)."""
+        """A photo in which no 9×9 grid was found: its small Sudoku (solved; or not, where the photo
+        looks like no other puzzle; a 16×16 or 12×12, whose lines with every fourth (or third and
+        fourth) thick are no other puzzle's, solved or not), else why there is none (another puzzle
+        it looks like, or no grid found)."""
         small = self.small_grids(page, timings, solved_only=False, photo=photo)
-        sixteen = bool(small) and small[0].structure.size == self.config.sixteen.size
-        if small and (sixteen or small[0].status in SOLVED_OUTCOMES):
+        numbers = bool(small) and self.numbers_config(small[0].structure.size) is not None
+        if small and (numbers or small[0].status in SOLVED_OUTCOMES):
             return PhotoResult(name, photo, small, None, timings)
         look = timed(timings, "structure", lambda: self.lookalike(page))
         if look is not None:

@@ -51,7 +51,7 @@ from .types import RGB
 from .words import instructions
 
 SMALL_SIZES = (4, 6, 8)
-TWELVE = 12  # a 12×12 of 3 × 4 boxes, drawn as the small grids are: the reader names it
+TWELVE = 12  # a 12×12 of 3 × 4 boxes and the numbers 1-12, drawn as the small grids are
 SMALL_STYLES = ("newspaper", "book", "shaded", "kids")
 KIDS_INKS: tuple[RGB, ...] = ((0.12, 0.25, 0.6), (0.45, 0.15, 0.5), (0.1, 0.4, 0.35))
 CLUE_SHARE = {4: (0.3, 0.45), 6: (0.33, 0.5), 8: (0.35, 0.5), 12: (0.4, 0.5)}  # givens / cells
@@ -197,16 +197,24 @@ def render_small_batch(out: Path, seed: int, count: int, size: int = 6) -> list[
     return written
 
 
-# The committed 6×6 sample: samples/small/six_<style>, read exactly by tests/test_small_grid.py
-SMALL_SAMPLE_MAX_BYTES = 140_000  # the committed 6×6 photo stays under 150 KB
+# The committed 6×6 and 12×12 samples: samples/small/six_<style> and twelve_<style>, read
+# exactly by tests/test_small_grid.py and tests/test_twelve.py
+SMALL_SAMPLE_MAX_BYTES = 140_000  # each committed small photo stays under 150 KB
 SMALL_SAMPLE: tuple[int, int, str] = (400_000, 6, "book")  # seed, size, style
 SMALL_SAMPLE_OVERRIDES: dict[str, Any] = {"size": (1024, 768), "shadow": 0.3, "roll_deg": 5.0}
+TWELVE_SAMPLE: tuple[int, int, str] = (400_012, TWELVE, "newspaper")
+TWELVE_SAMPLE_OVERRIDES: dict[str, Any] = {"size": (768, 1024), "shadow": 0.3, "roll_deg": -4.0}
 
 
 def write_small_sample(folder: Path, max_bytes: int) -> list[Path]:
-    """Render the committed 6×6 sample into ``folder`` (a .jpg of at most ``max_bytes``)."""
+    """Render the committed 6×6 and 12×12 samples into ``folder`` (each a .jpg of at most
+    ``max_bytes``)."""
     folder.mkdir(parents=True, exist_ok=True)
-    seed, size, style = SMALL_SAMPLE
-    made = render_small_photo(seed, size, style, **SMALL_SAMPLE_OVERRIDES)
-    made = replace(made, photo=fit_quality(made.photo, max_bytes))
-    return write_photo(made, folder / f"six_{style}")
+    written: list[Path] = []
+    samples = ((SMALL_SAMPLE, SMALL_SAMPLE_OVERRIDES, "six"),
+               (TWELVE_SAMPLE, TWELVE_SAMPLE_OVERRIDES, "twelve"))  # fmt: skip
+    for (seed, size, style), overrides, name in samples:
+        made = render_small_photo(seed, size, style, **overrides)
+        made = replace(made, photo=fit_quality(made.photo, max_bytes))
+        written += write_photo(made, folder / f"{name}_{style}")
+    return written

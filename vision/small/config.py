@@ -108,8 +108,10 @@ class SmallGridConfig:
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
-        if any(n not in (4, 6, 8, 16) for n in self.sizes):
-            raise ValueError(f"sizes must be some of 4, 6, 8, 16 (none: never); got {self.sizes!r}")
+        if any(n not in (4, 6, 8, 12, 16) for n in self.sizes):
+            raise ValueError(
+                f"sizes must be some of 4, 6, 8, 12, 16 (none: never); got {self.sizes!r}"
+            )
         if self.side_px < 72 or self.cell_px < 8:
             raise ValueError(f"side_px and cell_px are too small: {self.side_px}, {self.cell_px}")
         if not 0 < self.min_line <= 1 or not 0 <= self.max_between < self.min_line:

@@ -1,16 +1,17 @@
-"""Find and read a 16×16 Sudoku (4×4 boxes) printed with the numbers 1-16.
+"""Find and read a 16×16 Sudoku (4×4 boxes) printed with the numbers 1-16, or a 12×12
+(3×4 boxes) with the numbers 1-12 (``SixteenConfig.size``; only a 16×16 may print symbols).
 
 The grid is found as the small grids are (``find.find_small_grid``: n + 1 evenly spaced
 lines each way, box lines thick, never a 9×9's 10, nothing midway, nothing past the
-border), with n = 16 and its quads warped finer (``SixteenConfig.lines``). A cell holds
-one glyph (1-9) or two (10-16, a 1 then 0-6): each cell is cut from the straightened
-grid at ``detail`` times the classifier's input, and its glyphs found and read as the
-Killer sum reader finds and reads a sum's digits (``structure/cage_sums.py``:
-``sum_blobs``, ``same_height``, ``read_blobs`` in one model call for the whole grid,
-``digit_log_probs`` with a zero told by the hole in its middle). Each cell's numbers get
-probabilities (``number_probs``: no glyph is an empty cell; numbers above 16 cannot be
-read), the reading is solved and repaired as a small grid's (``read.solve_reading``),
-failing that with its least sure numbers left open (``solve_sixteen``).
+border), with n = 16 (or 12) and its quads warped finer (``SixteenConfig.lines``). A
+cell holds one glyph (1-9) or two (10-16, a 1 then 0-6; 10-12 on a 12×12): each cell is cut from the
+straightened grid at ``detail`` times the classifier's input, and its glyphs found and read as the
+Killer sum reader finds and reads a sum's digits (``structure/cage_sums.py``: ``sum_blobs``,
+``same_height``, ``read_blobs`` in one model call for the whole grid, ``digit_log_probs`` with a
+zero told by the hole in its middle). Each cell's numbers get probabilities (``number_probs``: no
+glyph is an empty cell; numbers above the grid's size cannot be read), the reading is solved and
+repaired as a small grid's (``read.solve_reading``), failing that with its least sure numbers left
+open (``solve_sixteen``).
 """
 
 from __future__ import annotations
@@ -61,11 +62,10 @@ from .read import (
     value_probabilities,
 )
 from .sixteen_config import DEFAULT_SIXTEEN_CONFIG, PenNumberConfig, SixteenConfig
-from .symbols import Glyphs, glyph_crop, glyph_feature, placed_crop, read_symbols
+from .symbols import SYMBOL_SETS, Glyphs, glyph_crop, glyph_feature, placed_crop, read_symbols
 
-SIXTEEN = SixteenConfig.size
+SIXTEEN = DEFAULT_SIXTEEN_CONFIG.size
 MAX_NAMED = 4  # cells named in a refusal, the rest counted
-VALUES = SIXTEEN + 1  # a cell's values: 0 (empty) and 1-16
 TENS = 10  # a two-glyph number is 10 + its second glyph
 PROB_FLOOR = 1e-9  # keeps every number's log-probability finite
 
@@ -75,7 +75,8 @@ def find_sixteen_grid(
     grid: GridConfig = DEFAULT_GRID_CONFIG,
     config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG,
 ) -> SmallGrid | None:
-    """The biggest 16×16 Sudoku in a photo (BGR or gray), or None when there is none."""
+    """The biggest 16×16 Sudoku (``config.size``: or 12×12) in a photo (BGR or gray), or
+    None when there is none."""
     if not config.enabled or not config.lines.sizes:
         return None
     return find_small_grid(image, grid, config.lines)
@@ -89,12 +90,12 @@ def straightened_from(grid: SmallGrid, page: ScaledImage, finer: ScaledImage) ->
 
 
 def number_cells(warped: np.ndarray, input_size: int, config: SixteenConfig) -> np.ndarray:
-    """The 256 cells of a straightened 16×16 grid as (256, P, P) float32 ink images (1 =
-    darkest), cut at ``detail`` times the classifier's input with ``inset`` of each side
-    (the grid lines) left out."""
+    """The n² cells of a straightened n×n grid (n: ``config.size``) as (n², P, P) float32
+    ink images (1 = darkest), cut at ``detail`` times the classifier's input with
+    ``inset`` of each side (the grid lines) left out."""
     cell_px = config.detail * input_size
     cut = CellConfig(cell_px=cell_px, inset_px=round(config.inset * cell_px))
-    return split_cells(warped, cut, SIXTEEN)
+    return split_cells(warped, cut, config.size)
 
 
 def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarray]]:
@@ -120,11 +121,13 @@ def cleared_cells(cells: np.ndarray, config: SixteenConfig) -> np.ndarray:
     return np.pad(np.where(kept > 0, cells, 0.0), ((0, 0), (pad, pad), (pad, pad)))
 
 
-def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
-    """(17,) the probability of each value (0 empty, 1-16) of a cell from its glyphs' (D,
-    10) log-probabilities of 0-9: none is empty; one is 1-9 (or, ``lost_one``, 10-16 whose
-    1 went unseen); two are a 1 and 0-6. Numbers past 16 are never read."""
-    out = np.zeros(VALUES, dtype=np.float64)
+def number_probs(log_probs: np.ndarray, lost_one: float, size: int = SIXTEEN) -> np.ndarray:
+    """(size + 1,) the probability of each value (0 empty, 1-16 on a 16×16) of a cell from
+    its glyphs' (D, 10) log-probabilities of 0-9: none is empty; one is 1-9 (or,
+    ``lost_one``, 10-16 whose 1 went unseen); two are a 1 and 0-6. Numbers past ``size``
+    are never read."""
+    values = size + 1
+    out = np.zeros(values, dtype=np.float64)
     if len(log_probs) == 0:
         out[0] = 1.0
         return out
@@ -132,11 +135,11 @@ def number_probs(log_probs: np.ndarray, lost_one: float) -> np.ndarray:
     last = probs[-1]
     if len(log_probs) == 1:
         out[1:TENS] = (1.0 - lost_one) * last[1:TENS]
-        out[TENS:] = lost_one * last[: VALUES - TENS]
+        out[TENS:] = lost_one * last[: values - TENS]
     else:
-        out[TENS:] = probs[-2][1] * last[: VALUES - TENS]
+        out[TENS:] = probs[-2][1] * last[: values - TENS]
     total = float(out.sum())
-    return out / total if total > 0 else np.full(VALUES, 1.0 / VALUES)
+    return out / total if total > 0 else np.full(values, 1.0 / values)
 
 
 def is_zero(glyph: np.ndarray, config: SixteenConfig) -> bool:
@@ -162,7 +165,7 @@ def read_numbers(
     config: SixteenConfig,
     cleared: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(cells, 17) value probabilities of each cell's glyphs, and (cells,) the probability
+    """(cells, size + 1) value probabilities of each cell's glyphs, and (cells,) the probability
     that its ink is handwriting (``pen_share``); every glyph of the grid is read by the
     digit model in one call. With the cells ``cleared`` (``cleared_cells``), a pen
     number seen as one glyph is looked at again as a two-digit one (``pen_numbers``)."""
@@ -174,7 +177,7 @@ def read_numbers(
         pens = pen_share(probs)
     out, pen, start = [], [], 0
     for cell in glyphs:
-        out.append(number_probs(logs[start : start + len(cell)], config.lost_one))
+        out.append(number_probs(logs[start : start + len(cell)], config.lost_one, config.size))
         pen.append(float(pens[start : start + len(cell)].mean()) if cell else 0.0)
         start += len(cell)
     probs, pen_probs = np.stack(out), np.array(pen)
@@ -311,7 +314,7 @@ def pen_numbers(
     for k, other in enumerate(others):
         parts = logs[2 * k : 2 * k + 2]
         if holds(other, parts, probs[other.cell], pens):
-            two = number_probs(parts, config.lost_one)
+            two = number_probs(parts, config.lost_one, config.size)
             out[other.cell] = pens.share * two + (1.0 - pens.share) * probs[other.cell]
     return out
 
@@ -343,9 +346,9 @@ def pen_share(probs: np.ndarray) -> np.ndarray:
 
 
 def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer:
-    """Scores the 256 cells of straightened 16×16 grids (``CellScores.probs``: one column
-    a value, 17; ``pen_probability``: each cell's chance of handwriting), every glyph of
-    every grid in one model call."""
+    """Scores the n² cells of straightened n×n grids (n: ``config.size``;
+    ``CellScores.probs``: one column a value, n + 1; ``pen_probability``: each cell's
+    chance of handwriting), every glyph of every grid in one model call."""
 
     def score(warped: Sequence[np.ndarray]) -> list[CellScores]:
         """Each grid's value probabilities."""
@@ -361,10 +364,10 @@ def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer
 
 @dataclass(frozen=True)
 class SixteenReading:
-    """A 16×16 read: the grid (turned upright), its cells' values (``CellReading``: 0
-    empty, 1-16, each printed), how the page prints the values (``symbols``: "" for the
-    numbers 1-16, else ``symbols[v - 1]``) and the cells holding a symbol outside the
-    page's set (``foreign``: the page is refused)."""
+    """A 16×16 (or 12×12) read: the grid (turned upright), its cells' values
+    (``CellReading``: 0 empty, 1-16, each printed), how the page prints the values
+    (``symbols``: "" for the numbers, else ``symbols[v - 1]``) and the cells holding a
+    symbol outside the page's set (``foreign``: the page is refused)."""
 
     grid: SmallGrid
     reading: CellReading
@@ -383,14 +386,23 @@ def read_sixteen(
     """A 16×16 read: as symbols (0-9 and A-F, or A-P: ``symbols.py``) where few of its
     filled cells hold two glyphs (``is_symbol_page``), else as the numbers 1-16
     (``read_sixteen_cells``, with the ink-colour step where ``image``, the colour picture
-    the grid was found in, is given); ``as_symbols`` True or False reads it so whatever."""
-    if grid.size != SIXTEEN:
-        raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
+    the grid was found in, is given); ``as_symbols`` True or False reads it so whatever.
+    A 12×12 (``config.size`` 12) is read as the numbers 1-12 only."""
+    check_size(grid, config)
     cells = number_cells(grid.detection.warped, classifier.config.input_size, config)
     share = config.symbols.two_glyph_share
+    if config.size != len(SYMBOL_SETS[0]):
+        as_symbols = False
     if not (is_symbol_page(cells, config, share) if as_symbols is None else as_symbols):
         return SixteenReading(*read_sixteen_cells(classifier, grid, config, orientation, image))
     return read_symbol_page(classifier, grid, cells, config)
+
+
+def check_size(grid: SmallGrid, config: SixteenConfig) -> None:
+    """Raise ValueError where the grid is not of the size ``config`` reads."""
+    if grid.size != config.size:
+        n = config.size
+        raise ValueError(f"grid must be a {n}×{n} grid, got {grid.size}×{grid.size}")
 
 
 def is_symbol_page(cells: np.ndarray, config: SixteenConfig, share: float) -> bool:
@@ -445,7 +457,7 @@ def symbol_glyphs(
         shapes = [glyph_feature(g, config.symbols) for g in blobs[i * n : (i + 1) * n]]
         out.append(
             Glyphs(
-                turned_positions(np.array(cells, np.int64), k, SIXTEEN),
+                turned_positions(np.array(cells, np.int64), k, config.size),
                 np.stack([f for f, _ in shapes]),
                 np.log(np.array([a for _, a in shapes])),
                 logs[i * n : (i + 1) * n],
@@ -475,7 +487,7 @@ def read_symbol_page(
         best = 0
     turned = SmallGrid(grid.size, turn_detection(grid.detection, turns[best]), grid.both_ways)
     read = found[best]
-    pen = np.zeros(SIXTEEN * SIXTEEN)
+    pen = np.zeros(grid.size * grid.size)
     pen[list(read.written)] = 1.0 / (1.0 + np.exp(np.array(read.print_odds)))
     reading = printed_reading(read.probs, pen, max(config.pen_odds, default=0.0))
     return SixteenReading(turned, reading, read.symbols, read.foreign)
@@ -489,11 +501,11 @@ def read_sixteen_cells(
     image: np.ndarray | None = None,
 ) -> tuple[SmallGrid, CellReading]:
     """The grid turned upright (``read.oriented``: a 16×16 photographed sideways or upside
-    down) and every cell's number (0 empty, 1-16), each printed or handwritten: ``probs``
-    has one column a value (17), not the model's 19 classes. ``image``: the colour (BGR)
-    picture the grid was found in, for the ink-colour step (``colour_odds``)."""
-    if grid.size != SIXTEEN:
-        raise ValueError(f"grid must be a 16×16 grid, got {grid.size}×{grid.size}")
+    down) and every cell's number (0 empty, 1-16; 1-12 on a 12×12), each printed or
+    handwritten: ``probs`` has one column a value (17; 13), not the model's 19 classes.
+    ``image``: the colour (BGR) picture the grid was found in, for the ink-colour step
+    (``colour_odds``)."""
+    check_size(grid, config)
     grid, scores = oriented(grid, sixteen_scorer(classifier, config), orientation)
     loosest = max(config.pen_odds, default=-np.inf)
     plain = printed_reading(scores.probs, scores.pen_probability, loosest)
@@ -506,11 +518,11 @@ def read_sixteen_cells(
 def colour_odds(
     reading: CellReading, image: np.ndarray, lattice: np.ndarray, config: InkColourConfig
 ) -> np.ndarray:
-    """(256,) log-odds of print over pen to add to a 16×16's from its cells' ink colour
+    """(n²,) log-odds of print over pen to add to a 16×16's (or 12×12's) from its cells' ink colour
     (``ink_colour.colour_evidence``, as a 9×9's and a small grid's: a blue or red pen
     told from black print); zeros for a grey picture."""
     if image.ndim != 3 or image.shape[2] != 3 or reading.kind_log_odds is None:
-        return np.zeros(SIXTEEN * SIXTEEN)
+        return np.zeros(len(reading.digits))
     tints = ink_tints(cell_ink_colours(image, lattice, config), config)
     filled = np.asarray(reading.digits) > 0
     return colour_evidence(np.asarray(reading.kind_log_odds), filled, tints, config)
@@ -522,11 +534,11 @@ def printed_reading(
     pen_odds: float = 0.0,
     extra_odds: np.ndarray | None = None,
 ) -> CellReading:
-    """A 16×16's reading from its (256, 17) value probabilities: each cell its likeliest
-    value, printed, or handwritten where ``pen`` (each cell's probability of handwriting;
-    None: all print) gives log-odds of print over pen, ``extra_odds`` added (the ink
-    colour's), of at most ``pen_odds``, those log-odds kept (``CellReading.kind_log_odds``;
-    no notes, nothing crossed out or unreadable)."""
+    """A 16×16's (or 12×12's) reading from its (n², n + 1) value probabilities: each cell its
+    likeliest value, printed, or handwritten where ``pen`` (each cell's probability of handwriting;
+    None: all print) gives log-odds of print over pen, ``extra_odds`` added (the ink colour's), of
+    at most ``pen_odds``, those log-odds kept (``CellReading.kind_log_odds``; no notes, nothing
+    crossed out or unreadable)."""
     digits = probs.argmax(axis=1).astype(np.int64)
     written = np.zeros(len(digits)) if pen is None else np.asarray(pen, np.float64)
     clipped = np.clip(written, PROB_FLOOR, 1.0 - PROB_FLOOR)
@@ -534,7 +546,7 @@ def printed_reading(
     odds = np.where(digits > 0, np.log((1.0 - clipped) / clipped) + added, 0.0)
     kind = np.where(odds <= pen_odds, int(Kind.HANDWRITTEN), int(Kind.PRINTED))
     kinds = np.where(digits > 0, kind, int(Kind.EMPTY)).astype(np.int64)
-    count = SIXTEEN * SIXTEEN
+    count = len(digits)
     reading = CellReading(probs.astype(np.float32), digits, kinds, odds)
     return replace(
         reading,
@@ -548,7 +560,7 @@ def printed_reading(
 def solve_sixteen(
     reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG, glyphs: str = ""
 ) -> RepairOutcome:
-    """A 16×16 reading solved, or repaired as a small grid's (``read.solve_reading``: one
+    """A 16×16 (or 12×12) reading solved, or repaired as a small grid's (``read.solve_reading``: one
     or two cells read as their next likeliest number); failing that, its ``open_least``
     least sure numbers left open and the completion of the rest likeliest as read taken
     (``opened``: a misread 10 is often read as another two-digit number, the true one
@@ -557,7 +569,7 @@ def solve_sixteen(
     split = pen_split(reading, config, glyphs)
     if split is not None:
         return outcome_of(split, (), ())
-    first = solve_reading(reading, SIXTEEN, replace(config.lines, pen_entries=False), glyphs)
+    first = solve_reading(reading, config.size, replace(config.lines, pen_entries=False), glyphs)
     if first.status in SOLVED_OUTCOMES:
         return first
     found = opened(reading, config, glyphs)
@@ -587,7 +599,7 @@ def pen_split(reading: CellReading, config: SixteenConfig, glyphs: str = "") -> 
             continue
         tried.add(written)
         printed = tuple(0 if c in written else v for c, v in enumerate(values))
-        alone = solve_small(printed, SIXTEEN, config.lines.time_limit_s, glyphs)
+        alone = solve_small(printed, config.size, config.lines.time_limit_s, glyphs)
         if alone is not None and alone.status in SOLVED_OUTCOMES:
             best = alone
         elif best is not None:
@@ -610,14 +622,14 @@ def opened(
     for count in range(1, min(config.open_least, len(unsure)) + 1):
         if time.monotonic() > deadline:
             break
-        fixed = completed(values, unsure[:count], logs, config.completions, deadline)
+        fixed = completed(values, unsure[:count], logs, config.completions, deadline, config.size)
         limit = config.lines.time_limit_s
-        result = None if fixed is None else solve_small(fixed, SIXTEEN, limit, glyphs)
+        result = None if fixed is None else solve_small(fixed, config.size, limit, glyphs)
         if fixed is not None and result is not None and result.status in SOLVED_OUTCOMES:
             probability = np.exp(logs)
             repairs = tuple(
                 Repair(c, values[c], fixed[c], float(probability[c, values[c]]),
-                       float(probability[c, fixed[c]]), size=SIXTEEN, symbols=glyphs)
+                       float(probability[c, fixed[c]]), size=config.size, symbols=glyphs)
                 for c in unsure[:count]
                 if fixed[c] != values[c]
             )  # fmt: skip
@@ -626,14 +638,19 @@ def opened(
 
 
 def completed(
-    values: tuple[int, ...], least: list[int], logs: np.ndarray, limit: int, deadline: float
+    values: tuple[int, ...],
+    least: list[int],
+    logs: np.ndarray,
+    limit: int,
+    deadline: float,
+    size: int = SIXTEEN,
 ) -> tuple[int, ...] | None:
     """The values with the cells ``least`` as the likeliest (by ``logs``, each cell's
     log-probability of each number) of the rest's completions (``limit`` at most, found
     by ``deadline``); None where the rest has none or the search runs past ``deadline``
     (a refusal, never a traceback)."""
     kept = [0 if c in least else v for c, v in enumerate(values)]
-    tables = variant_tables(SIXTEEN, (), False, ())
+    tables = variant_tables(size, (), False, ())
     try:
         found = find_variant_solutions(kept, tables, limit, deadline)
     except SearchTimeoutError:
@@ -664,7 +681,7 @@ def set_words(glyphs: str) -> str:
         return "0-9 and A-F"
     if glyphs == "ABCDEFGHIJKLMNOP":
         return "A-P"
-    return glyphs or "1-16"
+    return glyphs or f"1-{SIXTEEN}"
 
 
 def givens_text(reading: CellReading) -> str:

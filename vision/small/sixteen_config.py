@@ -1,15 +1,17 @@
 """Tunable numbers of the 16×16 step (``vision/small/sixteen.py``): a magazine's 16×16
 Sudoku (4×4 boxes) with the numbers 1-16, or the symbols 0-9 and A-F, or the letters A-P
-(``vision/small/symbols.py``)."""
+(``vision/small/symbols.py``); and of a 12×12 (3×4 boxes) with the numbers 1-12, read the
+same way (``DEFAULT_TWELVE_CONFIG``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import ClassVar
+from dataclasses import dataclass, field, replace
 
 from ..read.ink_colour import DEFAULT_INK_COLOUR_CONFIG, InkColourConfig
 from ..structure.cage_config import CageConfig
 from .config import SmallGridConfig
+
+NUMBER_SIZES = (12, 16)  # the grids whose numbers 10 and up are read as two glyphs
 
 
 def sixteen_lines() -> SmallGridConfig:
@@ -22,6 +24,12 @@ def sixteen_lines() -> SmallGridConfig:
     return SmallGridConfig(
         sizes=(16,), side_px=640, cell_px=48, time_limit_s=10.0, run_cells=9, unlikely_repair=0.0
     )
+
+
+def twelve_lines() -> SmallGridConfig:
+    """The small-grid finder's settings for a 12×12: a 16×16's (``sixteen_lines``) with
+    its 13 lines each way looked for instead."""
+    return replace(sixteen_lines(), sizes=(12,))
 
 
 def number_glyphs() -> CageConfig:
@@ -182,9 +190,9 @@ class PenNumberConfig:
 
 @dataclass(frozen=True)
 class SixteenConfig:
-    """How a 16×16 Sudoku is found and its numbers read.
+    """How a 16×16 Sudoku (or, ``size`` 12, a 12×12) is found and its numbers read.
 
-    lines: the small-grid finder's settings (``SmallGridConfig`` with sizes (16,)); its
+    lines: the small-grid finder's settings (``SmallGridConfig`` with sizes (size,)); its
     ``time_limit_s`` is the solver's. glyphs: how the one or two glyphs of a number are
     cut from a cell and read (the Killer sum reader's ``CageConfig``: ``sum_box`` the
     whole cell). detail: a cell is cut at this many times the classifier's input size.
@@ -197,23 +205,21 @@ class SixteenConfig:
     before its glyphs are looked for (the glyph finder clears line-like ink along a box's
     edges, as a notes cell's: a 1 near the cell's left side would go). lost_one: how likely a
     number seen as one glyph is a two-digit one whose 1 went unseen. enabled: False looks
-    for no 16×16. size: cells a side (16). past_edge: a photo whose 9×9 grids all run
-    past its edge (a corner this share of its shorter side outside: yesterday's answer cut
-    off by the frame beside a 16×16) is looked at for a grid of another size even when
-    one of them was solved (``pipeline.cut_off``). symbols: how a page printed with 0-9
-    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``). pen_odds: a
-    page of numbers half solved in pen: a cell is read as handwriting where its log-odds
-    of print over pen are at most one of these; the printed numbers alone are solved with
-    the cells at most the first taken for pen, then the second, ... (strictest first: a
-    pen number read less surely stays a given where the rest already has one answer), the
-    first giving one answer kept (``sixteen.pen_split``). pen_numbers: how a two-digit
-    pen number seen as one glyph is read again (``PenNumberConfig``). ink_colour: a page
-    of numbers' pen told from its print by colour as well (``read/ink_colour.py``, as on
-    a 9×9: a blue or red pen; a black one changes nothing).
+    for no such grid. size: cells a side (16, or 12: the numbers 1-12, never symbols). past_edge: a
+    photo whose 9×9 grids all run past its edge (a corner this share of its shorter side outside:
+    yesterday's answer cut off by the frame beside a 16×16) is looked at for a grid of another size
+    even when one of them was solved (``pipeline.cut_off``). symbols: how a page printed with 0-9
+    and A-F, or A-P, is told from the numbers and read (``SymbolConfig``). pen_odds: a page of
+    numbers half solved in pen: a cell is read as handwriting where its log-odds of print over pen
+    are at most one of these; the printed numbers alone are solved with the cells at most the first
+    taken for pen, then the second, ... (strictest first: a pen number read less surely stays a
+    given where the rest already has one answer), the first giving one answer kept
+    (``sixteen.pen_split``). pen_numbers: how a two-digit pen number seen as one glyph is read again
+    (``PenNumberConfig``). ink_colour: a page of numbers' pen told from its print by colour as well
+    (``read/ink_colour.py``, as on a 9×9: a blue or red pen; a black one changes nothing).
     """
 
-    size: ClassVar[int] = 16
-
+    size: int = 16
     lines: SmallGridConfig = field(default_factory=sixteen_lines)
     glyphs: CageConfig = field(default_factory=number_glyphs)
     detail: int = 2
@@ -237,8 +243,12 @@ class SixteenConfig:
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
-        if self.lines.sizes not in ((), (16,)):
-            raise ValueError(f"lines.sizes must be (16,) (or (): never), got {self.lines.sizes}")
+        if self.size not in NUMBER_SIZES:
+            raise ValueError(f"size must be one of {NUMBER_SIZES}, got {self.size}")
+        if self.lines.sizes not in ((), (self.size,)):
+            raise ValueError(
+                f"lines.sizes must be ({self.size},) (or (): never), got {self.lines.sizes}"
+            )
         if self.detail < 1 or not 0 <= self.inset < 0.25 or not 0 <= self.lost_one < 1:
             raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
         if list(self.pen_odds) != sorted(self.pen_odds):
@@ -248,4 +258,8 @@ class SixteenConfig:
 
 
 DEFAULT_SIXTEEN_CONFIG = SixteenConfig()
+# a 12×12: numbers fill its cells edge to edge, none of a cell cut off (inset 0: on the
+# tuning pages, seeds 500-539 and 600-639, 78 of 80 read exactly with 0 or 0.03, 73 with
+# 0.06; half in pen, seeds 700-723, pen taken for print 2 of 769 with 0, 30 with 0.03)
+DEFAULT_TWELVE_CONFIG = SixteenConfig(size=12, lines=twelve_lines(), inset=0.0)
 DEFAULT_SYMBOL_CONFIG = SymbolConfig()

@@ -3,8 +3,9 @@
 A Samurai (five 9×9 grids overlapping at their corner boxes), a Kakuro (black cells, its
 top row and left column all clue cells), a KenKen (cages drawn thick, no boxes, no givens)
 and a crossword (black squares among white ones) hold a lattice of cells but no Sudoku
-this reader can solve; nor does a 12×12 Sudoku (3 × 4 boxes: lines at every twelfth of
-its outline both ways), which it would otherwise misread as a 9×9 or a 4×4. When a photo
+this reader can solve. A 12×12 Sudoku (3 × 4 boxes: lines at every twelfth of its outline
+both ways) is read by ``vision/small/sixteen.py``; where that reader found none, such an
+outline is named too, never misread as a 9×9 or a 4×4. When a photo
 gives no grid, or no grid it could solve, the largest grid-like outline on it (where grids
 were found, the largest holding all of them: a crossword beside a Sudoku that failed to
 read is never measured) is straightened and measured: its cells a side (the period of its
@@ -41,8 +42,8 @@ class Lookalike(StrEnum):
         """The one line a person reads."""
         if self is Lookalike.TWELVE:
             return (
-                f"this looks like a {self.value}: sudokucam reads 4×4, 6×6, 8×8, 9×9 and "
-                "16×16 ones from a photo only (type it in: sudokucam grid)"
+                f"this looks like a {self.value}, but its grid could not be read: take the "
+                "photo again straight on, or type it in (sudokucam grid)"
             )
         return f"this looks like a {self.value}: sudokucam reads Sudoku variants only"
 

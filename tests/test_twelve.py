@@ -1,0 +1,151 @@
+"""12×12 Sudokus (3×4 boxes, the numbers 1-12) from a photo: the grid found by its 13 lines
+each way, the numbers read as one or two glyphs (``vision/small/sixteen.py`` with
+``SixteenConfig.size`` 12), solved, drawn back, and said by `sudokucam read / solve`; no
+9×9 or 16×16 taken for one (with the 12×12 reader off, the photo is still named:
+tests/test_lookalikes.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+from typer.testing import CliRunner
+
+from sudokucam.samples.synth.small_drawing import render_small_photo
+from sudokucam.ui.cli import app
+from sudokucam.vision.pipeline import Reader
+from sudokucam.vision.results import PhotoResult
+from sudokucam.vision.small.sixteen import find_sixteen_grid, number_probs
+from sudokucam.vision.small.sixteen_config import (
+    DEFAULT_SIXTEEN_CONFIG,
+    DEFAULT_TWELVE_CONFIG,
+    SixteenConfig,
+)
+from sudokucam.vision.types import digits_of
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLE = REPO / "samples" / "small" / "twelve_newspaper.jpg"
+NINES = [REPO / "samples" / "printed" / "demo.jpg", REPO / "samples" / "scan" / "clipping.jpg"]
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def truth() -> dict[str, Any]:
+    return json.loads(SAMPLE.with_suffix(".json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def read_sample() -> PhotoResult:
+    return Reader().read(SAMPLE)
+
+
+def drawn_grid(n: int, rows: int, cols: int, cell: int = 40) -> np.ndarray:
+    """A white page with an n × n grid drawn: thin lines, thick ones every ``rows`` cells
+    down and every ``cols`` across (boxes of rows × cols) and a thick border."""
+    margin, side = 100, n * cell
+    page = np.full((side + 2 * margin, side + 2 * margin, 3), 250, np.uint8)
+    for i in range(n + 1):
+        at = margin + i * cell
+        across, down = (5 if i % k == 0 else 1 for k in (rows, cols))
+        cv2.line(page, (margin, at), (margin + side, at), (20, 20, 20), across)
+        cv2.line(page, (at, margin), (at, margin + side), (20, 20, 20), down)
+    return page
+
+
+def log_probs(*digits: int) -> np.ndarray:
+    """(D, 10) log-probabilities of glyphs each surely the digit given (0-9)."""
+    probs = np.full((len(digits), 10), 1e-6)
+    probs[np.arange(len(digits)), digits] = 1.0
+    return np.log(probs)
+
+
+def test_a_12x12_grid_is_found_with_its_lines() -> None:
+    found = find_sixteen_grid(drawn_grid(12, 3, 4), config=DEFAULT_TWELVE_CONFIG)
+    assert found is not None and found.size == 12
+    expected = 100 + 40 * np.arange(13)  # each line within a tenth of a cell (4 px)
+    assert np.abs(found.detection.lattice[0, :, 0] - expected).max() < 4
+    assert np.abs(found.detection.lattice[:, 0, 1] - expected).max() < 4
+    found = Reader().find_other_size(drawn_grid(12, 3, 4))  # before any small grid
+    assert found is not None and found.size == 12
+
+
+@pytest.mark.parametrize(("n", "rows", "cols"), [(9, 3, 3), (16, 4, 4), (6, 2, 3), (8, 2, 4)])
+def test_other_grids_are_never_a_12x12(n: int, rows: int, cols: int) -> None:
+    assert find_sixteen_grid(drawn_grid(n, rows, cols), config=DEFAULT_TWELVE_CONFIG) is None
+    found = Reader().find_other_size(drawn_grid(n, rows, cols))
+    assert found is None or found.size == n
+
+
+@pytest.mark.parametrize("photo", NINES, ids=lambda p: p.parent.name)
+def test_a_9x9_photo_is_never_taken_for_a_12x12(photo: Path) -> None:
+    image = cv2.imread(str(photo))
+    assert image is not None
+    assert find_sixteen_grid(image, config=DEFAULT_TWELVE_CONFIG) is None
+
+
+def test_a_12x12_cell_reads_no_number_past_12() -> None:
+    assert int(np.argmax(number_probs(log_probs(1, 2), 0.02, 12))) == 12
+    assert int(np.argmax(number_probs(log_probs(1, 0), 0.02, 12))) == 10
+    fifteen = number_probs(log_probs(1, 5), 0.02, 12)  # past 12: never read
+    assert fifteen.shape == (13,) and fifteen[1:10].sum() == 0
+    assert abs(float(fifteen.sum()) - 1) < 1e-9
+
+
+def test_the_number_readers_size_is_checked() -> None:
+    assert DEFAULT_TWELVE_CONFIG.size == 12 and DEFAULT_SIXTEEN_CONFIG.size == 16
+    with pytest.raises(ValueError, match="size must be one of"):
+        SixteenConfig(size=10)
+    with pytest.raises(ValueError, match=r"lines.sizes must be \(12,\)"):
+        SixteenConfig(size=12)  # a 16×16's finder settings
+
+
+def test_the_12x12_sample_is_read_exactly_and_solved(
+    truth: dict[str, Any], read_sample: PhotoResult
+) -> None:
+    (grid,) = read_sample.grids
+    givens = digits_of(v for row in truth["givens"] for v in row)
+    assert grid.givens == givens and "C" in givens  # 12 as printed
+    assert set(grid.handwritten) == {"0"}
+    assert grid.solution == truth["answer"]
+    assert grid.message.startswith("12×12 Sudoku: solved")
+    data: dict[str, Any] = grid.to_dict()
+    assert data["size"] == 12 and data["symbols"] == "123456789ABC"
+    assert data["regions"][3] == "444455556666" and len(data["contents"]) == 144
+    assert np.abs(grid.detection.corners - np.asarray(truth["corners"])).max() < 6
+
+
+def test_solve_a_12x12_photo_on_the_command_line(tmp_path: Path, truth: Any) -> None:
+    out = tmp_path / "solved.png"
+    done = runner.invoke(app, ["solve", str(SAMPLE), "-o", str(out)])
+    assert done.exit_code == 0, done.output
+    assert "+-------------+-------------+-------------+" in done.stdout
+    assert "| " + " ".join(f"{int(ch, 16):>2}" for ch in truth["answer"][:4]) + " |" in done.stdout
+    before, after = cv2.imread(str(SAMPLE)), cv2.imread(str(out))
+    assert before is not None and after is not None and after.shape == before.shape
+    assert np.abs(after.astype(int) - before.astype(int)).max() > 100  # the answer drawn
+
+
+def test_a_12x12_read_from_a_photo_is_typed_back_with_grid(tmp_path: Path, truth: Any) -> None:
+    done = runner.invoke(app, ["read", "--json", str(SAMPLE)])
+    assert done.exit_code == 0, done.output
+    saved = tmp_path / "twelve.json"
+    saved.write_text(done.stdout, encoding="utf-8")
+    again = runner.invoke(app, ["grid", str(saved), "--json"])
+    assert again.exit_code == 0, again.output
+    assert truth["answer"] in again.stdout
+
+
+@pytest.mark.parametrize(("seed", "style"), [(0, "kids"), (1, "book"), (107, "kids")])
+def test_12x12_photos_once_only_named_are_read_and_solved(seed: int, style: str) -> None:
+    """Seeds once named "a 12×12 Sudoku" and refused (seed 0 had been read as an invalid
+    9×9, seed 1 as a 4×4; on seed 107 only yesterday's answer beside it was found)."""
+    made = render_small_photo(seed, 12, style)
+    result = Reader().read(made.photo.image)
+    (grid,) = result.grids
+    assert grid.structure.size == 12
+    assert grid.givens == digits_of(made.puzzle.givens)
+    assert grid.solution == digits_of(made.answer)
