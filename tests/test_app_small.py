@@ -1,6 +1,7 @@
-"""Small grids (4×4, 6×6, 8×8) and 16×16s in the app: the board of every size, the
+"""Small grids (4×4, 6×6, 8×8), 12×12s and 16×16s in the app: the board of every size, the
 *Solve a photo* page, *Check my progress* and the Batch page on the committed samples
-(``samples/small/six_book.jpg``, ``samples/sixteen/magazine.jpg``), read exactly.
+(``samples/small/six_book.jpg``, ``twelve_newspaper.jpg``, ``samples/sixteen/magazine.jpg``),
+read exactly.
 
 Driven through streamlit.testing.v1.AppTest as tests/test_app.py does (its helpers read
 the board's arguments and send taps back as the board's frontend would).
@@ -40,6 +41,7 @@ pytest.importorskip("streamlit.testing.v1")
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 SIX = SAMPLES / "small" / "six_book.jpg"
 SIXTEEN = SAMPLES / "sixteen" / "magazine.jpg"
+TWELVE = SAMPLES / "small" / "twelve_newspaper.jpg"
 
 
 def truth_of(photo: Path) -> dict[str, Any]:
@@ -102,7 +104,7 @@ def test_an_edit_of_a_16x16_board_reads_10_to_16() -> None:
 # ----------------------------------------------------------------------------- Solve a photo
 
 
-@pytest.mark.parametrize("photo", [SIX, SIXTEEN], ids=["6x6", "16x16"])
+@pytest.mark.parametrize("photo", [SIX, TWELVE, SIXTEEN], ids=["6x6", "12x12", "16x16"])
 def test_a_small_or_16x16_photo_is_read_exactly_and_its_answer_drawn(photo: Path) -> None:
     truth = truth_of(photo)
     n = int(truth["grid_size"])
@@ -120,7 +122,7 @@ def test_a_small_or_16x16_photo_is_read_exactly_and_its_answer_drawn(photo: Path
     assert rows == truth["solution"]  # 10-16 written as numbers
 
 
-@pytest.mark.parametrize("photo", [SIX, SIXTEEN], ids=["6x6", "16x16"])
+@pytest.mark.parametrize("photo", [SIX, TWELVE, SIXTEEN], ids=["6x6", "12x12", "16x16"])
 def test_the_json_download_says_the_size_and_symbols(photo: Path) -> None:
     truth = truth_of(photo)
     at = photo_read(photo)

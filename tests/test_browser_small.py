@@ -72,3 +72,32 @@ def test_a_6x6_photo_shows_a_6x6_board_and_takes_a_correction(
         page.get_by_text("Solved from the").wait_for(timeout=WAIT_MS)
     finally:
         browser.close()
+
+
+TWELVE = SIX.with_name("twelve_newspaper.jpg")
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_a_12x12_photo_shows_a_12x12_board_with_numbers_past_9(
+    app_url: str, playwright: Any, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """The committed 12×12 (3×4 boxes): 144 cells read exactly, 10-12 shown as numbers
+    (never A-C), a pad of 1-12, the drawn answer on the first screen."""
+    truth = json.loads(TWELVE.with_suffix(".json").read_text(encoding="utf-8"))
+    givens = [int(ch, 16) for ch in truth["puzzle"]["givens"].replace(".", "0")]
+    browser = launch(playwright)
+    try:
+        page = open_tab(browser, app_url, "Solve a photo", viewport=viewport)
+        upload(page, TWELVE)
+        page.get_by_text("Solved: the answer drawn in blue").wait_for(timeout=WAIT_MS)
+        frame = board(page, "Digits read from the photo")
+        labels = frame.get_by_role("gridcell").evaluate_all("els => els.map(e => e.ariaLabel)")
+        shown = [lbl.split(": ")[1].split(",")[0].replace("empty", "0") for lbl in labels]
+        assert shown == [str(v) for v in givens]  # 144 cells, read exactly, 10-12 as numbers
+        pad = frame.get_by_role("group", name="Number pad").get_by_role("button")
+        assert pad.all_inner_texts()[:12] == [str(v) for v in range(1, 13)]
+        answer = page.get_by_test_id("stImage").first.bounding_box()
+        assert answer["y"] < viewport["height"], answer  # the drawn answer on the first screen
+        shots(page, tmp_path, "twelve_solved", viewport)
+    finally:
+        browser.close()
