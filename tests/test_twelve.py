@@ -149,3 +149,17 @@ def test_12x12_photos_once_only_named_are_read_and_solved(seed: int, style: str)
     assert grid.structure.size == 12
     assert grid.givens == digits_of(made.puzzle.givens)
     assert grid.solution == digits_of(made.answer)
+
+
+def test_a_12x12_is_looked_for_in_the_photo_when_the_9x9_search_kept_its_negative() -> None:
+    """Seed 702 (shaded boxes, half in pen, through JPEG at its quality): the 9×9 search
+    keeps the photo's negative, where it finds only yesterday's answer cut off beside the
+    puzzle and no 12×12; the photo as taken is looked at too (it was read as that invalid
+    9×9)."""
+    made = render_small_photo(702, 12, "shaded", pen_fill=0.4, pen_mistakes=1)
+    quality = [cv2.IMWRITE_JPEG_QUALITY, made.photo.jpeg_quality]
+    ok, data = cv2.imencode(".jpg", made.photo.image, quality)
+    assert ok
+    (grid,) = Reader().read(cv2.imdecode(data, cv2.IMREAD_COLOR)).grids
+    assert grid.structure.size == 12
+    assert grid.solution == digits_of(made.answer)

@@ -223,7 +223,7 @@ class Reader:
         cut = cut and not solved_inside(found.puzzles, photo.size)
         unlikely = unlikely_repairs(found.puzzles, self.config.small.unlikely_repair)
         if not solved or cut or print_taken_for_pen(found.puzzles) or unlikely:
-            small = self.small_grids(page, timings, solved_only=True, photo=photo)
+            small = self.other_sizes(photo, seen, page, timings)
             if small and (not unlikely or len(small[0].repairs) < unlikely):
                 return PhotoResult(name, photo, small, None, timings)
         if not solved:
@@ -247,6 +247,20 @@ class Reader:
             return look
         wider = self.lookalike(page)
         return wider if wider is Lookalike.TWELVE else None
+
+    def other_sizes(
+        self, photo: Photo, seen: Photo, page: ScaledImage, timings: dict[str, float]
+    ) -> tuple[GridResult, ...]:
+        """``small_grids`` (solved only) of a photo whose 9×9 grids were found in ``seen``
+        (shown in ``page``): the photo, or its negative where the search kept that (light
+        lines on a dark ground); there, where the negative holds none, the photo as taken
+        is looked at too (yesterday's answer found in the negative beside a 12×12 on
+        paper)."""
+        small = self.small_grids(page, timings, solved_only=True, photo=photo)
+        if small or seen is photo:
+            return small
+        plain = timed(timings, "load", lambda: photo.scaled(page.factor))
+        return self.small_grids(plain, timings, solved_only=True, photo=photo)
 
     def small_grids(
         self,

@@ -168,22 +168,35 @@ def read_numbers(
     """(cells, size + 1) value probabilities of each cell's glyphs, and (cells,) the probability
     that its ink is handwriting (``pen_share``); every glyph of the grid is read by the
     digit model in one call. With the cells ``cleared`` (``cleared_cells``), a pen
-    number seen as one glyph is looked at again as a two-digit one (``pen_numbers``)."""
+    number seen as one glyph is looked at again as a two-digit one (``pen_numbers``). A
+    cell's handwriting is its glyphs' but its zeros' (the model has no class of 0: what it
+    says of a 0's kind says nothing; a printed 10 read as pen by its 0)."""
     flat = [g for cell in glyphs for g in cell]
-    logs, pens = np.zeros((0, TENS)), np.zeros(0)
+    logs, pens, zeros = np.zeros((0, TENS)), np.zeros(0), np.zeros(0, bool)
     if flat:
         probs = read_blobs(flat, classifier.predict, classifier.config.input_size, config.glyphs)
-        logs = digit_log_probs(probs, [is_zero(g, config) for g in flat])
+        zeros = np.array([is_zero(g, config) for g in flat])
+        logs = digit_log_probs(probs, zeros.tolist())
         pens = pen_share(probs)
     out, pen, start = [], [], 0
     for cell in glyphs:
-        out.append(number_probs(logs[start : start + len(cell)], config.lost_one, config.size))
-        pen.append(float(pens[start : start + len(cell)].mean()) if cell else 0.0)
-        start += len(cell)
+        end = start + len(cell)
+        out.append(number_probs(logs[start:end], config.lost_one, config.size))
+        pen.append(cell_pen(pens[start:end], zeros[start:end]))
+        start = end
     probs, pen_probs = np.stack(out), np.array(pen)
     if cleared is not None and config.pen_numbers.enabled:
         probs = pen_numbers(probs, pen_probs, glyphs, cleared, classifier, config)
     return probs, pen_probs
+
+
+def cell_pen(pens: np.ndarray, zeros: np.ndarray) -> float:
+    """A cell's probability of handwriting from its glyphs' (``pens``): their mean, its
+    ``zeros`` left out where another glyph is there (0 for a cell of none)."""
+    if not len(pens):
+        return 0.0
+    kept = pens[~zeros] if (~zeros).any() else pens
+    return float(kept.mean())
 
 
 @dataclass(frozen=True)
