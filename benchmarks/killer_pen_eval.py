@@ -21,7 +21,7 @@ import cv2
 import numpy as np
 
 from sudokucam.benchmarks.common import markdown_table, script_parser
-from sudokucam.samples.render import KILLER_STYLES, render_killer
+from sudokucam.samples.render import KILLER_STYLES, KillerTruth, render_killer
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.types import digits_of
 
@@ -43,15 +43,16 @@ class PenKiller:
     right_called_wrong: int
 
 
-def read_one(reader: Reader, seed: int, style: str, fill: float, mistakes: int) -> PenKiller:
-    """Render, JPEG, read and judge one Killer photo."""
-    extra = {"pen_fill": fill, "pen_mistakes": mistakes} if fill > 0 else {}
+def read_one(reader: Reader, seed: int, style: str, fill: float, wrong: int) -> PenKiller:
+    """Render, JPEG, read and judge one Killer photo (``wrong`` pen entries written wrong)."""
+    extra = {"pen_fill": fill, "pen_mistakes": wrong} if fill > 0 else {}
     photo = render_killer(seed, style, **extra)
     ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
-    if not ok:
-        raise OSError("JPEG encoding failed")
-    result = reader.read(cv2.imdecode(data, cv2.IMREAD_COLOR))
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
     truth = photo.truth
+    if image is None or not isinstance(truth, KillerTruth):
+        raise OSError("the rendered Killer could not be passed through JPEG")
+    result = reader.read(image)
     pen = np.asarray(truth.pen).ravel()
     cages = {tuple(c.cells): c.total for c in truth.cages}
     grid = result.grids[0] if result.grids else None

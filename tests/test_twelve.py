@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokucam.samples.synth.small_drawing import render_small_photo
+from sudokucam.tests.test_sixteen import log_probs
 from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
@@ -54,13 +55,6 @@ def drawn_grid(n: int, rows: int, cols: int, cell: int = 40) -> np.ndarray:
         cv2.line(page, (margin, at), (margin + side, at), (20, 20, 20), across)
         cv2.line(page, (at, margin), (at, margin + side), (20, 20, 20), down)
     return page
-
-
-def log_probs(*digits: int) -> np.ndarray:
-    """(D, 10) log-probabilities of glyphs each surely the digit given (0-9)."""
-    probs = np.full((len(digits), 10), 1e-6)
-    probs[np.arange(len(digits)), digits] = 1.0
-    return np.log(probs)
 
 
 def test_a_12x12_grid_is_found_with_its_lines() -> None:
@@ -159,7 +153,8 @@ def test_a_12x12_is_looked_for_in_the_photo_when_the_9x9_search_kept_its_negativ
     made = render_small_photo(702, 12, "shaded", pen_fill=0.4, pen_mistakes=1)
     quality = [cv2.IMWRITE_JPEG_QUALITY, made.photo.jpeg_quality]
     ok, data = cv2.imencode(".jpg", made.photo.image, quality)
-    assert ok
-    (grid,) = Reader().read(cv2.imdecode(data, cv2.IMREAD_COLOR)).grids
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    assert image is not None
+    (grid,) = Reader().read(image).grids
     assert grid.structure.size == 12
     assert grid.solution == digits_of(made.answer)
