@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
+from sudokucam.samples.render import render_killer
 from sudokucam.solver.variant import Variant
 from sudokucam.solver.variant_json import puzzle_from_json
 from sudokucam.vision import pipeline
@@ -57,3 +60,18 @@ def test_the_killer_truth_holds_its_puzzle_as_the_other_samples_do(
     puzzle = puzzle_from_json(truth["puzzle"])
     assert puzzle.variant is Variant.KILLER and truth["puzzle"]["cages"] == truth["cages"]
     assert puzzle.is_solution([v for row in truth["solution"] for v in row])
+
+
+def test_a_killer_read_surer_turned_is_read_as_it_lies() -> None:
+    """Rendered Killer 790000 (dashed, four givens, JPEG at its quality, decoded whole):
+    its cells read surer a quarter turn away, so its cages were looked for the wrong way
+    up ("the cage sums add up to 492"); unsolved so, it is read as it lies and solved."""
+    photo = render_killer(790000, "dashed")
+    quality = [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality]
+    ok, data = cv2.imencode(".jpg", photo.image, quality)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    assert image is not None
+    (grid,) = Reader().read(image).grids
+    assert grid.structure.variant is Variant.KILLER
+    answer = "".join(str(v) for v in np.asarray(photo.truth.solution).ravel())
+    assert grid.solution == answer

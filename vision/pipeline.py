@@ -495,12 +495,18 @@ class Reader:
         Only a grid whose digits read give no single answer is looked at for Killer cages
         (``cages``: a Killer's few givens never solve alone); one with cages has its cells
         read again with the sums and cage lines masked out, and is solved under its cages
-        (``killer``).
+        (``killer``). A Killer not solved whose cells were read turned is tried again as
+        it lies (``is_unsolved_turned_killer``).
         """
         clock: dict[str, float] = {} if timings is None else timings
         mark = timed(clock, "structure", lambda: self.diagonals(detection))
-        detection, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
-        return self.ruled_grid(detection, reading, mark, clock, image)
+        upright, reading = timed(clock, "classify", lambda: self.classify(detection, image, mark))
+        result = self.ruled_grid(upright, reading, mark, clock, image)
+        if not is_unsolved_turned_killer(result, upright, detection):
+            return result
+        lying, cells = timed(clock, "classify", lambda: self.classify(detection, image, mark, 0))
+        again = self.ruled_grid(lying, cells, mark, clock, image)
+        return again if again.status in SOLVED_OUTCOMES else result
 
     def ruled_grid(
         self,
@@ -586,6 +592,7 @@ class Reader:
         detection: GridDetection,
         image: np.ndarray | None = None,
         mark: DiagonalMark = DiagonalMark.NONE,
+        turns: int | None = None,
     ) -> tuple[GridDetection, CellReading]:
         """Read the cells of a grid, turned upright first if the page lies sideways
         (``read_cells``, with ``PipelineConfig.read``).
@@ -593,12 +600,17 @@ class Reader:
         Every filled cell's print-or-pen kind is then settled by ``decide_kinds`` (with the
         colour ``image``, ink colour included), which records how in the reading's trace.
         Where ``mark`` says the diagonals are drawn as lines, a diagonal cell holding only
-        the line is read empty (``DiagonalLinesAside``).
+        the line is read empty (``DiagonalLinesAside``). ``turns`` 0 reads the grid as it
+        lies (no quarter turn tried).
         """
         scorer = self.classifier
         if mark is DiagonalMark.LINES:
             scorer = DiagonalLinesAside(scorer, self.config.structure.diagonal)
-        return read_cells(scorer, detection, image, self.config.read)
+        config = self.config.read
+        if turns == 0:
+            never = replace(config.orientation, check_below_log_prob=-math.inf)
+            config = replace(config, orientation=never)
+        return read_cells(scorer, detection, image, config)
 
     def solve_reading(
         self, reading: CellReading, structure: GridStructure = CLASSIC_STRUCTURE
@@ -828,6 +840,18 @@ def notes_straightener(page: ScaledImage, photo: Photo, side: int) -> Straighten
     """Straightens a small grid found in ``page`` from ``photo`` decoded with its longer
     side at least ``side`` pixels (decoded only when a grid holds notes)."""
     return straightener(page, lambda: photo.scaled(photo.reduction_for(side)))
+
+
+def is_unsolved_turned_killer(
+    result: GridResult, read: GridDetection, found: GridDetection
+) -> bool:
+    """Whether a grid read as a Killer is not solved and its cells were read turned a
+    quarter or half from how it was found: a Killer's few givens and many small sums can
+    make a turn read surer, and its cages' sums (each in its cage's top-left corner) are
+    then looked for the wrong way up; the grid as it lies is then tried too."""
+    killer = result.structure.variant is Variant.KILLER
+    turned = not np.array_equal(read.homography, found.homography)
+    return killer and turned and result.status not in SOLVED_OUTCOMES
 
 
 def finer_decode(photo: Photo) -> FinerPhoto:
