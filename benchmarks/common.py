@@ -100,6 +100,16 @@ def add_photo_options(
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
 
 
+def add_pen_options(parser: argparse.ArgumentParser, fill: float = 0.0, mistakes: int = 1) -> None:
+    """The options of a benchmark whose pages may be half solved in pen: ``--pen-fill``
+    (the share of the empty cells written in; 0: none) and ``--pen-mistakes`` (how many
+    of them are wrong), with these defaults."""
+    fill_help = f"share of each page's empty cells written in pen (0: none; default {fill:g})"
+    mistakes_help = f"how many pen entries are wrong (with --pen-fill; default {mistakes})"
+    parser.add_argument("--pen-fill", type=float, default=fill, help=fill_help)
+    parser.add_argument("--pen-mistakes", type=int, default=mistakes, help=mistakes_help)
+
+
 def parse_photo_args(parser: argparse.ArgumentParser) -> argparse.Namespace:
     """The command line parsed, a negative ``--count`` or ``--per-kind`` refused."""
     args = parser.parse_args()

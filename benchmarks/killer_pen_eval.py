@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 import cv2
 import numpy as np
 
-from sudokucam.benchmarks.common import markdown_table, script_parser
+from sudokucam.benchmarks.common import add_pen_options, markdown_table, script_parser
 from sudokucam.samples.render import KILLER_STYLES, KillerTruth, render_killer
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.types import digits_of
@@ -101,9 +101,7 @@ def main() -> None:
     parser = script_parser(__doc__)
     parser.add_argument("--count", type=int, default=16, help="photos (styles in turn)")
     parser.add_argument("--seed", type=int, default=790000, help="first seed")
-    parser.add_argument("--pen-fill", type=float, default=0.4,
-                        help="share of the empty cells written in pen (0: none)")  # fmt: skip
-    parser.add_argument("--pen-mistakes", type=int, default=1, help="of them, written wrong")
+    add_pen_options(parser, fill=0.4)
     args = parser.parse_args()
     if args.count < 1 or not 0 <= args.pen_fill < 1 or args.pen_mistakes < 0:
         parser.error("--count must be positive, --pen-fill in [0, 1), --pen-mistakes at least 0")

@@ -48,6 +48,7 @@ import cv2
 import numpy as np
 
 from sudokucam.benchmarks.common import (
+    add_pen_options,
     add_photo_options,
     finish_photos,
     judge_photos,
@@ -268,14 +269,7 @@ def main() -> None:
     parser.add_argument("--sizes", type=int, nargs="+", choices=SIZES, default=[6])
     add_photo_options(parser, (24, "photos per size (0: none)"), 700, dataset.SPLITS)
     parser.add_argument("--turn", choices=tuple(TURNS), default="none", help=TURN_HELP)
-    parser.add_argument(
-        "--pen-fill",
-        type=float,
-        default=0.0,
-        help="share of each page's empty cells written in pen (0: none)",
-    )
-    parser.add_argument("--pen-mistakes", type=int, default=1,
-                        help="how many pen entries are wrong (with --pen-fill)")  # fmt: skip
+    add_pen_options(parser)
     args = parse_photo_args(parser)
     if not 0.0 <= args.pen_fill < 1.0 or args.pen_mistakes < 0:
         parser.error("--pen-fill must be in [0, 1) and --pen-mistakes at least 0")

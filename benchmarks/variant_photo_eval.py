@@ -29,7 +29,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sudokucam.benchmarks.common import json_text, script_parser
+from sudokucam.benchmarks.common import add_pen_options, json_text, script_parser
 from sudokucam.samples import render
 from sudokucam.vision.pipeline import Reader
 
@@ -127,14 +127,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=20, help="photos per variant")
     parser.add_argument("--seed", type=int, default=500, help="first seed")
     parser.add_argument("--json", type=Path, default=None, help="also write every outcome here")
-    parser.add_argument(
-        "--pen-fill",
-        type=float,
-        default=0.0,
-        help="fraction of the empty cells written in by pen (default 0)",
-    )
-    parser.add_argument("--pen-mistakes", type=int, default=0,
-                        help="how many of the pen digits are wrong (default 0)")  # fmt: skip
+    add_pen_options(parser, mistakes=0)
     args = parser.parse_args()
     if args.count < 1:
         parser.error(f"--count must be at least 1, got {args.count}")
