@@ -28,7 +28,7 @@ from ..limits import MAX_GRIDS_PER_PHOTO
 from ..solver.geometry import cell_name
 from ..solver.outcome import SOLVED_OUTCOMES, Outcome
 from ..solver.variant import Variant
-from .check import DEFAULT_CHECK_CONFIG, CheckConfig
+from .check import DEFAULT_CHECK_CONFIG, CheckConfig, entry_is_sure
 from .draw import DEFAULT_DRAW_CONFIG, DrawConfig
 from .grid.config import DEFAULT_GRID_CONFIG, GridConfig
 from .grid.find import FinerPhoto, find_all_grids, find_grids, retrace
@@ -565,12 +565,13 @@ class Reader:
     ) -> GridStructure | None:
         """The grid's structure with its Killer cages, their sums settled by the rules
         (``settle_cages``, the printed digits of ``reading``, read with the sums masked, as
-        givens). None where no sums give one solution on a grid with no other variant
-        rule and as many givens as a classic puzzle needs (``CLASSIC_GIVENS``): the lines
-        were likelier no cages, and the grid keeps its classic reading (a classic grid is
+        givens, the answers that would call its pen entries surely wrong: ``disputed``).
+        None where no sums give one solution on a grid with no other variant rule and as
+        many givens as a classic puzzle needs (``CLASSIC_GIVENS``): the lines were
+        likelier no cages, and the grid keeps its classic reading (a classic grid is
         never turned into an unsolvable Killer)."""
         givens = [int(d) for d in read_givens(reading)]
-        settled = settle_cages(layout, givens, self.cfg)
+        settled = settle_cages(layout, givens, self.cfg, disputed(reading, self.config.check))
         classic = structure.is_classic and sum(g > 0 for g in givens) >= CLASSIC_GIVENS
         if not settled.consistent and classic:
             return None
@@ -761,6 +762,19 @@ def traced_after_solving(
         for c in reread
     )
     return replace(reading, trace=reading.trace.with_later(repaired + prior))
+
+
+def disputed(reading: CellReading, check: CheckConfig) -> tuple[frozenset[int], ...]:
+    """Per cell, the answers that would call the pen entry read there surely wrong
+    (``entry_is_sure`` with ``check``, as a check judges it; none where no pen was read)."""
+    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
+    probs = np.asarray(reading.probs)
+    return tuple(
+        frozenset(v for v in range(1, 10) if v != d and entry_is_sure(probs[c], int(d), v, check))
+        if p
+        else frozenset()
+        for c, (d, p) in enumerate(zip(reading.digits, pen, strict=True))
+    )
 
 
 def pen_kind(digit: str) -> Kind:

@@ -47,10 +47,13 @@ def solve_classic(values: Values, deadline: float | None) -> SolveResult:
 class Rules:
     """What the repair keeps: the units whose cells hold different digits, and the solver
     that proves a grid's one solution (a variant's regions, diagonals and cages, or the
-    classic rows, columns and boxes)."""
+    classic rows, columns and boxes). ``cages``: whether the rules hold Killer cages,
+    which make a puzzle without a single given (its writing is then never the puzzle:
+    ``written_only``)."""
 
     units: tuple[tuple[int, ...], ...]
     solve: Solver
+    cages: bool = False
     units_of: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -291,7 +294,8 @@ def _repair_before(
     problems, calls = describe_problems(first), _solver_calls(first)
     if first.status is Outcome.SOLVED:
         return _outcome(first, problems, (), calls)
-    if digits == "0" * 81 and np.any(np.asarray(reading.kinds) == Kind.HANDWRITTEN):
+    written = np.any(np.asarray(reading.kinds) == Kind.HANDWRITTEN)
+    if digits == "0" * 81 and written and not rules.cages:
         return written_only(reading, deadline, rules)
     found: Found | None = None
     if not first.conflicts:  # the givens keep the rules: maybe some were read as pen

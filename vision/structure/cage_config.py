@@ -16,10 +16,15 @@ class CageConfig:
     ``cell_px`` a cell. A cage line runs ``inset`` inside the grid lines, the same for the
     whole grid (the offset where the profiles of all sides show most ink above the dip
     before it and the paper ``paper_gap`` further in); a side's line evidence is its ink
-    there above that paper, a border's the mean of its two sides'. The borders on thin
-    grid lines split in two groups (cut at the ink as many of each group's spreads from
-    both); box borders apart where a thick line's edge raises them all but they still
-    split ``box_separation`` times their spread apart (else every one would be a cage
+    there above that paper, along the part of the side where that paper holds at most
+    ``clear_ink`` (a digit across the line or beside it hides it; the whole side where
+    less than ``min_clear`` of it is clear), a border's the mean of its two sides'. The
+    borders on thin grid lines split in two groups (cut at the ink as many of each
+    group's spreads from both; those between columns and those between rows each by
+    themselves where they split ``own_separation`` times their spread apart: a photo at
+    a slant blurs the lines across and down unlike); box borders apart where a thick
+    line's edge raises them all but they still split ``box_separation`` times their
+    spread apart (else every one would be a cage
     border: never so in a Killer, whose cages cross box lines). The grid has cages when those
     without a line hold at most ``max_open_ink``, those with one ``min_line_ink`` more, and
     the share without one is within ``open_share`` (cells of one cage). Lines so close to
@@ -64,7 +69,9 @@ class CageConfig:
     page, where most sums are unsure); all of it within ``time_limit_s``. Where no sums
     give one solution, the cages are tried again with the thin borders cut whose evidence
     reaches ``doubt_share`` of the way from the open borders' ink to the cage lines' (the
-    first cages given ``split_time_share`` of the time).
+    first cages given ``split_time_share`` of the time). A solution found with sums changed
+    or opened that calls more than ``max_wrong_entries`` of the person's entries read
+    surely wrong is taken for a misreading (``cages.Known``).
 
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
     and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
@@ -117,6 +124,10 @@ class CageConfig:
     doubt_share: float = 0.15
     split_time_share: float = 0.6
     line_band: float = 0.05
+    clear_ink: float = 0.2
+    min_clear: float = 0.05
+    own_separation: float = 4.0
+    max_wrong_entries: int = 1
     mask_margin: float = 0.04
 
     def __post_init__(self) -> None:

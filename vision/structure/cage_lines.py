@@ -1,12 +1,14 @@
 """Killer cage outlines: the dashed lines set inside the cells, and the cages they enclose.
 
-Every side of every cell is profiled inward from its grid line (``side_profiles``; the
+Every side of every cell is profiled inward from its grid line (``side_strips``; the
 grid line found near its place, the outermost strong peak on a thin one: ``aligned``). A
 cage outline runs a little inside the grid lines, at the same inset all over the grid
 (``line_inset``), so a side on a cage's edge shows a second, fainter line there that a
-side inside a cage lacks (``evidence_at``). The borders between cells split into those
-with a line on both sides and those without (``find_cage_lines``: thin borders at
-``split_limit``, box borders at ``box_limit``, as a thick line's edge raises them);
+side inside a cage lacks (``evidence_at``: only along the part of the side where the
+paper beyond the line is clear, as a digit across it hides it). The borders between cells
+split into those with a line on both sides and those without (``find_cage_lines``: thin
+borders at ``split_limit``, each direction by itself where it splits cleanly:
+``own_limit``; box borders at ``box_limit``, as a thick line's edge raises them);
 whether they split cleanly says whether the grid has cages at all (``has_cages``). Lines
 so close to a blurred grid line that no dip shows before them are looked for where the
 borders' ink at one offset splits in two groups far apart (``faint_lines``). The cells
@@ -23,7 +25,7 @@ import numpy as np
 from ..read.cells import CellConfig, ink_image
 from .cage_config import CageConfig
 
-TOP, BOTTOM, LEFT, RIGHT = range(4)  # the sides of a cell, in the order of side_profiles
+TOP, BOTTOM, LEFT, RIGHT = range(4)  # the sides of a cell, in the order of side_strips
 SPREAD_FLOOR = 1e-3  # keeps a split of identical values finite
 
 
@@ -52,36 +54,38 @@ class CageLines:
     separation: float = 0.0
 
 
-def side_profiles(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]:
-    """(81, 4, L) ink profiles from ``search`` px outside each side's grid line inward, and
-    ``search`` (the index where the grid line should be), averaged over ``span``."""
+def side_strips(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]:
+    """(81, 4, L, S) ink strips from ``search`` px outside each side's grid line inward
+    (the offset L) along ``span`` of the side (S), and ``search`` (the index where the
+    grid line should be)."""
     p = config.cell_px
     k, half = max(2, round(config.line_search * p)), p // 2
     a, b = round(config.span[0] * p), round(config.span[1] * p)
     padded = np.pad(ink, half)
-    out = np.zeros((81, 4, k + half), np.float32)
+    out = np.zeros((81, 4, k + half, b - a), np.float32)
     for cell in range(81):
         y, x = (v * p + half for v in divmod(cell, 9))
-        out[cell, TOP] = padded[y - k : y + half, x + a : x + b].mean(axis=1)
-        out[cell, BOTTOM] = padded[y + p - half : y + p + k, x + a : x + b].mean(axis=1)[::-1]
-        out[cell, LEFT] = padded[y + a : y + b, x - k : x + half].mean(axis=0)
-        out[cell, RIGHT] = padded[y + a : y + b, x + p - half : x + p + k].mean(axis=0)[::-1]
+        out[cell, TOP] = padded[y - k : y + half, x + a : x + b]
+        out[cell, BOTTOM] = padded[y + p - half : y + p + k, x + a : x + b][::-1]
+        out[cell, LEFT] = padded[y + a : y + b, x - k : x + half].T
+        out[cell, RIGHT] = padded[y + a : y + b, x + p - half : x + p + k].T[::-1]
     return out, k
 
 
-def aligned(profiles: np.ndarray, search: int, share: float = 1.0) -> np.ndarray:
-    """(81, 4, T) the profiles moved so each starts at its own grid line: on a thin grid
-    line the outermost peak within ``search`` of where it should be that holds ``share``
-    of the darkest point's ink there (a cage line inside the cell, as dark as a faint grid
-    line, is never taken for it); on a thick one its darkest point."""
-    window = profiles[:, :, : 2 * search + 1]
+def aligned(strips: np.ndarray, search: int, share: float = 1.0) -> np.ndarray:
+    """(81, 4, T, S) the strips moved so each starts at its own grid line: on a thin grid
+    line the outermost peak of the side's mean profile within ``search`` of where it
+    should be that holds ``share`` of the darkest point's ink there (a cage line inside
+    the cell, as dark as a faint grid line, is never taken for it); on a thick one its
+    darkest point."""
+    window = strips[:, :, : 2 * search + 1].mean(axis=-1)
     top = window.max(axis=-1, keepdims=True)
     peak = np.concatenate([window[..., :-1] >= window[..., 1:], np.ones_like(top, bool)], -1)
     need = np.where(thick_sides()[..., None], top, share * top)
     centre = np.argmax((window >= need) & peak, axis=2)
-    length = profiles.shape[2] - 2 * search - 1
+    length = strips.shape[2] - 2 * search - 1
     idx = centre[:, :, None] + np.arange(length)[None, None, :]
-    return np.take_along_axis(profiles, idx, axis=2)
+    return np.take_along_axis(strips, idx[..., None], axis=2)
 
 
 def thick_sides() -> np.ndarray:
@@ -92,9 +96,23 @@ def thick_sides() -> np.ndarray:
     return out.reshape(81, 4)
 
 
-def evidence_at(q: np.ndarray, t: int, gap: int) -> np.ndarray:
+def evidence_at(strips: np.ndarray, t: int, gap: int, config: CageConfig) -> np.ndarray:
     """Ink of a line ``t`` px in from the grid line above the paper ``gap`` px beyond it
-    (``q``: aligned profiles, the last axis the offset)."""
+    (``strips``: aligned, offset then place along the side), along the part of the side
+    where that paper is clear (``clear_ink``): a digit written across the line, or
+    reaching the paper beyond it, hides whether a line is there. Where less than
+    ``min_clear`` of the side is clear, along all of it."""
+    paper_band = strips[..., t + gap : t + 2 * gap, :].mean(axis=-2)
+    clear = paper_band <= config.clear_ink
+    enough = clear.mean(axis=-1, keepdims=True) >= config.min_clear
+    weight = np.where(enough, clear, True).astype(np.float32)
+    weight /= weight.sum(axis=-1, keepdims=True)
+    profile = np.einsum("...ts,...s->...t", strips, weight)
+    return mean_evidence_at(profile, t, gap)
+
+
+def mean_evidence_at(q: np.ndarray, t: int, gap: int) -> np.ndarray:
+    """``evidence_at`` of mean profiles ``q`` (the last axis the offset)."""
     peak = q[..., t - 1 : t + 2].max(axis=-1)
     return np.asarray(peak - q[..., t + gap : t + 2 * gap].mean(axis=-1))
 
@@ -154,10 +172,11 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
     close to the grid line to show a dip are looked for (``faint_lines``).
     """
     ink = ink_image(warped, CellConfig(cell_px=config.cell_px, inset_px=0))
-    profiles, search = side_profiles(ink, config)
-    q = aligned(profiles, search, config.align_share)
+    strips, search = side_strips(ink, config)
+    lined = aligned(strips, search, config.align_share)
+    q = lined.mean(axis=-1)
     t, gap = line_inset(q, config)
-    lines = lines_from(evidence_at(q, t, gap), t / config.cell_px, config)
+    lines = lines_from(evidence_at(lined, t, gap, config), t / config.cell_px, config)
     if has_cages(lines, config):
         return lines
     faint = faint_lines(q, config)
@@ -173,10 +192,9 @@ def lines_from(
     thin_a, thin_d = thin_borders()
     values = np.concatenate([across[thin_a], down[thin_d]])
     low, high, open_share = two_means(values, 4)
-    middle = split_limit(values, low, high, open_share)
     on_box = box_limit(across, down, low, high, config)
-    limit = np.where(thin_a, middle, on_box)
-    limit_down = np.where(thin_d, middle, on_box)
+    limit = np.where(thin_a, own_limit(across[thin_a], values, config), on_box)
+    limit_down = np.where(thin_d, own_limit(down[thin_d], values, config), on_box)
     cut_a, cut_d = across >= limit, down >= limit_down
     return CageLines(evidence, inset, low, high, open_share, cut_a, cut_d, separation)
 
@@ -216,6 +234,15 @@ def separation_of(values: np.ndarray, least: int) -> tuple[float, float]:
     i = round(share * len(values))
     spread = math.sqrt((values[:i].var() * i + values[i:].var() * (len(values) - i)) / len(values))
     return (high - low) / max(spread, SPREAD_FLOOR), low
+
+
+def own_limit(values: np.ndarray, every: np.ndarray, config: CageConfig) -> float:
+    """The split of one direction's thin borders (``split_limit``), where they split in
+    two groups ``own_separation`` apart for their spread: a photo taken at a slant blurs
+    the lines across and down unlike; else the split of all thin borders ``every``."""
+    if separation_of(values, 4)[0] >= config.own_separation:
+        return split_limit(values, *two_means(values, 4))
+    return split_limit(every, *two_means(every, 4))
 
 
 def split_limit(values: np.ndarray, low: float, high: float, share: float) -> float:

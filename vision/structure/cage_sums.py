@@ -37,6 +37,7 @@ MAX_SUM = 45  # nine different digits 1-9
 ZERO_SURE = 0.95  # how likely a blob holding a zero's hole is a zero
 ZERO_UNLIKELY = 0.01  # how likely one without is
 LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
+STRAY_BLOB = 0.05  # how likely a sum's second digit, cut from ink below, is no digit
 RAGGED_EDGE = 0.5  # a grid line's ragged edge: half a line's ink
 FINE_CELL_PX = 36  # a sum's corner is cut at ``CageConfig.detail`` times this a cell
 
@@ -350,10 +351,13 @@ def sum_blobs(corner: np.ndarray, config: CageConfig) -> list[np.ndarray]:
 
 def corner_sum(
     corner: np.ndarray, config: CageConfig
-) -> tuple[list[np.ndarray], tuple[float, float]]:
-    """``sum_blobs`` and ``sum_extent`` of a corner box, from one labelling."""
+) -> tuple[list[np.ndarray], tuple[float, float], bool]:
+    """``sum_blobs`` and ``sum_extent`` of a corner box, from one labelling, and whether
+    a blob reaching the box's bottom was cut and taken for a digit (``sum_boxes`` with
+    ``hanging``)."""
     labels, keep, alone = both_sum_boxes(corner, config)
-    return _blob_images(corner, labels, keep, config), _extent(alone, corner.shape)
+    blobs = _blob_images(corner, labels, keep, config)
+    return blobs, _extent(alone, corner.shape), keep != alone
 
 
 def _blob_images(
@@ -532,10 +536,13 @@ def reachable(total: int, count: int) -> bool:
     return bool(cage_combinations(total, count, 9))
 
 
-def readings(log_probs: np.ndarray, count: int, keep: int) -> SumReading:
+def readings(log_probs: np.ndarray, count: int, keep: int, hung: bool = False) -> SumReading:
     """The ``keep`` most probable sums a cage of ``count`` cells can reach, from its
     digits' (D, 10) log-probabilities (D = 1 or 2; no digit: every sum alike). One digit
-    may also be one of two whose other, a 1, went unseen (``LOST_ONE``)."""
+    may also be one of two whose other, a 1, went unseen (``LOST_ONE``); of two whose
+    second was cut from ink reaching up from below (``hung``: ``corner_sum``), the first
+    may be the sum alone, that ink a pen entry's stroke (``STRAY_BLOB``), where the cage
+    can reach a sum of two digits at all (else the cage may be one cut apart)."""
     if len(log_probs) == 0:
         return unread(count, keep)
     if len(log_probs) == 1:
@@ -550,6 +557,9 @@ def readings(log_probs: np.ndarray, count: int, keep: int) -> SumReading:
             for b in range(10)
             if 10 * a + b <= MAX_SUM
         ]
+        if hung and any(reachable(t, count) for _, t in scored):
+            stray = math.log(STRAY_BLOB)
+            scored += [(float(log_probs[0, d]) + stray, d) for d in range(1, 10)]
     scored = sorted((s for s in scored if reachable(s[1], count)), reverse=True)[:keep]
     if not scored:
         return unread(count, keep)

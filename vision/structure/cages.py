@@ -197,6 +197,7 @@ class SumLook:
     blobs: tuple[list[np.ndarray], ...]
     corners: tuple[np.ndarray, ...]
     height: float | None
+    hung: tuple[bool, ...] = (False,) * 81
     digits: dict[int, np.ndarray] = field(default_factory=dict)
 
     def sum_at(self, cell: int, config: CageConfig) -> list[np.ndarray]:
@@ -237,11 +238,11 @@ class SumCorners:
         for grid in (g for g in grids if g is not None):
             corners = cut_corners(corner_ink(grid, config), range(81), config)
             found = [corner_sum(c, config) for c in corners]
-            blobs = [b for b, _ in found]
-            extents = extents or tuple(e for _, e in found)
+            blobs = [b for b, _, _ in found]
+            extents = extents or tuple(e for _, e, _ in found)
             height = digit_height([blobs[c] for c in firsts])
             held = tuple(held_to(blobs, height, config))
-            looks.append(SumLook(held, tuple(corners), height))
+            looks.append(SumLook(held, tuple(corners), height, tuple(h for _, _, h in found)))
         return cls(tuple(looks), extents, models, config)
 
     @property
@@ -265,13 +266,14 @@ class SumCorners:
         """Each cage's sum readings in the corner of its first cell, the looks' readings
         averaged (``merged``)."""
         keep = self.config.alternatives
-        looks = self.read([g[0] for g in groups])
-        out = tuple(readings(d, len(g), keep) for d, g in zip(looks[0], groups, strict=True))
-        for again in looks[1:]:
-            out = tuple(
-                merged(a, readings(d, len(g), keep), keep)
-                for a, d, g in zip(out, again, groups, strict=True)
-            )
+        firsts = [g[0] for g in groups]
+        read = [
+            [readings(d, len(g), keep, look.hung[g[0]]) for d, g in zip(found, groups, strict=True)]
+            for look, found in zip(self.looks, self.read(firsts), strict=True)
+        ]
+        out = tuple(read[0])
+        for again in read[1:]:
+            out = tuple(merged(a, b, keep) for a, b in zip(out, again, strict=True))
         return out
 
 
@@ -386,24 +388,53 @@ def settle_cages(
     layout: CageLayout,
     givens: Sequence[int] | None = None,
     config: CageConfig = DEFAULT_CAGE_CONFIG,
+    disputed: Sequence[frozenset[int]] | None = None,
 ) -> CageReading:
     """The cages with the sums the rules pick (``choose_sums``); ``givens``: the 81 digits
-    read in the cells (0 empty), if any, for the uniqueness proof. When no sums tried
+    read in the cells (0 empty), if any, for the uniqueness proof; ``disputed``: per cell
+    the answers that would call the person's entry there surely wrong, if any: a
+    solution that sums other than those read make, calling more than
+    ``max_wrong_entries`` entries wrong, is taken for a misreading (``Known.fits``).
+    When no sums tried
     give the givens exactly one solution, the cages alone are tried (a misread given
     breaks a puzzle that its cages decide; the caller checks the givens against it). All
     of it within ``time_limit_s``. When the cages give no single solution, the other
     groupings of ``layout.split`` are tried in turn (each but the last given
     ``split_time_share`` of the time left); the first reading stays when none does."""
     end = time.monotonic() + config.time_limit_s
-    values = tuple(givens) if givens is not None else (0,) * 81
-    first = settle_layout(layout, values, config, _share(layout, end, config))
+    empty = (0,) * 81
+    known = Known(
+        tuple(givens) if givens is not None else empty,
+        tuple(disputed) if disputed is not None else (frozenset(),) * 81,
+        config.max_wrong_entries,
+    )
+    first = settle_layout(layout, known, config, _share(layout, end, config))
     seen = layout.split
     while not first.consistent and seen is not None:
-        reading = settle_layout(seen, values, config, _share(seen, end, config))
+        reading = settle_layout(seen, known, config, _share(seen, end, config))
         if reading.consistent:
             return reading
         seen = seen.split
     return first
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the cells tell the sums' choice: the 81 ``givens`` (0 empty) the solution
+    must hold, and per cell the answers that would call the person's entry there surely
+    wrong (``disputed``; none where no entry was read surely), of which a solution found
+    with sums changed or opened may hold at most ``max_wrong``."""
+
+    givens: tuple[int, ...]
+    disputed: tuple[frozenset[int], ...]
+    max_wrong: int
+
+    def fits(self, solution: Sequence[int]) -> bool:
+        """Whether ``solution`` calls at most ``max_wrong`` entries surely wrong: a person
+        slips now and then, while misread sums that still allow one solution make up a
+        wrong one that many right entries disagree with."""
+        pairs = zip(self.disputed, solution, strict=True)
+        return sum(1 for answers, v in pairs if v in answers) <= self.max_wrong
 
 
 def _share(layout: CageLayout, end: float, config: CageConfig) -> float:
@@ -415,15 +446,15 @@ def _share(layout: CageLayout, end: float, config: CageConfig) -> float:
 
 
 def settle_layout(
-    layout: CageLayout, values: tuple[int, ...], config: CageConfig, deadline: float
+    layout: CageLayout, known: Known, config: CageConfig, deadline: float
 ) -> CageReading:
     """``settle_cages`` for the cages of ``layout`` alone, before ``deadline`` (a
     ``time.monotonic`` time)."""
     empty = (0,) * 81
-    totals, changed, solution = choose_sums(layout.sums, layout.groups, values, config, deadline)
-    if solution is None and values != empty:  # a misread given may be what breaks it
-        choice = choose_sums(layout.sums, layout.groups, empty, config, deadline)
-        totals, changed, solution = choice
+    totals, changed, solution = choose_sums(layout.sums, layout.groups, known, config, deadline)
+    if solution is None and known.givens != empty:  # a misread given may be what breaks it
+        alone = replace(known, givens=empty)
+        totals, changed, solution = choose_sums(layout.sums, layout.groups, alone, config, deadline)
     cages = tuple(Cage(t, g) for t, g in zip(totals, layout.groups, strict=True))
     sure = tuple(
         k not in changed and s.probability >= config.sure_probability
@@ -448,7 +479,7 @@ def read_cages(
 def choose_sums(
     sums: Sequence[SumReading],
     groups: Sequence[Sequence[int]],
-    givens: tuple[int, ...],
+    known: Known,
     config: CageConfig,
     deadline: float,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
@@ -456,7 +487,8 @@ def choose_sums(
     before ``deadline``, a ``time.monotonic`` time).
 
     The sets of sums adding up to 405 are tried cheapest first (``sum_candidates``); the
-    first with exactly one solution wins, else the most probable reading stays.
+    first with exactly one solution wins (with sums changed, one that ``known.fits``),
+    else the most probable reading stays.
     """
     best = tuple(s.best for s in sums)
     tried = sum_candidates(sums, config)[: config.max_solver_calls]
@@ -465,16 +497,16 @@ def choose_sums(
         left = min(config.seconds_per_solve, deadline - time.monotonic())
         if left <= 0:
             return best, (), None
-        found = solutions(totals, groups, givens, left)
-        if len(found) == 1:
+        found = solutions(totals, groups, known.givens, left)
+        if len(found) == 1 and (not changes or known.fits(found[0])):
             return totals, tuple(k for k, _ in changes), tuple(found[0])
-    return open_sums(sums, groups, givens, config, deadline)
+    return open_sums(sums, groups, known, config, deadline)
 
 
 def open_sums(
     sums: Sequence[SumReading],
     groups: Sequence[Sequence[int]],
-    givens: tuple[int, ...],
+    known: Known,
     config: CageConfig,
     deadline: float,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
@@ -497,12 +529,12 @@ def open_sums(
             affordable(s, config.max_open_cost) if k in opened else s.totals[:1]
             for k, s in enumerate(sums)
         ]
-        stop, choice = open_search(allowed, sums, groups, givens, (config, deadline))
+        stop, choice = open_search(allowed, sums, groups, known, (config, deadline))
         if choice is not None:
             return choice
         if stop:
             break
-    return cheap_sums(sums, groups, givens, config, deadline)
+    return cheap_sums(sums, groups, known, config, deadline)
 
 
 Choice = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]
@@ -512,23 +544,23 @@ def open_search(
     allowed: Sequence[Sequence[int]],
     sums: Sequence[SumReading],
     groups: Sequence[Sequence[int]],
-    givens: tuple[int, ...],
+    known: Known,
     limits: tuple[CageConfig, float],
 ) -> tuple[bool, Choice | None]:
     """One search with each cage holding one of its ``allowed`` sums: whether to stop
     opening more (several solutions, no time left before the deadline, or one whose sums
     give up more than ``max_open_cost``: so unlikely a reading is no evidence, and opening
-    more keeps it), and the sums, cages changed and solution where one was found within
-    ``seconds_per_open``."""
+    more keeps it; or one that ``known.fits`` not), and the sums, cages changed and
+    solution where one was found within ``seconds_per_open``."""
     config, deadline = limits
     left = min(config.seconds_per_open, deadline - time.monotonic())
     if left <= 0:
         return True, None
-    found = open_solutions(allowed, groups, givens, left)
+    found = open_solutions(allowed, groups, known.givens, left)
     if len(found) != 1:
         return len(found) > 1, None
     totals = tuple(sum(found[0][c] for c in g) for g in groups)
-    if given_up(sums, totals) > config.max_open_cost:
+    if given_up(sums, totals) > config.max_open_cost or not known.fits(found[0]):
         return True, None
     best = tuple(s.best for s in sums)
     changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
@@ -538,7 +570,7 @@ def open_search(
 def cheap_sums(
     sums: Sequence[SumReading],
     groups: Sequence[Sequence[int]],
-    givens: tuple[int, ...],
+    known: Known,
     config: CageConfig,
     deadline: float,
 ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...] | None]:
@@ -551,7 +583,7 @@ def cheap_sums(
     unsure = {k for k in range(len(sums)) if sums[k].probability < config.sure_probability}
     for cost in config.open_costs:
         allowed = [affordable(s, cost) if k in unsure else s.totals[:1] for k, s in enumerate(sums)]
-        stop, choice = open_search(allowed, sums, groups, givens, (config, deadline))
+        stop, choice = open_search(allowed, sums, groups, known, (config, deadline))
         if choice is not None:
             return choice
         if stop:

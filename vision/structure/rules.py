@@ -25,7 +25,7 @@ def rules_for(structure: GridStructure) -> Rules:
         return CLASSIC_RULES
     units = all_units(structure.size, structure.regions, structure.diagonals)
     cages = tuple(cage.cells for cage in structure.cages)
-    return Rules(units + cages, partial(solve_structure, structure))
+    return Rules(units + cages, partial(solve_structure, structure), bool(cages))
 
 
 def solve_structure(
