@@ -20,8 +20,20 @@ from sudokucam.vision.pipeline import Reader, disputed
 from sudokucam.vision.repair import read_givens
 from sudokucam.vision.structure.cage_config import CageConfig
 from sudokucam.vision.structure.cage_lines import lines_from
-from sudokucam.vision.structure.cage_sums import readings
-from sudokucam.vision.structure.cages import Known, settle_cages, without_sums
+from sudokucam.vision.structure.cage_sums import (
+    SumReading,
+    fine_cell_px,
+    fine_grid,
+    readings,
+    without_pen_ink,
+)
+from sudokucam.vision.structure.cages import (
+    CageLayout,
+    Known,
+    cage_sides,
+    settle_cages,
+    without_sums,
+)
 from sudokucam.vision.types import Kind
 
 TOP, BOTTOM, LEFT, RIGHT = range(4)
@@ -158,3 +170,61 @@ def test_a_cut_second_digit_never_makes_an_unreachable_cage_read() -> None:
     logs = np.log(np.full((2, 10), 1e-4))
     logs[0, 1], logs[1, 2] = math.log(0.99), math.log(0.99)
     assert len(set(readings(logs, 1, 12, hung=True).log_probs)) == 1
+
+
+def test_pen_digits_beside_sums_keep_their_strokes() -> None:
+    """Seed 792019 (coloured cages, no givens, a blue pen): the 7s written in cages' first
+    cells had their bars painted out with the sums' box (read 1s), and the sums with the
+    pen against them were read no sum. Each of the 32 entries is read as written now."""
+    image, truth = pen_photo(792019, "coloured")
+    (grid,) = Reader().read(image).grids
+    assert grid.solution == answer_of(truth)
+    pen = np.asarray(truth.pen).ravel()
+    assert all(grid.handwritten[c] == str(pen[c]) for c in pen_of(truth))
+
+
+def test_a_coloured_pen_is_painted_out_of_the_sums_corners_of_pen_cells() -> None:
+    """``without_pen_ink``: in a cell read as holding a pen entry, blue ink goes, black
+    print stays; a blue stroke in a cell not read as pen stays; a gray photo is left."""
+    p = fine_cell_px(CageConfig())
+    side = 9 * p
+    image = np.full((side, side, 3), 235, np.uint8)
+    cv2.line(image, (10, 10), (10, 60), (40, 40, 40), 3)  # black print, cell 0
+    cv2.line(image, (40, 10), (40, 90), (160, 60, 40), 4)  # blue pen, cell 0 (BGR)
+    cv2.line(image, (p + 40, 10), (p + 40, 90), (160, 60, 40), 4)  # blue, cell 1
+    lattice = np.stack(np.meshgrid(np.arange(10) * p, np.arange(10) * p), axis=-1)
+    fine = fine_grid(image, lattice, CageConfig())
+    kept = without_pen_ink(fine, (image, lattice), frozenset({0}), CageConfig())
+    assert kept[30, 10] < 100  # the print
+    assert kept[50, 40] > 200  # the pen in the pen cell, painted
+    assert kept[50, p + 40] < 160  # the pen in a cell not read as pen
+    gray = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    same = without_pen_ink(fine, (gray, lattice), frozenset({0}), CageConfig())
+    assert np.array_equal(same, fine)
+
+
+def test_cage_lines_are_painted_only_along_cage_outlines() -> None:
+    groups = ((0, 1), *((c,) for c in range(2, 81)))
+    sides = cage_sides(groups)
+    assert sides[0].tolist() == [True, True, True, False]  # top, bottom, left; not right
+    assert sides[1].tolist() == [True, True, False, True]
+    assert sides[40].all()
+
+
+def test_in_a_pen_cell_only_the_sum_is_painted_not_the_digit_reaching_into_its_box() -> None:
+    cell = 40
+    grid = np.full((9 * cell, 9 * cell), 230, np.uint8)
+    cv2.putText(grid, "5", (3, 11), cv2.FONT_HERSHEY_PLAIN, 0.7, 20, 1)  # the sum
+    cv2.line(grid, (8, 16), (32, 16), 30, 3)  # a 7's bar under it, into its box
+    cv2.line(grid, (32, 16), (18, 36), 30, 3)
+    layout = CageLayout(
+        tuple((c,) for c in range(81)),
+        (SumReading((5,), (0.0,)),) * 81,
+        0.1,
+        ((0.4, 0.8),) + ((0.0, 0.0),) * 80,
+    )
+    boxed = without_sums(grid, layout)
+    kept = without_sums(grid, layout, pen=frozenset({0}))
+    assert boxed[16, 12] > 200  # the bar painted out with the sum's box
+    assert kept[16, 12] < 100 and kept[16, 28] < 100  # the pen's bar kept
+    assert kept[:12, :10].min() > 200  # the sum painted

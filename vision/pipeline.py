@@ -529,12 +529,12 @@ class Reader:
         )
         structure = timed(clock, "structure", lambda: self.structure(detection, drawn))
         first = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
-        layout = None
+        layout, pen = None, pen_cells(reading)
         if first.status not in SOLVED_OUTCOMES:  # a Killer's few givens never solve alone
-            layout = timed(clock, "structure", lambda: self.cages(detection, image))
+            layout = timed(clock, "structure", lambda: self.cages(detection, image, pen))
         if layout is None:
             return grid_result(detection, reading, first, self.config, structure)
-        masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg))
+        masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg, pen))
         _, cells = timed(clock, "classify", lambda: self.classify(masked, image, drawn))
         killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells))
         if killer is None:
@@ -547,18 +547,24 @@ class Reader:
         """The Killer cage reader's settings (``StructureConfig.cages``)."""
         return self.config.structure.cages
 
-    def cages(self, detection: GridDetection, image: np.ndarray | None = None) -> CageLayout | None:
+    def cages(
+        self,
+        detection: GridDetection,
+        image: np.ndarray | None = None,
+        pen: frozenset[int] = frozenset(),
+    ) -> CageLayout | None:
         """The Killer cages drawn in the (upright) grid and their sums' readings
         (``find_cages``; the sums read in the grid warped again from the photo ``image``
         it was found in, where given); None where none are drawn, where
         ``StructureConfig.killer`` is off, or where the cell scorer is no digit model that
-        reads single digits."""
+        reads single digits. ``pen``: the cells read as holding pen entries, whose
+        coloured ink is painted out of the photo's corners before the sums are read."""
         scorer = self.classifier
         if not self.config.structure.killer or not isinstance(scorer, DigitModel):
             return None
         photo = None if image is None else (image, detection.lattice)
         size = scorer.config.input_size
-        return find_cages(detection.warped, scorer.predict, size, self.cfg, photo)
+        return find_cages(detection.warped, scorer.predict, size, self.cfg, photo, pen)
 
     def killer(
         self, structure: GridStructure, layout: CageLayout, reading: CellReading
@@ -762,6 +768,11 @@ def traced_after_solving(
         for c in reread
     )
     return replace(reading, trace=reading.trace.with_later(repaired + prior))
+
+
+def pen_cells(reading: CellReading) -> frozenset[int]:
+    """The cells a reading holds pen entries in."""
+    return frozenset(int(c) for c in np.flatnonzero(np.asarray(reading.kinds) == Kind.HANDWRITTEN))
 
 
 def disputed(reading: CellReading, check: CheckConfig) -> tuple[frozenset[int], ...]:

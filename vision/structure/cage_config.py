@@ -71,11 +71,15 @@ class CageConfig:
     reaches ``doubt_share`` of the way from the open borders' ink to the cage lines' (the
     first cages given ``split_time_share`` of the time). A solution found with sums changed
     or opened that calls more than ``max_wrong_entries`` of the person's entries read
-    surely wrong is taken for a misreading (``cages.Known``).
+    surely wrong is taken for a misreading (``cages.Known``). In the cells read as holding
+    a pen entry, ink whose chroma per unit of darkness reaches ``pen_tint`` is a coloured
+    pen's, painted out before the sums are read in the photo (``without_pen_ink``; 0
+    turns it off).
 
-    Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more)
-    and the band ``line_band`` either side of the cage lines' inset (from ``line_search``
-    in) with each cell's paper.
+    Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more;
+    in a cell read as holding a pen entry, only the ink wholly inside that box) and the
+    band ``line_band`` either side of the cage lines' inset (from ``line_search`` in,
+    along the cages' outlines, in no pen cell) with each cell's paper.
     """
 
     cell_px: int = 64
@@ -128,6 +132,7 @@ class CageConfig:
     min_clear: float = 0.05
     own_separation: float = 4.0
     max_wrong_entries: int = 1
+    pen_tint: float = 0.3
     mask_margin: float = 0.04
 
     def __post_init__(self) -> None:

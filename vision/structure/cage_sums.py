@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from ...solver.variant import cage_combinations
-from ..grid.warp import check_image, to_gray, warp_lattice
+from ..grid.warp import check_image, lattice_maps, to_gray, warp_lattice
 from ..read.cells import CellConfig, ink_image
 from ..read.notes import (
     NotesConfig,
@@ -40,6 +40,8 @@ LOST_ONE = 0.05  # how likely a sum read as one digit has a 1 beside it, unseen
 STRAY_BLOB = 0.05  # how likely a sum's second digit, cut from ink below, is no digit
 RAGGED_EDGE = 0.5  # a grid line's ragged edge: half a line's ink
 FINE_CELL_PX = 36  # a sum's corner is cut at ``CageConfig.detail`` times this a cell
+PAPER_PERCENTILE = 90  # a cell's paper: this percentile of its pixels (ink is the few dark)
+MIN_DARKNESS = 5.0  # L* units: paper's own noise is no ink's darkness
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,46 @@ def fine_grid(image: np.ndarray, lattice: np.ndarray, config: CageConfig) -> np.
     if lattice.shape != (10, 10, 2):
         raise ValueError(f"lattice must have shape (10, 10, 2), got {lattice.shape}")
     return warp_lattice(to_gray(check_image(image)), lattice, fine_cell_px(config))
+
+
+def without_pen_ink(
+    fine: np.ndarray,
+    photo: tuple[np.ndarray, np.ndarray],
+    pen: frozenset[int],
+    config: CageConfig,
+) -> np.ndarray:
+    """The grid warped again from the photo (``fine``, gray) with the coloured ink of the
+    ``pen`` cells (those read as holding a pen entry) painted over with each cell's paper:
+    a blue pen digit written against a sum joins it into one blob that no sum is read in.
+    Ink is coloured where its Lab chroma on the cell's white-balanced paper, per unit of
+    its darkness, reaches ``pen_tint`` (``ink_tint``); black print and a black pen stay.
+    ``photo``: the colour image and its (10, 10, 2) lattice; a gray one changes nothing."""
+    image, lattice = photo
+    if not pen or image.ndim != 3 or config.pen_tint <= 0:
+        return fine
+    p = fine_cell_px(config)
+    tinted = ink_tint(image, lattice, p) >= config.pen_tint
+    cells = np.zeros(81, bool)
+    cells[sorted(pen)] = True
+    tinted &= np.kron(cells.reshape(9, 9), np.ones((p, p), bool))
+    tiles = fine.reshape(9, p, 9, p)
+    paper = np.percentile(tiles, PAPER_PERCENTILE, axis=(1, 3)).astype(np.uint8)
+    return np.where(tinted, np.kron(paper, np.ones((p, p), np.uint8)), fine)
+
+
+def ink_tint(image: np.ndarray, lattice: np.ndarray, cell_px: int) -> np.ndarray:
+    """(9 cell_px, 9 cell_px) each pixel's Lab chroma per unit of darkness (L* below
+    white, at least ``MIN_DARKNESS``) in the colour ``image`` warped cell by cell along
+    ``lattice``, each cell white-balanced on its own paper (so a lamp's cast leaves black
+    print neutral)."""
+    map_x, map_y = lattice_maps(np.asarray(lattice, dtype=np.float64), cell_px)
+    grid = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    tiles = grid.astype(np.float32).reshape(9, cell_px, 9, cell_px, 3) / 255.0
+    paper = np.percentile(tiles, PAPER_PERCENTILE, axis=(1, 3), keepdims=True)
+    balanced = np.clip(tiles / np.maximum(paper, 1e-3), 0.0, 1.0)
+    lab = cv2.cvtColor(balanced.reshape(9 * cell_px, 9 * cell_px, 3), cv2.COLOR_BGR2Lab)
+    darkness = np.maximum(100.0 - lab[..., 0], MIN_DARKNESS)
+    return np.asarray(np.hypot(lab[..., 1], lab[..., 2]) / darkness)
 
 
 def sum_corners(warped: np.ndarray, cells: Sequence[int], config: CageConfig) -> list[np.ndarray]:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Protocol, runtime_checkable
 
+import cv2
 import numpy as np
 
 from ...solver.engine import candidate_bit, tuple_getter
@@ -58,9 +59,11 @@ from .cage_sums import (
     hung_sum_blobs,
     merged,
     readings,
+    without_pen_ink,
 )
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
+INK_SHARE = 0.3  # a cell's ink: darker than its paper by this share of its darkest's depth
 Change = tuple[int, int]  # (cage, index of its reading)
 
 
@@ -153,6 +156,7 @@ def find_cages(
     input_size: int,
     config: CageConfig = DEFAULT_CAGE_CONFIG,
     photo: tuple[np.ndarray, np.ndarray] | None = None,
+    pen: frozenset[int] = frozenset(),
 ) -> CageLayout | None:
     """The cages of a straightened grid (uint8 gray square) and their sums' readings, or
     None when it shows no cage outlines. ``predict`` is the digit model
@@ -165,14 +169,17 @@ def find_cages(
     lines); the other groupings seen (``other_groups``) follow as the layout's ``split``
     chain, each with its own sums. Every corner is looked at for a sum's blobs (where
     they show, the sums place the cages: ``sum_borders``), but the model reads only the
-    first grouping's sums here; another grouping's are read when it is first tried."""
+    first grouping's sums here; another grouping's are read when it is first tried.
+    ``pen``: the cells read as holding a pen entry, whose coloured ink is painted out of
+    the finer grid before its sums are read (``without_pen_ink``)."""
     _check_warped(warped)
     fine = None if photo is None else fine_grid(photo[0], photo[1], config)
     seen = [lines for lines in all_lines(warped, fine, config) if has_cages(lines, config)]
     if not seen:
         return None
     first = group_cells(seen[0].across, seen[0].down)
-    corners = SumCorners.of((warped, fine), [g[0] for g in first], (predict, input_size), config)
+    sums = fine if fine is None or photo is None else without_pen_ink(fine, photo, pen, config)
+    corners = SumCorners.of((warped, sums), [g[0] for g in first], (predict, input_size), config)
     groupings = other_groups(seen, config, corners.with_sum)
     marks = {g[0]: corners.extents[g[0]] for groups in groupings for g in groups}
     return chained(Chain(tuple(groupings), corners, seen[0].inset, tuple(sorted(marks.items()))), 0)
@@ -727,24 +734,47 @@ def open_cage(totals: Sequence[int], cells: tuple[int, ...], vt: VariantTables) 
 
 
 def without_sums(
-    warped: np.ndarray, layout: CageLayout, config: CageConfig = DEFAULT_CAGE_CONFIG
+    warped: np.ndarray,
+    layout: CageLayout,
+    config: CageConfig = DEFAULT_CAGE_CONFIG,
+    pen: frozenset[int] = frozenset(),
 ) -> np.ndarray:
     """A copy of the grid with each cage's sum (as far as its ink reaches, and
     ``mask_margin`` more) and the cage lines painted over with the paper's shade, for the
     cell reader (a sum is no given, a cage line no note); a given's top beside it stays."""
     _check_warped(warped)
     out = warped.copy()
-    _paint_sums(out, warped, layout, config)
-    _paint_lines(out, warped, layout.inset, config)
+    _paint_sums(out, warped, layout, config, pen)
+    sides = cage_sides(layout.groups)
+    sides[sorted(pen)] = False
+    _paint_lines(out, warped, layout.inset, config, sides)
     return out
 
 
+def cage_sides(groups: Groups) -> np.ndarray:
+    """(81, 4) which sides of each cell (TOP, BOTTOM, LEFT, RIGHT) lie on its cage's
+    outline: the grid's edge, or a neighbour in another cage."""
+    label = np.zeros(81, int)
+    for k, group in enumerate(groups):
+        label[list(group)] = k
+    grid = np.pad(label.reshape(9, 9), 1, constant_values=-1)
+    inner = grid[1:-1, 1:-1]
+    sides = [grid[:-2, 1:-1], grid[2:, 1:-1], grid[1:-1, :-2], grid[1:-1, 2:]]
+    return np.stack([s != inner for s in sides], axis=-1).reshape(81, 4)
+
+
 def _paint_sums(
-    out: np.ndarray, warped: np.ndarray, layout: CageLayout, config: CageConfig
+    out: np.ndarray,
+    warped: np.ndarray,
+    layout: CageLayout,
+    config: CageConfig,
+    pen: frozenset[int] = frozenset(),
 ) -> None:
     """Paint each sum (as far as its ink reaches, and ``mask_margin`` more) with its
     cell's paper: in the top-left corner of every cage of every grouping (``marks``; where
-    the layout was made by hand, of those its ``split`` chain groups)."""
+    the layout was made by hand, of those its ``split`` chain groups). In the ``pen``
+    cells only the ink lying wholly inside that box is painted (``_paint_inside``): a pen
+    digit reaching into it keeps its strokes (a 7's bar cut there read as a 1)."""
     cell = warped.shape[0] / 9
     x0, y0, x1, y1 = config.sum_box
     for first, (right, bottom) in _sum_marks(layout):
@@ -753,11 +783,37 @@ def _paint_sums(
         r, c = divmod(first, 9)
         far_x = x0 + right * (x1 - x0) + config.mask_margin
         far_y = y0 + bottom * (y1 - y0) + config.mask_margin
-        box = out[
-            math.floor((r + y0) * cell) : math.ceil((r + far_y) * cell),
-            math.floor((c + x0) * cell) : math.ceil((c + far_x) * cell),
-        ]
-        box[:] = _paper(warped, r, c)
+        rows = slice(math.floor((r + y0) * cell), math.ceil((r + far_y) * cell))
+        cols = slice(math.floor((c + x0) * cell), math.ceil((c + far_x) * cell))
+        if first in pen:
+            _paint_inside(out, warped, (rows, cols), (r, c))
+        else:
+            out[rows, cols] = _paper(warped, r, c)
+
+
+def _paint_inside(
+    out: np.ndarray, warped: np.ndarray, box: tuple[slice, slice], cell: tuple[int, int]
+) -> None:
+    """Paint with the cell's paper the ink blobs of the cell that lie wholly inside
+    ``box`` (rows, columns of the grid), each grown by a pixel (its blurred edge)."""
+    side = warped.shape[0] / 9
+    r, c = cell
+    top, left = round(r * side), round(c * side)
+    block = warped[top : top + round(side), left : left + round(side)]
+    paper = _paper(warped, r, c)
+    darkest = int(block.min())
+    ink = (block < paper - INK_SHARE * (paper - darkest)).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    rows = range(box[0].start - top, box[0].stop - top)
+    cols = range(box[1].start - left, box[1].stop - left)
+    inside = np.zeros_like(ink)
+    for i in range(1, count):
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        if x in cols and y in rows and x + w - 1 in cols and y + h - 1 in rows:
+            inside[labels == i] = 1
+    grown = cv2.dilate(inside, np.ones((3, 3), np.uint8)) > 0
+    view = out[top : top + block.shape[0], left : left + block.shape[1]]
+    view[grown] = np.maximum(view[grown], paper)
 
 
 def _sum_marks(layout: CageLayout) -> list[tuple[int, tuple[float, float]]]:
@@ -780,20 +836,27 @@ def _paper(warped: np.ndarray, r: int, c: int) -> int:
     return int(np.percentile(inner, 90))
 
 
-def _paint_lines(out: np.ndarray, warped: np.ndarray, inset: float, config: CageConfig) -> None:
-    """Paint the band where cage lines run inside every cell (``line_band`` either side of
-    the inset) with the cell's paper."""
+def _paint_lines(
+    out: np.ndarray, warped: np.ndarray, inset: float, config: CageConfig, sides: np.ndarray
+) -> None:
+    """Paint the band where cage lines run inside the cells (``line_band`` either side of
+    the inset) with the cell's paper, along the ``sides`` (81, 4) that hold one: a side
+    inside a cage holds none, and a large pen digit reaching into the band there keeps
+    its top (a 9 whose loop was cut read as a 1)."""
     cell = warped.shape[0] / 9
     lo, hi = max(inset - config.line_band, config.line_search), inset + config.line_band
-    for r in range(9):
-        for c in range(9):
-            top, left = r * cell, c * cell
-            paper = _paper(warped, r, c)
-            a, b = math.floor(lo * cell), math.ceil(hi * cell)
-            n = round(cell)
-            block = out[round(top) : round(top) + n, round(left) : round(left) + n]
-            for band in (slice(a, b), slice(n - b, n - a)):
+    n = round(cell)
+    a, b = math.floor(lo * cell), math.ceil(hi * cell)
+    for k in range(81):
+        r, c = divmod(k, 9)
+        paper = _paper(warped, r, c)
+        block = out[round(r * cell) : round(r * cell) + n, round(c * cell) : round(c * cell) + n]
+        top, bottom, left, right = sides[k]
+        for on, band in ((top, slice(a, b)), (bottom, slice(n - b, n - a))):
+            if on:
                 block[band, a : n - a] = np.maximum(block[band, a : n - a], paper)
+        for on, band in ((left, slice(a, b)), (right, slice(n - b, n - a))):
+            if on:
                 block[a : n - a, band] = np.maximum(block[a : n - a, band], paper)
 
 
