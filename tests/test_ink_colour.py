@@ -268,3 +268,20 @@ def test_the_ink_is_measured_only_when_a_cell_is_unsure(monkeypatch: pytest.Monk
     assert np.array_equal(settled.kind_log_odds, alone.kind_log_odds)
     assert by_colour(ODDS, image, lattice).kinds[2] == Kind.HANDWRITTEN
     assert measured == [1]
+
+
+def test_a_killers_sums_are_the_printed_ink_a_page_without_givens_lacks() -> None:
+    """A Killer page with no given: its pen digits are the only filled cells, the neat
+    ones unsure. Nothing filled is surely printed, so colour cannot tell; the cells whose
+    ink is known print (its sums, masked from the reader: here the printed cells read
+    empty) give the printed tint, and the unsure blue digits lean to pen."""
+    image, lattice = page(BLUE)
+    sure = {cell: -8.0 for cell in PEN_CELLS[:4]}
+    unsure = {cell: 1.0 for cell in PEN_CELLS[4:]}
+    settings = KindDecisionConfig(symmetry=NO_SYMMETRY)
+    alone = decide_kinds(scores(sure | unsure), image, lattice, settings)
+    assert all(alone.kinds[c] == Kind.PRINTED for c in unsure)
+    sums = frozenset(PRINTED_CELLS)
+    helped = decide_kinds(scores(sure | unsure), image, lattice, settings, sums)
+    assert all(helped.kinds[c] == Kind.HANDWRITTEN for c in unsure)
+    assert all(helped.kinds[c] == Kind.EMPTY for c in PRINTED_CELLS)

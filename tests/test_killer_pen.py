@@ -228,3 +228,13 @@ def test_in_a_pen_cell_only_the_sum_is_painted_not_the_digit_reaching_into_its_b
     assert boxed[16, 12] > 200  # the bar painted out with the sum's box
     assert kept[16, 12] < 100 and kept[16, 28] < 100  # the pen's bar kept
     assert kept[:12, :10].min() > 200  # the sum painted
+
+
+def test_a_killers_sums_tell_its_print_from_a_neat_blue_pen() -> None:
+    """Seed 792003 (coloured cages, no givens): four neat pen digits were read unsurely as
+    print, so taken for givens and never checked; nothing else on the page is surely
+    print. The sums are, and their ink tells the blue pen's apart (one is left)."""
+    image, truth = pen_photo(792003, "coloured")
+    (grid,) = Reader().read(image).grids
+    assert grid.solution == answer_of(truth)
+    assert sum(1 for d in grid.givens if d != "0") <= 1

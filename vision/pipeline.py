@@ -535,7 +535,8 @@ class Reader:
         if layout is None:
             return grid_result(detection, reading, first, self.config, structure)
         masked = replace(detection, warped=without_sums(detection.warped, layout, self.cfg, pen))
-        _, cells = timed(clock, "classify", lambda: self.classify(masked, image, drawn))
+        sums = frozenset(g[0] for g in layout.groups)
+        _, cells = timed(clock, "classify", lambda: self.classify(masked, image, drawn, None, sums))
         killer = timed(clock, "structure", lambda: self.killer(structure, layout, cells))
         if killer is None:
             return grid_result(detection, reading, first, self.config, structure)
@@ -600,6 +601,7 @@ class Reader:
         image: np.ndarray | None = None,
         mark: DiagonalMark = DiagonalMark.NONE,
         turns: int | None = None,
+        printed: frozenset[int] = frozenset(),
     ) -> tuple[GridDetection, CellReading]:
         """Read the cells of a grid, turned upright first if the page lies sideways
         (``read_cells``, with ``PipelineConfig.read``).
@@ -608,7 +610,8 @@ class Reader:
         colour ``image``, ink colour included), which records how in the reading's trace.
         Where ``mark`` says the diagonals are drawn as lines, a diagonal cell holding only
         the line is read empty (``DiagonalLinesAside``). ``turns`` 0 reads the grid as it
-        lies (no quarter turn tried).
+        lies (no quarter turn tried). ``printed``: cells known to hold print no digit is
+        read in (a Killer's masked sums: the ink colour's printed references).
         """
         scorer = self.classifier
         if mark is DiagonalMark.LINES:
@@ -617,7 +620,7 @@ class Reader:
         if turns == 0:
             never = replace(config.orientation, check_below_log_prob=-math.inf)
             config = replace(config, orientation=never)
-        return read_cells(scorer, detection, image, config)
+        return read_cells(scorer, detection, image, config, printed)
 
     def solve_reading(
         self, reading: CellReading, structure: GridStructure = CLASSIC_STRUCTURE

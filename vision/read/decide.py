@@ -24,7 +24,8 @@ evidence to the log-odds the earlier steps left:
    one whose partner is surely printed print (``symmetry.symmetry_evidence``).
 6. ``INK_COLOUR`` (with the colour photo and the grid's lattice): the classifier reads grey
    cells, so a neat red or blue pen digit can pass for print; each unsure cell's ink tint
-   is compared with the sure printed and sure pen tints (``ink_colour.colour_evidence``).
+   is compared with the sure printed and sure pen tints (``ink_colour.colour_evidence``;
+   the cells known to hold print no digit is read in, a Killer's sums, among the printed).
 
 Why this order: each step needs cells the earlier steps left sure, to learn what this
 puzzle's print and pen look like, and changes only the cells still unsure. The classifier
@@ -128,18 +129,21 @@ def decide_kinds(
     image: np.ndarray | None = None,
     lattice: np.ndarray | None = None,
     config: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG,
+    printed: frozenset[int] = frozenset(),
 ) -> CellReading:
     """Settle every cell's digit and print-or-pen kind, in the documented order, traced.
 
     ``scores`` is the classifier's output: its probabilities and, where known, cell images,
     notes and crossed-out probabilities. The copies, ink-shape and placement steps run when
     the cell images are known, the symmetry step on a 9×9, the ink-colour step when the
-    colour ``image`` (BGR) and the grid's ``lattice`` are given.
+    colour ``image`` (BGR) and the grid's ``lattice`` are given. ``printed``: cells whose
+    ink is print though no digit is read there (a Killer's sums, masked for the reader),
+    the ink-colour step's printed references too.
     """
     notes = notes_cells(scores, config)
     digits, filled, first = classifier_step(scores, notes, config)
     steps = [first]
-    for step, evidence in evidence_steps(scores, image, lattice, config, digits):
+    for step, evidence in evidence_steps(scores, (image, lattice, printed), config, digits):
         found = evidence(steps[-1].log_odds, filled)
         log_odds = steps[-1].log_odds + found.added
         kinds = kinds_of(log_odds, filled, notes)
@@ -217,13 +221,14 @@ def digit_share(probs: np.ndarray) -> np.ndarray:
 
 def evidence_steps(
     scores: CellScores,
-    image: np.ndarray | None,
-    lattice: np.ndarray | None,
+    photo: tuple[np.ndarray | None, np.ndarray | None, frozenset[int]],
     config: KindDecisionConfig,
     digits: np.ndarray,
 ) -> list[tuple[KindStep, Evidence]]:
     """The evidence steps that apply, in order: copies, ink shape, placement, symmetry,
-    then ink colour."""
+    then ink colour (``photo``: the colour image, the grid's lattice in it and the cells
+    known to hold print, as ``decide_kinds`` takes them)."""
+    image, lattice, printed = photo
     steps: list[tuple[KindStep, Evidence]] = []
     cells = scores.cells
     if cells is not None and config.copies.weight != 0:
@@ -236,7 +241,7 @@ def evidence_steps(
         steps.append((KindStep.SYMMETRY, symmetry_step_evidence(config.symmetry)))
     colour = config.ink_colour
     if image is not None and image.ndim == 3 and lattice is not None and colour.weight != 0:
-        steps.append((KindStep.INK_COLOUR, colour_step_evidence(image, lattice, colour)))
+        steps.append((KindStep.INK_COLOUR, colour_step_evidence(image, lattice, colour, printed)))
     return steps
 
 
@@ -274,9 +279,13 @@ def symmetry_step_evidence(config: SymmetryConfig) -> Evidence:
 
 
 def colour_step_evidence(
-    image: np.ndarray, lattice: np.ndarray, config: InkColourConfig
+    image: np.ndarray,
+    lattice: np.ndarray,
+    config: InkColourConfig,
+    printed: frozenset[int] = frozenset(),
 ) -> Evidence:
-    """The ink-colour step: unsure cells lean to the puzzle's printed or pen ink tint.
+    """The ink-colour step: unsure cells lean to the puzzle's printed or pen ink tint
+    (the ``printed`` cells' ink among the printed references).
 
     The cells' ink is measured only when some filled cell is unsure when the step comes
     (``ink_colour.reached``): it adds nothing to any other cell, whatever the tints.
@@ -288,7 +297,9 @@ def colour_step_evidence(
         colours = cell_ink_colours(image, lattice, config)
         trusted = trusted_tints(colours, config)
         tints = ink_tints(colours, config)
-        return Finding(colour_evidence(log_odds, filled, tints, config, trusted))
+        known = np.zeros(len(log_odds), bool)
+        known[sorted(printed)] = True
+        return Finding(colour_evidence(log_odds, filled, tints, config, trusted, known))
 
     return evidence
 

@@ -131,16 +131,20 @@ def colour_evidence(
     tints: np.ndarray,
     config: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG,
     trusted: np.ndarray | None = None,
+    printed: np.ndarray | None = None,
 ) -> np.ndarray:
     """(N,) log-odds printed-vs-handwritten to add: unsure cells lean to the nearer tint.
 
     A linear discriminant between the sure printed and the sure handwritten cells'
     median tints, with a robust common spread; zero when either kind has too few sure
     cells or the tints do not separate. ``trusted``: (N,) bool, the cells whose tint may
-    be one of those (default all; ``trusted_tints``).
+    be one of those (default all; ``trusted_tints``). ``printed``: (N,) bool, empty cells
+    whose ink is print all the same (a Killer's sums), sure printed references too.
     """
     known = filled if trusted is None else filled & trusted
     sure_p = known & (log_odds > config.sure_log_odds)
+    if printed is not None:
+        sure_p |= printed & ~filled & (True if trusted is None else trusted)
     sure_h = known & (log_odds < -config.sure_log_odds)
     if int(sure_h.sum()) < config.min_sure_cells:
         sure_h = inferred_pen_cells(known, sure_p, tints, config)

@@ -45,15 +45,17 @@ def read_cells(
     detection: GridDetection,
     image: np.ndarray | None = None,
     config: ReadConfig = DEFAULT_READ_CONFIG,
+    printed: frozenset[int] = frozenset(),
 ) -> tuple[GridDetection, CellReading]:
     """Read the cells of a grid, turned upright first if the page lies sideways.
 
     Every filled cell's print-or-pen kind is settled by ``decide_kinds`` (with the colour
-    ``image`` the grid was found in, ink colour included), which records how in the
+    ``image`` the grid was found in, ink colour included; ``printed``: cells known to hold
+    print that is not read, as a Killer's masked sums), which records how in the
     reading's trace. Returns the detection (turned when the page was) and the reading.
     """
     detection, scores = score_oriented(scorer, detection, config)
-    return detection, settle_cells(scores, detection, image, config)
+    return detection, settle_cells(scores, detection, image, config, printed)
 
 
 def score_oriented(
@@ -75,7 +77,9 @@ def settle_cells(
     detection: GridDetection,
     image: np.ndarray | None = None,
     config: ReadConfig = DEFAULT_READ_CONFIG,
+    printed: frozenset[int] = frozenset(),
 ) -> CellReading:
     """Every cell's digit and print-or-pen kind from its scores (``decide_kinds``, with the
-    colour ``image`` the grid was found in for the ink-colour step)."""
-    return decide_kinds(scores, image, detection.lattice, config.kind_decision)
+    colour ``image`` the grid was found in for the ink-colour step, and the cells known to
+    hold ``printed`` ink)."""
+    return decide_kinds(scores, image, detection.lattice, config.kind_decision, printed)
