@@ -781,13 +781,12 @@ def pen_cells(reading: CellReading) -> frozenset[int]:
 def disputed(reading: CellReading, check: CheckConfig) -> tuple[frozenset[int], ...]:
     """Per cell, the answers that would call the pen entry read there surely wrong
     (``entry_is_sure`` with ``check``, as a check judges it; none where no pen was read)."""
-    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
-    probs = np.asarray(reading.probs)
+    pen, probs = pen_cells(reading), np.asarray(reading.probs)
     return tuple(
         frozenset(v for v in range(1, 10) if v != d and entry_is_sure(probs[c], int(d), v, check))
-        if p
+        if c in pen
         else frozenset()
-        for c, (d, p) in enumerate(zip(reading.digits, pen, strict=True))
+        for c, d in enumerate(reading.digits)
     )
 
 

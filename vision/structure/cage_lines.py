@@ -304,6 +304,14 @@ def doubtful_cut(lines: CageLines, share: float) -> tuple[np.ndarray, np.ndarray
     return lines.across | (thin_a & (across >= floor)), lines.down | (thin_d & (down >= floor))
 
 
+def group_labels(groups: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """(81,) each cell's group index (``group_cells``' groups, as listed)."""
+    label = np.zeros(81, int)
+    for k, group in enumerate(groups):
+        label[list(group)] = k
+    return label
+
+
 def group_cells(across: np.ndarray, down: np.ndarray) -> tuple[tuple[int, ...], ...]:
     """The cells joined across borders that are not cage borders, each group sorted,
     groups in the order of their first cell."""

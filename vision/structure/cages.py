@@ -44,6 +44,7 @@ from .cage_lines import (
     doubtful_cut,
     find_cage_lines,
     group_cells,
+    group_labels,
     has_cages,
 )
 from .cage_sums import (
@@ -318,9 +319,7 @@ def sum_borders(lines: CageLines, with_sum: frozenset[int]) -> tuple[np.ndarray,
             down[r - 1, c] = True
     evidence = border_evidence(lines.evidence)
     groups = group_cells(across, down)
-    label = np.zeros(81, int)
-    for k, group in enumerate(groups):
-        label[list(group)] = k
+    label = group_labels(groups)
     for group in groups:
         if group[0] not in with_sum:
             _join_faintest(group, groups, label, (across, down), evidence)
@@ -754,10 +753,7 @@ def without_sums(
 def cage_sides(groups: Groups) -> np.ndarray:
     """(81, 4) which sides of each cell (TOP, BOTTOM, LEFT, RIGHT) lie on its cage's
     outline: the grid's edge, or a neighbour in another cage."""
-    label = np.zeros(81, int)
-    for k, group in enumerate(groups):
-        label[list(group)] = k
-    grid = np.pad(label.reshape(9, 9), 1, constant_values=-1)
+    grid = np.pad(group_labels(groups).reshape(9, 9), 1, constant_values=-1)
     inner = grid[1:-1, 1:-1]
     sides = [grid[:-2, 1:-1], grid[2:, 1:-1], grid[1:-1, :-2], grid[1:-1, 2:]]
     return np.stack([s != inner for s in sides], axis=-1).reshape(81, 4)
