@@ -153,3 +153,27 @@ def test_a_try_that_missed_the_level_is_named() -> None:
     cfg = GenerateConfig(time_limit_s=0.5)
     with pytest.raises(GenerationTimeoutError, match=r" tries, the closest was \w+\); try again"):
         generate(shape_for_size(6), Level.EXTREMELY_DIFFICULT, random.Random(2), config=cfg)
+
+
+def test_an_alarm_ringing_during_cleanup_still_puts_the_handler_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The deadline can pass just as a step ends: the alarm then rings inside the
+    cleanup, which must still disarm the timer and restore the handler."""
+    module = importlib.import_module("sudokucam.solver.logic.generate")
+    handler = signal.getsignal(signal.SIGALRM)
+    real = signal.setitimer
+    rings = [1]
+
+    def ring_once(which: int, seconds: float, interval: float = 0.0) -> tuple[float, float]:
+        if seconds == 0 and rings:
+            rings.pop()
+            raise module._OutOfTime
+        return real(which, seconds, interval)
+
+    monkeypatch.setattr(signal, "setitimer", ring_once)
+    with module._alarm_at(time.monotonic() + 30.0):
+        pass
+    assert not rings
+    assert real(signal.ITIMER_REAL, 0) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGALRM) is handler

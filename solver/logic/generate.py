@@ -214,9 +214,27 @@ def _alarm_at(deadline: float) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, max(deadline - time.monotonic(), 1e-3))
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        sys.unraisablehook = hook
+        _put_back(previous, hook)
+
+
+def _put_back(
+    previous: signal.Handlers | Callable[[int, FrameType | None], object] | int | None,
+    hook: Callable[[sys.UnraisableHookArgs], object],
+) -> None:
+    """Disarm the timer, then restore the SIGALRM handler and the unraisable hook.
+
+    An alarm may ring while this runs (the step ended just at the deadline, or the signal
+    was caught but its handler not yet run): its _OutOfTime is dropped and the cleanup
+    done again, so the handler is always put back.
+    """
+    while True:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            sys.unraisablehook = hook
+            return
+        except _OutOfTime:
+            continue
 
 
 def _quiet_lost_alarm(
