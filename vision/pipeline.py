@@ -49,8 +49,9 @@ from .load import (
 )
 from .read.classifier import DigitClassifier
 from .read.config import DEFAULT_READ_CONFIG, ReadConfig
+from .read.hand import read_as_the_hand_writes
 from .read.kind_trace import KindStep, LaterChange
-from .read.pen import read_pen_entries
+from .read.pen import digit_evidence, read_pen_entries
 from .read.reading import CellScorer, read_cells
 from .repair import (
     DEFAULT_REPAIR_CONFIG,
@@ -733,27 +734,38 @@ def grid_result(
     ``structure``'s rules.
 
     Once the givens are solved, the pen digits are read again with the answer as prior
-    (``config.read.pen``); the entries are judged with ``config.check``.
+    (``config.read.pen``), then those disagreeing with it with their copies in the same
+    hand (``config.read.hand``); the entries are judged with ``config.check``.
     """
     hand, reread = read_pen_entries(
         reading, handwritten_after(reading, outcome), outcome.solution, config.read.pen
     )
+    copies = read_as_the_hand_writes(
+        reading.cells, digit_evidence(reading), hand, outcome.solution, config.read.hand,
+        config.read.pen,
+    )  # fmt: skip
+    hand = "".join(str(copies.digits.get(c, d)) for c, d in enumerate(hand))
     confidence = np.asarray(reading.confidence, dtype=np.float64).copy()
     for repair in outcome.repairs:
         confidence[repair.cell] = repair.new_probability
-    for cell, probability in reread.items():
+    for cell, probability in (reread | copies.probability).items():
         confidence[cell] = probability
-    reading = traced_after_solving(reading, outcome, hand, tuple(reread))
+    reading = traced_after_solving(reading, outcome, hand, tuple(reread), tuple(copies.digits))
     return finish(detection, reading, outcome, hand, confidence, config.check, structure)
 
 
 def traced_after_solving(
-    reading: CellReading, outcome: RepairOutcome, handwritten: Digits, reread: tuple[int, ...]
+    reading: CellReading,
+    outcome: RepairOutcome,
+    handwritten: Digits,
+    reread: tuple[int, ...],
+    copies: tuple[int, ...] = (),
 ) -> CellReading:
     """The reading with its trace extended by the repairs, then the pen cells re-read.
 
-    ``reread`` are the cells whose pen digit the answer prior changed or emptied, to what
-    ``handwritten`` holds.
+    ``reread`` are the cells whose pen digit the answer prior changed or emptied, ``copies``
+    those read again as copies of one glyph of the hand (``read_as_the_hand_writes``), to
+    what ``handwritten`` holds.
     """
     if reading.trace is None:
         return reading
@@ -770,7 +782,10 @@ def traced_after_solving(
         LaterChange(KindStep.ANSWER_PRIOR, c, int(handwritten[c]), pen_kind(handwritten[c]))
         for c in reread
     )
-    return replace(reading, trace=reading.trace.with_later(repaired + prior))
+    alike = tuple(
+        LaterChange(KindStep.HAND, c, int(handwritten[c]), Kind.HANDWRITTEN) for c in copies
+    )
+    return replace(reading, trace=reading.trace.with_later(repaired + prior + alike))
 
 
 def pen_cells(reading: CellReading) -> frozenset[int]:

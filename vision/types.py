@@ -133,6 +133,8 @@ class CellReading:
         None when not known.
     unreadable: (81,) whether each empty cell holds writing in which no digit could be
         read (to ask the person about); None when not known.
+    cells: (81, N, N) float32 ink images the digits were read from, or None (the pen
+        entries of one hand are compared once the answer is known, ``read/hand.py``).
     """
 
     probs: np.ndarray
@@ -144,6 +146,7 @@ class CellReading:
     notes_sure: tuple[bool, ...] | None = None
     crossed_out: tuple[bool, ...] | None = None
     unreadable: tuple[bool, ...] | None = None
+    cells: np.ndarray | None = None
 
     @property
     def confidence(self) -> np.ndarray:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from .decide import DEFAULT_KIND_DECISION_CONFIG, KindDecisionConfig
 from .faint import DEFAULT_FAINT_CONFIG, FaintConfig
+from .hand import DEFAULT_HAND_CONFIG, HandConfig
 from .notes import DEFAULT_NOTES_CONFIG, NotesConfig
 from .orientation import DEFAULT_ORIENTATION_CONFIG, OrientationConfig
 from .pen import DEFAULT_PEN_CONFIG, PenConfig
@@ -34,6 +35,7 @@ class ReadConfig:
     kind_decision: the thresholds that make a cell empty, notes, illegible or crossed out, and the
         print-or-pen evidence steps (copies, ink shape, placement, symmetry, ink colour).
     pen: how strongly the answer is expected in a pen-filled cell once the givens are solved.
+    hand: when pen cells disagreeing alike with the answer are read as copies of one glyph.
     """
 
     orientation: OrientationConfig = DEFAULT_ORIENTATION_CONFIG
@@ -42,6 +44,7 @@ class ReadConfig:
     faint: FaintConfig = DEFAULT_FAINT_CONFIG
     kind_decision: KindDecisionConfig = DEFAULT_KIND_DECISION_CONFIG
     pen: PenConfig = DEFAULT_PEN_CONFIG
+    hand: HandConfig = DEFAULT_HAND_CONFIG
 
 
 DEFAULT_READ_CONFIG = ReadConfig()

@@ -154,7 +154,7 @@ def decide_kinds(
     return CellReading(
         scores.probs, digits, last.kinds, kind_log_odds=last.log_odds, trace=trace, notes=noted,
         notes_sure=sure, crossed_out=crossed_out_cells(scores, filled | notes, config),
-        unreadable=unreadable_cells(scores, filled | notes),
+        unreadable=unreadable_cells(scores, filled | notes), cells=scores.cells,
     )  # fmt: skip
 
 

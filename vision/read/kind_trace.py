@@ -31,6 +31,7 @@ class KindStep(StrEnum):
     INK_COLOUR = "ink_colour"  # the cell's ink tint vs the puzzle's print and pen tints
     REPAIR = "repair"  # the solver's repair took the cell as another given (or not a given)
     ANSWER_PRIOR = "answer_prior"  # the pen digit re-read with the answer as prior
+    HAND = "hand"  # the pen digit read with its copies in the same hand (``read/hand.py``)
 
 
 @dataclass(frozen=True)
