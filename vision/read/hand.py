@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..groups import joined_roots
 from .copies import similarity
 from .pen import DEFAULT_PEN_CONFIG, PenConfig
 
@@ -83,41 +84,38 @@ class HandCells:
 
 def copies_of_one_glyph(cells: np.ndarray, hand: HandCells, config: HandConfig) -> list[list[int]]:
     """The groups of copies of one glyph holding a disagreeing cell, of at least
-    ``min_group`` cells.
-
-    Two disagreeing cells join when they match at least ``min_alike`` and better than
-    either matches any of ``hand.own``; a disagreeing cell joins one of ``hand.answers``
-    when they match at least ``min_alike`` and by ``answer_margin`` better than it
-    matches any of ``hand.own``.
-    """
+    ``min_group`` cells (``joins`` says which two cells are copies)."""
     members = hand.disagreeing
-    ink = {c: np.asarray(cells[c], dtype=np.float32) for c in members + hand.own + hand.answers}
+    nodes = members + hand.answers
 
     def alike(a: int, b: int) -> float:
-        return similarity(ink[a], ink[b], config.shift_px)
+        return similarity(cells[a], cells[b], config.shift_px)
 
     like_own = {c: max((alike(c, o) for o in hand.own), default=-1.0) for c in members}
-    parent = {c: c for c in members + hand.answers}
-
-    def root(c: int) -> int:
-        while parent[c] != c:
-            c = parent[c]
-        return c
-
-    for i, a in enumerate(members):
-        for b in members[i + 1 :]:
-            match = alike(a, b)
-            if match >= config.min_alike and match > max(like_own[a], like_own[b]):
-                parent[root(b)] = root(a)
-        for b in hand.answers:
-            match = alike(a, b)
-            if match >= config.min_alike and match >= like_own[a] + config.answer_margin:
-                parent[root(b)] = root(a)
+    pairs = [
+        (i, j)
+        for i, a in enumerate(members)
+        for j, b in enumerate(nodes)
+        if j > i and joins(alike(a, b), like_own[a], like_own.get(b), config)
+    ]
     groups: dict[int, list[int]] = {}
-    for c in members + hand.answers:
-        groups.setdefault(root(c), []).append(c)
+    for node, root in enumerate(joined_roots(len(nodes), pairs)):
+        groups.setdefault(root, []).append(nodes[node])
     size = max(config.min_group, 2)
     return [g for g in groups.values() if len(g) >= size and set(g) & set(members)]
+
+
+def joins(match: float, own: float, other_own: float | None, config: HandConfig) -> bool:
+    """Whether a disagreeing cell is a copy of another cell it matches ``match``, given
+    how well each matches the hand's own digit read (``own``; ``other_own`` None when the
+    other is a cell of the answer's digit). Two disagreeing cells join when they match at
+    least ``min_alike`` and better than either matches its own digit read; a cell of the
+    answer's digit when they match at least ``min_alike`` and by ``answer_margin`` better."""
+    if match < config.min_alike:
+        return False
+    if other_own is None:
+        return match >= own + config.answer_margin
+    return match > max(own, other_own)
 
 
 def group_ink(evidence: np.ndarray) -> np.ndarray:

@@ -17,6 +17,7 @@ from itertools import combinations
 
 import numpy as np
 
+from ..groups import joined_roots
 from .config import BorderConfig
 
 Labels = tuple[int, ...]  # size² region numbers, row by row, 0-based in reading order
@@ -64,22 +65,11 @@ def thick_borders(
 def piece_roots(across: np.ndarray, down: np.ndarray, size: int) -> list[int]:
     """For every cell, a name of the piece it lies in: cells joined across borders that
     are not thick share one."""
-    parent = list(range(size * size))
-
-    def root(c: int) -> int:
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-
-    for r in range(size):
-        for c in range(size):
-            cell = r * size + c
-            if c < size - 1 and not across[r, c]:
-                parent[root(cell)] = root(cell + 1)
-            if r < size - 1 and not down[r, c]:
-                parent[root(cell)] = root(cell + size)
-    return [root(c) for c in range(size * size)]
+    open_across = np.nonzero(~np.asarray(across, dtype=bool))
+    open_down = np.nonzero(~np.asarray(down, dtype=bool))
+    right = [(r * size + c, r * size + c + 1) for r, c in zip(*open_across, strict=True)]
+    below = [(r * size + c, r * size + c + size) for r, c in zip(*open_down, strict=True)]
+    return joined_roots(size * size, right + below)
 
 
 def regions_from_borders(across: np.ndarray, down: np.ndarray, size: int) -> Labels | None:

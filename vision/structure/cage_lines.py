@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..read.cells import CellConfig, ink_image
+from .borders import piece_roots
 from .cage_config import CageConfig
 
 TOP, BOTTOM, LEFT, RIGHT = range(4)  # the sides of a cell, in the order of side_strips
@@ -315,21 +316,7 @@ def group_labels(groups: tuple[tuple[int, ...], ...]) -> np.ndarray:
 def group_cells(across: np.ndarray, down: np.ndarray) -> tuple[tuple[int, ...], ...]:
     """The cells joined across borders that are not cage borders, each group sorted,
     groups in the order of their first cell."""
-    parent = list(range(81))
-
-    def root(c: int) -> int:
-        while parent[c] != c:
-            parent[c] = parent[parent[c]]
-            c = parent[c]
-        return c
-
-    for r in range(9):
-        for c in range(9):
-            if c < 8 and not across[r, c]:
-                parent[root(r * 9 + c)] = root(r * 9 + c + 1)
-            if r < 8 and not down[r, c]:
-                parent[root(r * 9 + c)] = root(r * 9 + c + 9)
     groups: dict[int, list[int]] = {}
-    for cell in range(81):
-        groups.setdefault(root(cell), []).append(cell)
+    for cell, root in enumerate(piece_roots(across, down, 9)):
+        groups.setdefault(root, []).append(cell)
     return tuple(sorted(tuple(g) for g in groups.values()))
