@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sudokucam.vision.groups import joined_roots
+from sudokucam.vision.read.groups import joined_roots
 
 
 def test_items_joined_directly_or_through_others_share_a_root() -> None:

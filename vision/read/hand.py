@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..groups import joined_roots
 from .copies import similarity
+from .groups import joined_roots
 from .pen import DEFAULT_PEN_CONFIG, PenConfig
 
 

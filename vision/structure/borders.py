@@ -17,7 +17,7 @@ from itertools import combinations
 
 import numpy as np
 
-from ..groups import joined_roots
+from ..read.groups import joined_roots
 from .config import BorderConfig
 
 Labels = tuple[int, ...]  # size² region numbers, row by row, 0-based in reading order
