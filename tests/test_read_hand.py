@@ -151,6 +151,22 @@ def test_the_ink_counts_once_per_glyph_and_the_answer_once_per_cell() -> None:
     assert int(np.argmax(pair)) + 1 == 1 and pair[0] > 0.8
 
 
+def test_a_copy_of_an_answer_digit_the_classifier_also_misread_counts_its_prior() -> None:
+    """A flagged 1 read 7 where the answer is 1, a copy of a cell of the answer's 1 that
+    the classifier also read as 7 (the prior alone set it right): the two cells' answers
+    both say 1, so the glyph is read 1; with the copy's prior left out it stayed 7."""
+    ones = {0: stroke(FLAGGED_ONE), 1: stroke(FLAGGED_ONE, 1)}
+    sevens = {c: stroke(BARRED_SEVEN, c - 2) for c in (2, 3, 4)}
+    cells = cells_of(ones | sevens)
+    evidence = np.full((81, 9), 0.001)
+    evidence[:, 6], evidence[:, 0] = 0.99, 0.002  # every cell's ink reads 7
+    solution = "11777" + "2" * 76
+    out = read_as_the_hand_writes(cells, evidence, "71777" + "0" * 76, solution)
+    assert out.digits == {0: 1}
+    one_prior = group_posterior(evidence[:2], 1, 1, DEFAULT_PEN_CONFIG)
+    assert int(np.argmax(one_prior)) + 1 == 7
+
+
 @pytest.mark.parametrize("solution", [None, "1" * 81])
 def test_nothing_changes_without_an_answer_or_copies(solution: str | None) -> None:
     """No answer, or no pen entry disagreeing twice alike: nothing is read again."""

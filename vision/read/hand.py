@@ -16,9 +16,12 @@ own digit read are copies of one glyph; so is a disagreeing cell and one of the 
 digit that it matches clearly better (``answer_margin``) than any of its own digit read.
 A group of copies is weighed once, as one reading (``pen.read_pen_entries`` weighs each
 cell alone): the ink's evidence once for the group, as one glyph seen several times is
-the same evidence several times, and the answer's prior once per disagreeing cell, each
-its own chance to be right. Where that puts the answer's digit first, the disagreeing
-cells are read as it, its posterior their confidence.
+the same evidence several times, and the answer's prior once per cell of the group: the
+answer holds the same digit in each, each its own chance to be right (a cell of the
+answer's digit that the classifier took for the other, set right by the prior alone,
+tells how the hand writes it as much as the disagreeing ones). Where that puts the
+answer's digit first, the disagreeing cells are read as it, its posterior their
+confidence.
 """
 
 from __future__ import annotations
@@ -124,15 +127,13 @@ def group_ink(evidence: np.ndarray) -> np.ndarray:
     return np.asarray(np.exp(np.log(np.maximum(evidence, 1e-12)).mean(axis=0)))
 
 
-def group_posterior(
-    evidence: np.ndarray, disagreeing: int, answer: int, pen: PenConfig
-) -> np.ndarray:
-    """(9,) posterior of each digit for the ``disagreeing`` cells of a group of copies,
-    from the group's (k, 9) digit evidence: the ink's evidence once (``group_ink``), the
-    answer's prior once per disagreeing cell (each its own chance to be right)."""
+def group_posterior(evidence: np.ndarray, cells: int, answer: int, pen: PenConfig) -> np.ndarray:
+    """(9,) posterior of each digit for a group of copies of one glyph, from its (k, 9)
+    digit evidence: the ink's evidence once (``group_ink``), the answer's prior once per
+    cell (``cells`` of them, each its own chance to be right)."""
     log_prior = np.full(9, np.log((1.0 - pen.right_prior) / 8.0))
     log_prior[answer - 1] = np.log(pen.right_prior)
-    log_post = np.log(group_ink(evidence)) + disagreeing * log_prior
+    log_post = np.log(group_ink(evidence)) + cells * log_prior
     post = np.exp(log_post - log_post.max())
     return np.asarray(post / post.sum())
 
@@ -177,7 +178,7 @@ def read_as_the_hand_writes(
             continue  # the hand's own way of writing the digit read is not seen enough
         for group in copies_of_one_glyph(cells, hand, config):
             mine = [c for c in group if c in hand.disagreeing]
-            post = group_posterior(evidence[group], len(mine), hand.answer, pen)
+            post = group_posterior(evidence[group], len(group), hand.answer, pen)
             if int(np.argmax(post)) + 1 == hand.answer:
                 for c in mine:
                     out.digits[c] = hand.answer
