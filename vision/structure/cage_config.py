@@ -55,8 +55,10 @@ class CageConfig:
     below as much from its bottom, its middle column inked to within ``zero_arc`` of the
     blob's top and bottom), and ``blurred_zero`` likely one when only its ink
     darker than one of ``blurred_levels`` of its darkest holds such a hole (a bold sum's
-    small 0, blurred, shows its hole only in its darkest ink). A sum is sure when its
-    reading has ``sure_probability``; the ``alternatives`` most probable readings of each
+    small 0, blurred, shows its hole only in its darkest ink). A sum whose most probable
+    reading is less probable than ``unread_below`` (one sum in 45, what a sum not read at
+    all gives each) is not read: every sum its cage can reach alike. A sum is sure when
+    its reading has ``sure_probability``; the ``alternatives`` most probable readings of each
     sum are tried (one or two changed at once, or three among the ``triple_cages`` least
     sure; ``max_candidates`` sets of sums
     checked, ``max_solver_calls`` solved, each proof given ``seconds_per_solve``) for sums
@@ -115,6 +117,7 @@ class CageConfig:
     blurred_levels: tuple[float, ...] = (0.4, 0.6, 0.7)
     blurred_zero: float = 0.3
     sure_probability: float = 0.9
+    unread_below: float = 1 / 45
     alternatives: int = 12
     triple_cages: int = 10
     max_candidates: int = 20_000

@@ -608,6 +608,16 @@ def readings(log_probs: np.ndarray, count: int, keep: int, hung: bool = False) -
     return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
 
 
+def or_unread(reading: SumReading, count: int, below: float) -> SumReading:
+    """``reading``, or no reading (``unread``) where its most probable sum is less probable
+    than ``below`` (``CageConfig.unread_below``): ink that no sum explains (a pen digit
+    written over the sum) says nothing of it, and its readings could leave the true sum
+    out, where the rule of 405 finds it among all a cage of ``count`` cells can reach."""
+    if reading.totals and reading.probability < below:
+        return unread(count, 0)
+    return reading
+
+
 def read_blobs(
     blobs: Sequence[np.ndarray], predict: Predict, input_size: int, config: CageConfig
 ) -> np.ndarray:
@@ -664,23 +674,6 @@ def unread(count: int, keep: int) -> SumReading:
     return SumReading(tuple(totals), (math.log(1 / MAX_SUM),) * len(totals))
 
 
-def read_sums(
-    warped: np.ndarray,
-    groups: Sequence[Sequence[int]],
-    predict: Predict,
-    input_size: int,
-    config: CageConfig,
-) -> tuple[tuple[SumReading, ...], tuple[tuple[float, float], ...]]:
-    """Each group's sum read in the corner of its first (top-left) cell, and how far its
-    ink reaches (``sum_extent``); every blob of every corner goes through ``predict`` in
-    one call."""
-    digits, extents = read_digits(warped, [g[0] for g in groups], predict, input_size, config)
-    sums = tuple(
-        readings(d, len(g), config.alternatives) for d, g in zip(digits, groups, strict=True)
-    )
-    return sums, extents
-
-
 def read_digits(
     warped: np.ndarray,
     cells: Sequence[int],
@@ -701,7 +694,8 @@ def read_digits(
 def merged(a: SumReading, b: SumReading, keep: int) -> SumReading:
     """One sum's readings from two looks at it (the grid as straightened and as warped
     again from the photo), their probabilities averaged (a reading one look lacks counts
-    as improbable there), the ``keep`` most probable first."""
+    as improbable there), the ``keep`` most probable first (all where a look read none:
+    ``unread``)."""
     pa, pb = (
         dict(zip(a.totals, a.log_probs, strict=True)),
         dict(zip(b.totals, b.log_probs, strict=True)),
@@ -713,7 +707,7 @@ def merged(a: SumReading, b: SumReading, keep: int) -> SumReading:
             for t in set(pa) | set(pb)
         ),
         reverse=True,
-    )[:keep]
+    )[: max(keep, len(a.totals), len(b.totals))]
     return SumReading(tuple(t for _, t in scored), tuple(lp for lp, _ in scored))
 
 

@@ -59,6 +59,7 @@ from .cage_sums import (
     held_to,
     hung_sum_blobs,
     merged,
+    or_unread,
     readings,
     without_pen_ink,
 )
@@ -272,7 +273,7 @@ class SumCorners:
 
     def sums(self, groups: Groups) -> tuple[SumReading, ...]:
         """Each cage's sum readings in the corner of its first cell, the looks' readings
-        averaged (``merged``)."""
+        averaged (``merged``); none where the best is no better than none (``or_unread``)."""
         keep = self.config.alternatives
         firsts = [g[0] for g in groups]
         read = [
@@ -282,7 +283,8 @@ class SumCorners:
         out = tuple(read[0])
         for again in read[1:]:
             out = tuple(merged(a, b, keep) for a, b in zip(out, again, strict=True))
-        return out
+        below = self.config.unread_below
+        return tuple(or_unread(s, len(g), below) for s, g in zip(out, groups, strict=True))
 
 
 def other_groups(
