@@ -15,9 +15,15 @@ import numpy as np
 import pytest
 
 from sudokucam.samples.render import KillerTruth, render_killer
+from sudokucam.solver.outcome import Outcome
 from sudokucam.solver.variant import Variant
-from sudokucam.vision.pipeline import DEFAULT_PIPELINE_CONFIG, Reader, disputed
-from sudokucam.vision.repair import read_givens
+from sudokucam.vision.pipeline import (
+    DEFAULT_PIPELINE_CONFIG,
+    Reader,
+    disputed,
+    took_writing_for_print,
+)
+from sudokucam.vision.repair import Repair, RepairOutcome, read_givens
 from sudokucam.vision.structure.cage_config import CageConfig
 from sudokucam.vision.structure.cage_lines import lines_from
 from sudokucam.vision.structure.cage_sums import (
@@ -61,11 +67,16 @@ def pen_of(truth: KillerTruth) -> set[int]:
     return {int(c) for c in np.flatnonzero(np.asarray(truth.pen).ravel())}
 
 
-def test_a_killer_half_solved_in_pen_is_solved_and_checked() -> None:
+@pytest.mark.parametrize(("seed", "style"), [(790002, "dotted"), (793012, "dashed")])
+def test_a_killer_half_solved_in_pen_is_solved_and_checked(seed: int, style: str) -> None:
     """Seed 790002 (dotted cages, no givens): a pen 5 written against the 9 of a sum read
     "15" (its top stroke cut and taken for a second digit), and the page, left invalid,
-    reported its 32 pen entries as givens. Solved now, every entry read as pen."""
-    image, truth = pen_photo(790002, "dotted")
+    reported its 32 pen entries as givens. Seed 793012 (dashed, no givens): the 32 pen
+    entries, taken for the puzzle as a grid a person filled in is (``written_only``),
+    had one classic answer, so the cages were never looked for and that answer was given
+    with every entry called right; a grid solved only with writing taken for print is
+    looked at for cages too. Both solved now, every entry read as pen."""
+    image, truth = pen_photo(seed, style)
     (grid,) = Reader().read(image).grids
     assert grid.structure.variant is Variant.KILLER
     assert grid.solution == answer_of(truth)
@@ -215,6 +226,21 @@ def test_a_sum_covered_by_pen_is_found_by_the_rule_of_405() -> None:
     image, truth = pen_photo(792010, "dotted")
     (grid,) = Reader().read(image).grids
     assert grid.solution == answer_of(truth)
+
+
+def test_only_writing_taken_for_print_sends_a_solved_grid_to_the_cages() -> None:
+    """A repair that took a pen digit for a given does; one that changed a printed
+    digit, or took a printed one for pen, does not."""
+    taken = Repair(4, 0, 7, 0.9, 0.9, kind_changed=True)
+    changed = Repair(4, 3, 8, 0.4, 0.5)
+    dropped = Repair(4, 3, 0, 0.4, 0.5, kind_changed=True)
+
+    def outcome(*repairs: Repair) -> RepairOutcome:
+        return RepairOutcome("1" * 81, repairs, "1" * 81, Outcome.SOLVED, (), 1)
+
+    assert took_writing_for_print(outcome(changed, taken))
+    assert not took_writing_for_print(outcome(changed, dropped))
+    assert not took_writing_for_print(outcome())
 
 
 def test_pen_digits_beside_sums_keep_their_strokes() -> None:

@@ -493,11 +493,12 @@ class Reader:
         the givens if needed, and solve.
 
         With the colour ``image`` the grid was found in, ink colour helps tell print from pen.
-        Only a grid whose digits read give no single answer is looked at for Killer cages
-        (``cages``: a Killer's few givens never solve alone); one with cages has its cells
-        read again with the sums and cage lines masked out, and is solved under its cages
-        (``killer``). A Killer not solved whose cells were read turned is tried again as
-        it lies (``is_unsolved_turned_killer``).
+        Only a grid whose digits read give no single answer, or one only with writing taken
+        for print, is looked at for Killer cages (``cages``: a Killer's few givens never
+        solve alone, but with a person's entries taken for givens they can); one with
+        cages has its cells read again with the sums and cage lines masked out, and is
+        solved under its cages (``killer``). A Killer not solved whose cells were read
+        turned is tried again as it lies (``is_unsolved_turned_killer``).
         """
         clock: dict[str, float] = {} if timings is None else timings
         mark = timed(clock, "structure", lambda: self.diagonals(detection))
@@ -519,7 +520,8 @@ class Reader:
     ) -> GridResult:
         """The GridResult of an (upright) grid's reading under the rules its drawing sets:
         regions and diagonals, and Killer cages where the digits read give no single answer
-        (the cells then read again with the sums masked). ``read_grid`` after classifying;
+        or one only with writing taken for print (``took_writing_for_print``; the cells
+        then read again with the sums masked). ``read_grid`` after classifying;
         the live camera with the reading its frames voted for. ``mark``: how the diagonals
         are marked, where already known (None: looked at here)."""
         clock: dict[str, float] = {} if timings is None else timings
@@ -531,7 +533,7 @@ class Reader:
         structure = timed(clock, "structure", lambda: self.structure(detection, drawn))
         first = timed(clock, "solve", lambda: self.solve_reading(reading, structure))
         layout, pen = None, pen_cells(reading)
-        if first.status not in SOLVED_OUTCOMES:  # a Killer's few givens never solve alone
+        if first.status not in SOLVED_OUTCOMES or took_writing_for_print(first):
             layout = timed(clock, "structure", lambda: self.cages(detection, image, pen))
         if layout is None:
             return grid_result(detection, reading, first, self.config, structure)
@@ -703,6 +705,14 @@ class Reader:
             self.config.check,
             grid.structure,
         )
+
+
+def took_writing_for_print(outcome: RepairOutcome) -> bool:
+    """Whether the digits read were solved only with written digits taken for printed ones
+    (``repair.written_only``, ``every_digit_as_given``): a Killer half solved in pen, its
+    few givens and the person's entries together a classic puzzle with one answer, not
+    the Killer's. Such a grid is looked at for cages too."""
+    return any(r.kind_changed and not r.old and r.new for r in outcome.repairs)
 
 
 def print_taken_for_pen(puzzles: tuple[GridResult, ...]) -> bool:
