@@ -712,7 +712,7 @@ def took_writing_for_print(outcome: RepairOutcome) -> bool:
     (``repair.written_only``, ``every_digit_as_given``): a Killer half solved in pen, its
     few givens and the person's entries together a classic puzzle with one answer, not
     the Killer's. Such a grid is looked at for cages too."""
-    return any(r.kind_changed and not r.old and r.new for r in outcome.repairs)
+    return any(r.kind_changed and r.new for r in outcome.repairs)
 
 
 def print_taken_for_pen(puzzles: tuple[GridResult, ...]) -> bool:
