@@ -370,10 +370,11 @@ def test_cage_lines_the_straightened_grid_blurs_are_found_in_the_photo(
     classifier: DigitClassifier,
 ) -> None:
     # at 40 pixels a cell the dashed lines merge into the grid lines: measured along the
-    # whole of each side (the digits' ink beyond the lines included), no cages are seen
+    # whole of each side (the digits' ink beyond the lines included) and all borders split
+    # as one, no cages are seen
     detection, truth, image = rendered_photo_grid(720000, "dashed", classifier, PULLED)
     size = classifier.config.input_size
-    whole_sides = CageConfig(min_clear=1.01)
+    whole_sides = CageConfig(min_clear=1.01, own_separation=math.inf)
     assert find_cages(detection.warped, classifier.predict, size, whole_sides) is None
     photo = (image, detection.lattice)
     layout = find_cages(detection.warped, classifier.predict, size, whole_sides, photo)
@@ -383,6 +384,10 @@ def test_cage_lines_the_straightened_grid_blurs_are_found_in_the_photo(
     alone = find_cages(detection.warped, classifier.predict, size)
     assert alone is not None
     assert set(alone.groups) == {cage.cells for cage in truth.cages}
+    # and so does each direction split by itself, its box borders and open ink its own
+    own = find_cages(detection.warped, classifier.predict, size, CageConfig(min_clear=1.01))
+    assert own is not None
+    assert set(own.groups) == {cage.cells for cage in truth.cages}
 
 
 def test_box_borders_raised_and_split_less_far_apart_are_still_split(

@@ -22,7 +22,9 @@ class CageConfig:
     borders on thin grid lines split in two groups (cut at the ink as many of each
     group's spreads from both; those between columns and those between rows each by
     themselves where they split ``own_separation`` times their spread apart: a photo at
-    a slant blurs the lines across and down unlike); box borders apart where a thick
+    a slant blurs the lines across and down unlike; where both do and one split of all
+    would cut them otherwise, each direction's box borders and open ink are its own
+    too); box borders apart where a thick
     line's edge raises them all but they still split ``box_separation`` times their
     spread apart (else every one would be a cage
     border: never so in a Killer, whose cages cross box lines). The grid has cages when those

@@ -8,7 +8,7 @@ side inside a cage lacks (``evidence_at``: only along the part of the side where
 paper beyond the line is clear, as a digit across it hides it). The borders between cells
 split into those with a line on both sides and those without (``find_cage_lines``: thin
 borders at ``split_limit``, each direction by itself where it splits cleanly:
-``own_limit``; box borders at ``box_limit``, as a thick line's edge raises them);
+``direction_split``; box borders at ``box_limit``, as a thick line's edge raises them);
 whether they split cleanly says whether the grid has cages at all (``has_cages``). Lines
 so close to a blurred grid line that no dip shows before them are looked for where the
 borders' ink at one offset splits in two groups far apart (``faint_lines``). The cells
@@ -18,6 +18,7 @@ joined across the borders without a line are the cages (``group_cells``).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -187,17 +188,78 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
 def lines_from(
     evidence: np.ndarray, inset: float, config: CageConfig, separation: float = 0.0
 ) -> CageLines:
-    """The cage borders that (81, 4) side evidence gives: thin borders split in two groups
-    (``two_means``) at ``split_limit``, box borders at ``box_limit``."""
+    """The cage borders that (81, 4) side evidence gives: the thin borders split in two
+    groups (``two_means``) at ``split_limit``, each direction by itself where it splits
+    cleanly (``direction_split``), the box borders at ``box_limit``. Where both directions
+    split cleanly but one split of all thin borders would cut them otherwise (a photo at
+    a slant that blurs one direction's lines to a part of the other's ink: the lines
+    across fall in the open group), each direction is its own throughout: its box
+    borders held to its own groups, and the open and line ink and the open share those
+    of both directions' groups together (``pooled``)."""
     across, down = border_evidence(evidence)
     thin_a, thin_d = thin_borders()
-    values = np.concatenate([across[thin_a], down[thin_d]])
-    low, high, open_share = two_means(values, 4)
-    on_box = box_limit(across, down, low, high, config)
-    limit = np.where(thin_a, own_limit(across[thin_a], values, config), on_box)
-    limit_down = np.where(thin_d, own_limit(down[thin_d], values, config), on_box)
-    cut_a, cut_d = across >= limit, down >= limit_down
+    every = np.concatenate([across[thin_a], down[thin_d]])
+    both = ((across, thin_a), (down, thin_d))
+    splits = [direction_split(ev[thin], every, config) for ev, thin in both]
+    whole = two_means(every, 4)
+    if split_unlike([ev[thin] for ev, thin in both], splits, every):
+        boxes = [
+            box_limit(ev[~thin], s.low, s.high, config)
+            for (ev, thin), s in zip(both, splits, strict=True)
+        ]
+        low, high, open_share = pooled(splits)
+    else:
+        box = np.concatenate([across[~thin_a], down[~thin_d]])
+        boxes = [box_limit(box, whole[0], whole[1], config)] * 2
+        low, high, open_share = whole
+    cut_a, cut_d = (
+        ev >= np.where(thin, s.limit, limit)
+        for (ev, thin), s, limit in zip(both, splits, boxes, strict=True)
+    )
     return CageLines(evidence, inset, low, high, open_share, cut_a, cut_d, separation)
+
+
+@dataclass(frozen=True)
+class Split:
+    """One direction's thin borders split in two: the cut between the groups, each
+    group's mean ink, the low group's share, how many borders there are, and whether
+    they split by themselves (else as all thin borders do)."""
+
+    limit: float
+    low: float
+    high: float
+    share: float
+    count: int
+    own: bool
+
+
+def direction_split(values: np.ndarray, every: np.ndarray, config: CageConfig) -> Split:
+    """The split of one direction's thin borders (``split_limit``), where they split in
+    two groups ``own_separation`` apart for their spread: a photo taken at a slant blurs
+    the lines across and down unlike; else the split of all thin borders ``every``."""
+    own = separation_of(values, 4)[0] >= config.own_separation
+    basis = values if own else every
+    low, high, share = two_means(basis, 4)
+    return Split(split_limit(basis, low, high, share), low, high, share, len(values), own)
+
+
+def split_unlike(values: Sequence[np.ndarray], splits: Sequence[Split], every: np.ndarray) -> bool:
+    """Whether both directions' thin borders (``values``) split by themselves and one split
+    of all of them (``every``) would cut them otherwise."""
+    if not all(s.own for s in splits):
+        return False
+    own = np.concatenate([v >= s.limit for v, s in zip(values, splits, strict=True)])
+    return bool(np.any(own != (every >= split_limit(every, *two_means(every, 4)))))
+
+
+def pooled(splits: Sequence[Split]) -> tuple[float, float, float]:
+    """The open ink, line ink and open share of the directions' own splits together (each
+    group weighted by its borders)."""
+    opened = [s.share * s.count for s in splits]
+    shut = [s.count - o for s, o in zip(splits, opened, strict=True)]
+    low = sum(s.low * o for s, o in zip(splits, opened, strict=True))
+    high = sum(s.high * n for s, n in zip(splits, shut, strict=True))
+    return low / sum(opened), high / sum(shut), sum(opened) / sum(s.count for s in splits)
 
 
 def faint_lines(q: np.ndarray, config: CageConfig) -> CageLines | None:
@@ -237,15 +299,6 @@ def separation_of(values: np.ndarray, least: int) -> tuple[float, float]:
     return (high - low) / max(spread, SPREAD_FLOOR), low
 
 
-def own_limit(values: np.ndarray, every: np.ndarray, config: CageConfig) -> float:
-    """The split of one direction's thin borders (``split_limit``), where they split in
-    two groups ``own_separation`` apart for their spread: a photo taken at a slant blurs
-    the lines across and down unlike; else the split of all thin borders ``every``."""
-    if separation_of(values, 4)[0] >= config.own_separation:
-        return split_limit(values, *two_means(values, 4))
-    return split_limit(every, *two_means(every, 4))
-
-
 def split_limit(values: np.ndarray, low: float, high: float, share: float) -> float:
     """The ink between the two groups of thin borders (``two_means``) that lies as many of
     its spreads from each group's mean: nearer the tighter group (the borders inside cages
@@ -257,16 +310,13 @@ def split_limit(values: np.ndarray, low: float, high: float, share: float) -> fl
     return low + (high - low) * spread_low / (spread_low + spread_high)
 
 
-def box_limit(
-    across: np.ndarray, down: np.ndarray, low: float, high: float, config: CageConfig
-) -> float:
-    """The evidence a border on a box line needs: at least midway between the thin
-    borders' groups, as a thick line's own edge can reach the cage lines' offset; where
-    the box borders split clearly in two (by at least half the thin borders' gap, or
-    with their lower group above that midway and the groups ``box_separation`` times
-    their spread apart) their own midway, if higher."""
-    thin_a, thin_d = thin_borders()
-    box = np.concatenate([across[~thin_a], down[~thin_d]])
+def box_limit(box: np.ndarray, low: float, high: float, config: CageConfig) -> float:
+    """The evidence a border on a box line needs (``box``: the box borders' evidence, of
+    both directions or one): at least midway between the thin borders' groups, as a
+    thick line's own edge can reach the cage lines' offset; where the box borders split
+    clearly in two (by at least half the thin borders' gap, or with their lower group
+    above that midway and the groups ``box_separation`` times their spread apart) their
+    own midway, if higher."""
     box_low, box_high, _ = two_means(box, 2)
     middle = (low + high) / 2
     raised = box_low >= middle and separation_of(box, 2)[0] >= config.box_separation
