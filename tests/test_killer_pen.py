@@ -91,6 +91,19 @@ def test_a_killer_half_solved_in_pen_is_solved_and_checked(seed: int, style: str
     assert set(grid.wrong_entries) <= mistakes
 
 
+def test_an_unsolved_killer_is_never_named_another_puzzle() -> None:
+    """Seed 795022 (dotted cages, half solved in pen): its sums misread, the Killer is
+    left unsolved, and the photo was then named "a KenKen" (the pen and the dotted
+    outlines read as thick borders all over: 80 "cages", 79 of one cell), hiding the
+    Killer's own report. A KenKen's cages are mostly more than one cell."""
+    image, _ = pen_photo(795022, "dotted")
+    result = Reader().read(image)
+    assert result.error is None
+    (grid,) = result.grids
+    assert grid.structure.variant is Variant.KILLER
+    assert grid.message
+
+
 def test_an_unsolved_killer_reports_its_pen_entries_as_pen() -> None:
     """Seed 790007 (coloured cages, no givens): its cages are not all outlined right, so
     it stays unsolved; a Killer needs no given, so its pen is never taken for the puzzle

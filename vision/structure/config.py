@@ -100,7 +100,9 @@ class LookalikeConfig:
     crossword, or a Kakuro when ``kakuro_edge`` of its top row and left column are black.
     A Samurai has ``samurai_cells`` (± 1) a side and its four notches hold under
     ``blank_ink`` ink, against ``min_ink`` elsewhere. A KenKen has no black cell, thick
-    borders, and at least ``kenken_cages`` pieces per cell a side inside them. A 12×12
+    borders, and at least ``kenken_cages`` pieces per cell a side inside them, at most
+    ``kenken_singles`` of them a single cell (where nearly every border reads thick, the
+    thick ink is the grid's own lines: a Killer's dotted outlines and pen). A 12×12
     Sudoku has a line at every ``twelve``-th of the outline both ways (inked within
     ``line_band`` of the side over ``line_cover`` of its length), not at every
     ``sixteen``-th (a 16×16's).
@@ -117,6 +119,7 @@ class LookalikeConfig:
     blank_ink: float = 0.01
     min_ink: float = 0.04
     kenken_cages: float = 2.0
+    kenken_singles: float = 0.5
     twelve: int = 12
     sixteen: int = 16
     line_band: float = 0.012

@@ -168,7 +168,8 @@ def samurai_notches(ink: np.ndarray, config: LookalikeConfig) -> bool:
 def kenken_cages(square: np.ndarray, n: int, config: LookalikeConfig) -> bool:
     """Whether thick borders part the n×n cells into many small cages (no boxes): cages of
     different sizes, not the equal boxes of a larger grid whose cells were counted at a
-    half of their number (a 16×16 with shaded boxes measured as 8 cells a side)."""
+    half of their number (a 16×16 with shaded boxes measured as 8 cells a side), most of
+    them more than one cell (``kenken_singles``: not every border of a grid read thick)."""
     side = max(8, square.shape[0] // n)
     grid = cv2.resize(square, (n * side, n * side), interpolation=cv2.INTER_AREA)
     across, down = border_ink(grid, n, BorderConfig())
@@ -176,8 +177,10 @@ def kenken_cages(square: np.ndarray, n: int, config: LookalikeConfig) -> bool:
     if thick is None:
         return False
     sizes = Counter(piece_roots(*thick, n)).values()
+    singles = sum(1 for s in sizes if s == 1)
     return (
         len(sizes) >= config.kenken_cages * n
+        and singles <= config.kenken_singles * len(sizes)
         and len(set(sizes)) > 1
         and regions_from_borders(*thick, n) is None
     )
