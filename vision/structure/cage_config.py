@@ -68,7 +68,10 @@ class CageConfig:
     that, the least sure ``open_counts`` sums in turn are left open to all their readings
     (those giving up at most ``max_open_cost`` each) and the search given
     ``seconds_per_open`` to find the one solution, kept only when its sums give up at most
-    ``max_open_cost`` of the readings' log-probability; failing that, every unsure sum is
+    ``max_open_cost`` of the readings' log-probability (where the open cages allow
+    several, fewer than ``open_solutions``, the one solution within that cost that calls
+    no more of the person's entries surely wrong than a slip, its sums holding no other
+    of them, is kept: the entries tell the readings apart); failing that, every unsure sum is
     left open to its readings giving up at most each of ``open_costs`` in turn (a blurred
     page, where most sums are unsure); all of it within ``time_limit_s``. Where no sums
     give one solution, the cages are tried again with the thin borders cut whose evidence
@@ -130,6 +133,7 @@ class CageConfig:
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
     open_costs: tuple[float, ...] = (1.0, 2.0, 3.0)
     max_open_cost: float = 10.0
+    open_solutions: int = 8
     doubt_share: float = 0.15
     split_time_share: float = 0.6
     line_band: float = 0.05

@@ -556,23 +556,35 @@ def open_search(
     limits: tuple[CageConfig, float],
 ) -> tuple[bool, Choice | None]:
     """One search with each cage holding one of its ``allowed`` sums: whether to stop
-    opening more (several solutions, no time left before the deadline, or one whose sums
-    give up more than ``max_open_cost``: so unlikely a reading is no evidence, and opening
-    more keeps it; or one that ``known.fits`` not), and the sums, cages changed and
-    solution where one was found within ``seconds_per_open``."""
+    opening more (no time left before the deadline, ``open_solutions`` or more solutions,
+    or not exactly one whose sums give up at most ``max_open_cost``, so unlikely a
+    reading is no evidence and opening more keeps it, and that ``known.fits``), and the
+    sums, cages changed and solution where one was found within ``seconds_per_open``.
+    Where the open cages allow several solutions (all of them found), the one that fits
+    is the answer when no other solution found has its sums: every solution of the
+    Killer its sums make is among those found, so its sums have that one alone."""
     config, deadline = limits
     left = min(config.seconds_per_open, deadline - time.monotonic())
     if left <= 0:
         return True, None
-    found = open_solutions(allowed, groups, known.givens, left)
-    if len(found) != 1:
-        return len(found) > 1, None
-    totals = tuple(sum(found[0][c] for c in g) for g in groups)
-    if given_up(sums, totals) > config.max_open_cost or not known.fits(found[0]):
+    limit = config.open_solutions
+    found = open_solutions(allowed, groups, known.givens, left, limit)
+    if not found:
+        return False, None
+    if len(found) >= limit:
         return True, None
+    totals = [tuple(sum(f[c] for c in g) for g in groups) for f in found]
+    kept = [
+        k
+        for k, (f, t) in enumerate(zip(found, totals, strict=True))
+        if given_up(sums, t) <= config.max_open_cost and known.fits(f)
+    ]
+    if len(kept) != 1 or totals.count(totals[kept[0]]) > 1:
+        return True, None
+    one, sums_of_one = found[kept[0]], totals[kept[0]]
     best = tuple(s.best for s in sums)
-    changed = tuple(k for k, (t, b) in enumerate(zip(totals, best, strict=True)) if t != b)
-    return False, (totals, changed, tuple(found[0]))
+    changed = tuple(k for k, (t, b) in enumerate(zip(sums_of_one, best, strict=True)) if t != b)
+    return False, (sums_of_one, changed, tuple(one))
 
 
 def cheap_sums(
@@ -707,10 +719,12 @@ def open_solutions(
     groups: Sequence[Sequence[int]],
     givens: tuple[int, ...],
     seconds: float,
+    limit: int = 2,
 ) -> list[list[int]]:
-    """Up to two solutions when each cage's cells hold different digits adding up to one of
-    its ``allowed`` sums ([] when none, or past ``seconds``). The search's own tables, with
-    each cage's value sets those of all its sums (and no 45-rule sums, which need sure ones)."""
+    """Up to ``limit`` solutions when each cage's cells hold different digits adding up to
+    one of its ``allowed`` sums ([] when none, or past ``seconds``). The search's own
+    tables, with each cage's value sets those of all its sums (and no 45-rule sums, which
+    need sure ones)."""
     if any(not a for a in allowed):
         return []
     cages = tuple(Cage(a[0], tuple(g)) for a, g in zip(allowed, groups, strict=True))
@@ -718,7 +732,7 @@ def open_solutions(
         vt = variant_tables(9, (), False, cages)
         tables = tuple(open_cage(a, tuple(g), vt) for a, g in zip(allowed, groups, strict=True))
         return find_variant_solutions(
-            givens, replace(vt, cages=tables, sums=()), 2, time.monotonic() + seconds
+            givens, replace(vt, cages=tables, sums=()), limit, time.monotonic() + seconds
         )
     except (SearchTimeoutError, ValueError):
         return []
