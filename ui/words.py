@@ -77,6 +77,14 @@ def entries_sentence(grid: GridResult) -> str:
     return text[:1].upper() + text[1:] + ("" if text.endswith("?") else ".")
 
 
+def rule_broken(grid: GridResult) -> str:
+    """The broken rules of a grid read invalid that no cell is to blame for, in brackets
+    (a Killer's cage sums that add up to more than 405, a cage whose sum it cannot
+    reach); '' where there are none."""
+    texts = [p.text for p in grid.problems if not p.cells]
+    return f" ({'; '.join(texts[:2])})" if texts and grid.status is Outcome.INVALID else ""
+
+
 def solve_sentence(grid: GridResult) -> str:
     """What ``sudokucam solve`` says of one puzzle: solved or why not, then what to check."""
     printed = sum(1 for d in grid.givens if d != "0")
@@ -85,7 +93,7 @@ def solve_sentence(grid: GridResult) -> str:
         why = NOT_SOLVED.get(grid.status, grid.status.replace("_", " "))
         cells = sorted({c for p in grid.problems for c in p.cells})
         where = f": look at {', '.join(cell_name(c) for c in cells[:9])}" if cells else ""
-        return f"Not solved{kind}: {why}{where}."
+        return f"Not solved{kind}: {why}{where or rule_broken(grid)}."
     if grid.status is Outcome.COMPLETE:
         return " ".join(
             s for s in ("Finished, and every digit is right.", repairs_sentence(grid)) if s
