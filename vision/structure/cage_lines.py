@@ -200,9 +200,9 @@ def lines_from(
     thin_a, thin_d = thin_borders()
     every = np.concatenate([across[thin_a], down[thin_d]])
     both = ((across, thin_a), (down, thin_d))
-    splits = [direction_split(ev[thin], every, config) for ev, thin in both]
     whole = two_means(every, 4)
-    if split_unlike([ev[thin] for ev, thin in both], splits, every):
+    splits = [direction_split(ev[thin], every, whole, config) for ev, thin in both]
+    if split_unlike([ev[thin] for ev, thin in both], splits, every, whole):
         boxes = [
             box_limit(ev[~thin], s.low, s.high, config)
             for (ev, thin), s in zip(both, splits, strict=True)
@@ -219,6 +219,9 @@ def lines_from(
     return CageLines(evidence, inset, low, high, open_share, cut_a, cut_d, separation)
 
 
+Means = tuple[float, float, float]  # two_means: the low mean, the high mean, the low share
+
+
 @dataclass(frozen=True)
 class Split:
     """One direction's thin borders split in two: the cut between the groups, each
@@ -233,23 +236,27 @@ class Split:
     own: bool
 
 
-def direction_split(values: np.ndarray, every: np.ndarray, config: CageConfig) -> Split:
+def direction_split(
+    values: np.ndarray, every: np.ndarray, whole: Means, config: CageConfig
+) -> Split:
     """The split of one direction's thin borders (``split_limit``), where they split in
     two groups ``own_separation`` apart for their spread: a photo taken at a slant blurs
-    the lines across and down unlike; else the split of all thin borders ``every``."""
+    the lines across and down unlike; else the split of all thin borders ``every`` (their
+    ``two_means``: ``whole``)."""
     own = separation_of(values, 4)[0] >= config.own_separation
-    basis = values if own else every
-    low, high, share = two_means(basis, 4)
+    basis, (low, high, share) = (values, two_means(values, 4)) if own else (every, whole)
     return Split(split_limit(basis, low, high, share), low, high, share, len(values), own)
 
 
-def split_unlike(values: Sequence[np.ndarray], splits: Sequence[Split], every: np.ndarray) -> bool:
+def split_unlike(
+    values: Sequence[np.ndarray], splits: Sequence[Split], every: np.ndarray, whole: Means
+) -> bool:
     """Whether both directions' thin borders (``values``) split by themselves and one split
-    of all of them (``every``) would cut them otherwise."""
+    of all of them (``every``, its ``two_means``: ``whole``) would cut them otherwise."""
     if not all(s.own for s in splits):
         return False
     own = np.concatenate([v >= s.limit for v, s in zip(values, splits, strict=True)])
-    return bool(np.any(own != (every >= split_limit(every, *two_means(every, 4)))))
+    return bool(np.any(own != (every >= split_limit(every, *whole))))
 
 
 def pooled(splits: Sequence[Split]) -> tuple[float, float, float]:
