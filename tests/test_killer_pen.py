@@ -70,7 +70,13 @@ def pen_of(truth: KillerTruth) -> set[int]:
 
 @pytest.mark.parametrize(
     ("seed", "style"),
-    [(790002, "dotted"), (793012, "dashed"), (794000, "dashed"), (796001, "grey")],
+    [
+        (790002, "dotted"),
+        (793012, "dashed"),
+        (794000, "dashed"),
+        (796001, "grey"),
+        (796006, "dotted"),
+    ],
 )
 def test_a_killer_half_solved_in_pen_is_solved_and_checked(seed: int, style: str) -> None:
     """Seed 790002 (dotted cages, no givens): a pen 5 written against the 9 of a sum read
@@ -84,7 +90,9 @@ def test_a_killer_half_solved_in_pen_is_solved_and_checked(seed: int, style: str
     borders took them for open ones and found no cages. Seed 796001 (grey, no givens):
     three sums misread (11 read 12, 20 read 22, a one-cell 6 unread); with the ten least
     sure cages open two solutions were found and the page refused, though only one of
-    them leaves the person's entries right. Each solved now, every entry read as pen."""
+    them leaves the person's entries right. Seed 796006 (dotted): three sums misread
+    whose right readings give up 10.5 nats of the readings' log-probability, past the
+    10 a solution with sums opened was held to. Each solved now, every entry read as pen."""
     image, truth = pen_photo(seed, style)
     (grid,) = Reader().read(image).grids
     assert grid.structure.variant is Variant.KILLER

@@ -132,7 +132,7 @@ class CageConfig:
     time_limit_s: float = 3.0
     open_counts: tuple[int, ...] = (2, 4, 7, 10, 14)
     open_costs: tuple[float, ...] = (1.0, 2.0, 3.0)
-    max_open_cost: float = 10.0
+    max_open_cost: float = 12.0
     open_solutions: int = 8
     doubt_share: float = 0.15
     split_time_share: float = 0.6
