@@ -13,7 +13,12 @@ import pytest
 
 from sudokucam.models.training import fontsource
 from sudokucam.models.training.progress_cells import EITHER, with_kinds
-from sudokucam.models.training.synth import HandDraw, styled_glyph
+from sudokucam.models.training.synth import (
+    HandDraw,
+    flagged_one,
+    short_barred_seven,
+    styled_glyph,
+)
 from sudokucam.models.training.times_kinds import derive_givens
 from sudokucam.solver.solve import count_solutions, solve
 
@@ -73,6 +78,34 @@ def test_barred_seven_slant_and_pencil_grain() -> None:
     grainy = styled_glyph(rng, g, 7, HandDraw(grain=0.5))
     assert 0 < grainy.sum() < g.sum()
     assert np.array_equal(styled_glyph(rng, g, 3, HandDraw(barred_seven_share=1.0)), g)
+
+
+def stroke() -> np.ndarray:
+    """A plain 1: one upright stroke, uint8 ink."""
+    g = np.zeros((40, 6), np.uint8)
+    g[:, 2:5] = 255
+    return g
+
+
+def test_a_european_one_has_a_flag_down_to_the_left() -> None:
+    """The flag leaves the stroke's top leftwards and reaches lower than it starts (a 7's
+    bar runs level): the glyph widens to the left, its top row stays the stroke's."""
+    one = flagged_one(np.random.default_rng(1), stroke())
+    assert one.shape[0] == 40 and one.shape[1] > 6
+    ys, xs = np.nonzero(one > 127)
+    left = xs.min()
+    assert ys[xs == left].min() >= 40 * 0.2 * np.sin(np.radians(25)) - 2
+    assert (one[:, -4:] > 127).sum() >= 40 * 3 - 6  # the stroke itself kept
+
+
+def test_a_short_barred_seven_has_a_level_bar_at_the_top() -> None:
+    """The bar leaves the stroke's top leftwards nearly level: its far end stays near the
+    top, 0.3-0.6 of the height away."""
+    seven_ = short_barred_seven(np.random.default_rng(2), stroke())
+    ys, xs = np.nonzero(seven_ > 127)
+    left = xs.min()
+    assert seven_.shape[1] - left >= 40 * 0.3 * np.cos(np.radians(12)) - 2
+    assert ys[xs == left].max() <= seven_.shape[0] - 40 + 40 * 0.6 * np.sin(np.radians(12)) + 4
 
 
 def labels_with_entries() -> tuple[np.ndarray, np.ndarray]:

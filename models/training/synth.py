@@ -63,6 +63,8 @@ class SynthConfig:
     printed_fonts: tuple[Path, ...] = ()  # empty: the system faces of PRINTED_FONT_GLOBS
     hand_fonts: tuple[Path, ...] = ()  # empty: the system faces of HAND_FONT_GLOBS
     style: HandStyle | None = None  # None: handwriting drawn plain, as for digits_v1-v3
+    flagged_one_share: float = 0.0  # handwritten 1s given a long European flag (0: none)
+    short_seven_share: float = 0.0  # handwritten 7s drawn as a 1's stroke with a short bar
 
 
 @dataclass(frozen=True)
@@ -211,6 +213,67 @@ def styled_glyph(rng: np.random.Generator, g: np.ndarray, digit: int, draw: Hand
     return g
 
 
+def stroke_top(g: np.ndarray) -> tuple[int, float, int] | None:
+    """A one-stroke glyph's top row, the x of its top and its stroke's thickness (ink per
+    row); None for an empty glyph."""
+    ys, xs = np.nonzero(g > 127)
+    if len(ys) == 0:
+        return None
+    top = int(ys.min())
+    x_top = float(xs[ys <= top + max(1, g.shape[0] // 12)].mean())
+    return top, x_top, max(1, round(float(g.sum()) / 255 / g.shape[0]))
+
+
+def stroke_from_top(g: np.ndarray, length: float, degrees: float) -> np.ndarray:
+    """``g`` with a stroke as thick as its own from its top to the left, ``degrees`` below
+    the horizontal (uint8 ink, widened to the left where the stroke needs room)."""
+    found = stroke_top(g)
+    if found is None:
+        return g
+    top, x_top, thick = found
+    dx, dy = length * np.cos(np.radians(degrees)), length * np.sin(np.radians(degrees))
+    lift = max(0, int(np.ceil(-dy)) - top + thick) if dy < 0 else 0  # room above a rising bar
+    pad = max(0, int(np.ceil(dx - x_top)) + thick)
+    out = cv2.copyMakeBorder(g, lift, 0, pad, 0, cv2.BORDER_CONSTANT, value=0)
+    start = (round(x_top + pad), top + lift + thick // 2)
+    end = (round(x_top + pad - dx), round(top + lift + thick / 2 + dy))
+    cv2.line(out, start, end, 255, thick, cv2.LINE_AA)
+    return out
+
+
+def flagged_one(rng: np.random.Generator, one: np.ndarray) -> np.ndarray:
+    """A handwritten 1 with a long flag from its top down to the left, as many Europeans
+    write it: 0.2-0.45 of its height, 25-60 degrees below the horizontal."""
+    h = one.shape[0]
+    return stroke_from_top(one, h * rng.uniform(0.2, 0.45), rng.uniform(25, 60))
+
+
+def short_barred_seven(rng: np.random.Generator, one: np.ndarray) -> np.ndarray:
+    """A 7 written as an upright stroke with a short bar level from its top to the left
+    (a 1's stroke given the bar): 0.3-0.6 of its height, -8 to 12 degrees."""
+    h = one.shape[0]
+    return stroke_from_top(one, h * rng.uniform(0.3, 0.6), rng.uniform(-8, 12))
+
+
+def hand_glyph(
+    rng: np.random.Generator, digit: int, font: Path | None, draw: HandDraw, config: SynthConfig
+) -> np.ndarray:
+    """One handwritten digit from MNIST (``font`` None) or a hand face; a 1 given a
+    European flag and an MNIST 7 drawn with a short bar on the config's shares (a face's 1
+    may carry a foot and a flag of its own, no stem for a 7)."""
+
+    def pick(d: int) -> np.ndarray:
+        return mnist_glyph(rng, d) if font is None else glyph(font, d, 64, draw.stroke)
+
+    g = pick(digit)
+    if digit == 1 and config.flagged_one_share and rng.random() < config.flagged_one_share:
+        return flagged_one(rng, g)
+    short = config.short_seven_share if font is None else 0.0
+    if digit == 7 and short and rng.random() < short:
+        return short_barred_seven(rng, pick(1))
+    return g
+
+
 def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) -> np.ndarray:
     """Fill cells with printed / handwritten / no digits; return the (81,) classes."""
     printed_fonts = list(config.printed_fonts) or font_paths(PRINTED_FONT_GLOBS)
@@ -244,7 +307,7 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
             place(ink, g, cell, pheight * rng.uniform(0.97, 1.03), shift, pdark)
             labels[k] = digit
         else:
-            g = mnist_glyph(rng, digit) if use_mnist else glyph(hfont, digit, 64, draw.stroke)
+            g = hand_glyph(rng, digit, hfont if not use_mnist else None, draw, config)
             if config.style is not None:
                 g = styled_glyph(rng, g, digit, draw)
             shift = tuple(rng.normal(0, 2.5, 2))

@@ -188,15 +188,18 @@ def real_training_cells(
     return cells, np.concatenate([p.labels for p in photos])
 
 
-def synthetic_cells(
-    n_grids: int, seed: int, cache: Path, smudge_share: float = 0.0
-) -> tuple[np.ndarray, np.ndarray]:
-    """Synthetic cells, cached under `cache`."""
-    smudges = f"_smudge{smudge_share:g}" if smudge_share > 0 else ""
-    path = cache / f"synth_v{SYNTH_VERSION}_{n_grids}_{seed}{smudges}.npz"
-    return cached_cells(
-        path, lambda: synth_cells(n_grids, seed, SynthConfig(smudge_share=smudge_share))
+def synthetic_cells(args: argparse.Namespace) -> tuple[np.ndarray, np.ndarray]:
+    """Synthetic cells (``args.synth_grids`` grids), cached under ``args.cache``."""
+    smudges = f"_smudge{args.smudge_share:g}" if args.smudge_share > 0 else ""
+    flags = f"_flag{args.flagged_ones:g}" if args.flagged_ones > 0 else ""
+    sevens = f"_seven{args.short_sevens:g}" if args.short_sevens > 0 else ""
+    name = f"synth_v{SYNTH_VERSION}_{args.synth_grids}_{args.seed}{smudges}{flags}{sevens}.npz"
+    config = SynthConfig(
+        smudge_share=args.smudge_share,
+        flagged_one_share=args.flagged_ones,
+        short_seven_share=args.short_sevens,
     )
+    return cached_cells(args.cache / name, lambda: synth_cells(args.synth_grids, args.seed, config))
 
 
 TIMES_KINDS_VERSION = 2  # bump when times_kinds.py changes (names the derived kinds' cache)
@@ -297,7 +300,7 @@ def training_data(
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
     """Cells, classes, sampling weights and augmentation strengths (None: repeat mode)."""
     real_x, real_y = real_training_cells(args.shared, args.cache, held_out)
-    syn_x, syn_y = synthetic_cells(args.synth_grids, args.seed, args.cache, args.smudge_share)
+    syn_x, syn_y = synthetic_cells(args)
     if args.font_grids:
         font_x, font_y = font_cells(args)
         print(f"fontsource cells: {len(font_y)} of {args.font_grids} grids")
@@ -443,6 +446,12 @@ def parse_args() -> argparse.Namespace:
     p.add_argument("--progress-repeat", type=int, default=2, help="copies of Times train cells")
     p.add_argument("--notes-grids", type=int, default=150, help="synthetic grids with notes")
     p.add_argument("--rendered-pages", type=int, default=150, help="rendered half-solved pages")
+    p.add_argument(
+        "--flagged-ones", type=float, default=0.0, help="share of synthetic pen 1s given a flag"
+    )
+    p.add_argument(
+        "--short-sevens", type=float, default=0.0, help="share of MNIST 7s drawn with a short bar"
+    )
     p.add_argument("--font-grids", type=int, default=0, help="synthetic grids in fontsource faces")
     p.add_argument("--font-cache", type=Path, default=fontsource.DEFAULT_CACHE)
     p.add_argument(
