@@ -307,7 +307,7 @@ def draw_digits(rng: np.random.Generator, ink: np.ndarray, config: SynthConfig) 
             place(ink, g, cell, pheight * rng.uniform(0.97, 1.03), shift, pdark)
             labels[k] = digit
         else:
-            g = hand_glyph(rng, digit, hfont if not use_mnist else None, draw, config)
+            g = hand_glyph(rng, digit, None if use_mnist else hfont, draw, config)
             if config.style is not None:
                 g = styled_glyph(rng, g, digit, draw)
             shift = tuple(rng.normal(0, 2.5, 2))
