@@ -21,10 +21,13 @@ from sudokucam.vision.structure.cage_lines import (
     RIGHT,
     TOP,
     CageLines,
+    aligned,
+    along_lines,
     doubtful_cut,
     find_cage_lines,
     group_cells,
     has_cages,
+    side_strips,
 )
 from sudokucam.vision.structure.cage_sums import (
     PROB_FLOOR,
@@ -255,12 +258,13 @@ def photo_layout(
     style: str,
     classifier: DigitClassifier,
     config: PipelineConfig = DEFAULT_PIPELINE_CONFIG,
+    cages: CageConfig = CageConfig(),
 ) -> tuple[CageLayout, CageLayout, render.KillerTruth]:
     """The cages found in a rendered Killer photo (read again from the photo itself), the
     grouping tried after them (``split``), and its truth."""
     detection, truth, image = rendered_photo_grid(seed, style, classifier, config)
     size, photo = classifier.config.input_size, (image, detection.lattice)
-    layout = find_cages(detection.warped, classifier.predict, size, photo=photo)
+    layout = find_cages(detection.warped, classifier.predict, size, cages, photo=photo)
     assert layout is not None and layout.split is not None
     return layout, layout.split, truth
 
@@ -280,6 +284,42 @@ def test_a_grid_line_off_its_place_is_not_taken_for_the_cage_line_beside_it(
     # thin grid line, was taken for it on some sides and their cage borders missed
     read, truth = rendered_groups(710022, "dotted", classifier)
     assert read == truth
+
+
+def test_a_pen_stroke_just_beyond_a_thin_grid_line_is_not_taken_for_it() -> None:
+    # a pen 5's bottom stroke written 3-4 px above a grey grid line, darker than it: both
+    # sides of that border took the stroke for their grid line and measured a cage line
+    # that is not there (held-out Killer 791027: the border inside a cage read as a line)
+    config = CageConfig()
+    p = config.cell_px
+    ink = np.zeros((9 * p, 9 * p), np.float32)
+    for i in range(9):
+        width = 3 if i % 3 == 0 else 1
+        ink[i * p : i * p + width, :] = ink[:, i * p : i * p + width] = 0.5
+    ink[p - 4 : p - 2, 2 * p + 26 : 2 * p + 44] = 1.0  # in r1c3, above its border with r2c3
+    strips, search = side_strips(ink, config)
+    shift = round(config.line_agree * p)
+    below, above = 9 + 2, 2  # r2c3's top side, r1c3's bottom side
+    alone = aligned(strips, search, config.align_share)
+    assert alone[below, TOP, 0].mean() > 0.55  # by itself r2c3 took the stroke for its line
+    assert alone[above, BOTTOM, 0].mean() == pytest.approx(0.5)  # r1c3 found the line
+    lined = aligned(strips, search, config.align_share, config.line_reach, shift)
+    assert lined[below, TOP, 0].mean() == pytest.approx(0.5)  # both start at the grid line
+    untouched = [c for c in range(81) if c != below]
+    assert np.array_equal(lined[untouched], alone[untouched])
+
+
+def test_a_grid_line_both_sides_find_off_its_course_stays_where_they_found_it() -> None:
+    # the lattice a little off near the grid's edge: r5c9 and r6c9 both see their line
+    # 4 px above where the rest of that grid line runs, and it is there
+    search = 4
+    centre = np.full((81, 4), search)  # every line where it should be (within a px)
+    centre[4 * 9 + 8, BOTTOM] = search + 3  # 4 px up, as the bottom side counts
+    centre[5 * 9 + 8, TOP] = search - 4
+    assert np.array_equal(along_lines(centre, search, 2, 2), centre)
+    centre[5 * 9 + 8, TOP] = search  # the sides now disagree: the one on course is taken
+    moved = along_lines(centre, search, 2, 2)
+    assert moved[4 * 9 + 8, BOTTOM] == search - 1 and moved[5 * 9 + 8, TOP] == search
 
 
 def test_box_borders_raised_by_the_thick_lines_edge_are_split_apart(
@@ -370,11 +410,11 @@ def test_cage_lines_the_straightened_grid_blurs_are_found_in_the_photo(
     classifier: DigitClassifier,
 ) -> None:
     # at 40 pixels a cell the dashed lines merge into the grid lines: measured along the
-    # whole of each side (the digits' ink beyond the lines included) and all borders split
-    # as one, no cages are seen
+    # whole of each side (the digits' ink beyond the lines included), all borders split
+    # as one and each side finding its grid line by itself, no cages are seen
     detection, truth, image = rendered_photo_grid(720000, "dashed", classifier, PULLED)
     size = classifier.config.input_size
-    whole_sides = CageConfig(min_clear=1.01, own_separation=math.inf)
+    whole_sides = CageConfig(min_clear=1.01, own_separation=math.inf, line_reach=0)
     assert find_cages(detection.warped, classifier.predict, size, whole_sides) is None
     photo = (image, detection.lattice)
     layout = find_cages(detection.warped, classifier.predict, size, whole_sides, photo)
@@ -577,19 +617,26 @@ def test_cages_are_tried_with_the_lines_of_the_grid_warped_again_from_the_photo(
     seed: int, style: str, classifier: DigitClassifier
 ) -> None:
     # a bent page: the straightened grid's cage lines lie off their inset, four borders
-    # missed (one too faint even for the doubtful ones); the grid warped again from the
-    # photo cell by cell shows every one
-    layout, split, truth = photo_layout(seed, style, classifier, PULLED)
+    # missed (one too faint even for the doubtful ones) where each side finds its grid
+    # line by itself; the grid warped again from the photo cell by cell shows every one
+    alone = CageConfig(line_reach=0)
+    layout, split, truth = photo_layout(seed, style, classifier, PULLED, alone)
     cages = {cage.cells for cage in truth.cages}
-    chain: list[bool] = []
-    seen: CageLayout | None = layout
-    while seen is not None:
-        chain.append(set(seen.groups) == cages)
-        seen = seen.split
+
+    def right(first: CageLayout | None) -> list[bool]:
+        chain = []
+        while first is not None:
+            chain.append(set(first.groups) == cages)
+            first = first.split
+        return chain
+
+    chain = right(layout)
     assert chain[:2] == [False, False] and True in chain  # read alone, doubtful cut: wrong
     answer = tuple(int(v) for v in truth.solution.ravel())
-    assert settle_cages(replace(split, later=None)).solution is None
-    assert settle_cages(layout, config=UNHURRIED).solution == answer
+    assert settle_cages(replace(split, later=None), config=alone).solution is None
+    assert settle_cages(layout, config=replace(UNHURRIED, line_reach=0)).solution == answer
+    # each border's sides aligned on one grid line, the doubtful cut has them already
+    assert right(photo_layout(seed, style, classifier, PULLED)[0])[:2] == [False, True]
 
 
 def test_the_sums_place_a_missed_border_and_join_a_cage_split_in_two() -> None:

@@ -10,29 +10,29 @@ class CageConfig:
     """How cage outlines are found and sums read in a straightened grid (shares of a cell).
 
     Lines: each cell side's ink is profiled inward from its grid line (the outermost peak
-    within ``line_search`` of where it should be holding ``align_share`` of the darkest
-    ink there) over the middle of the side's length (``span``, away from the sum in the
-    top-left corner and from the lines crossing at the ends), the grid resampled to
-    ``cell_px`` a cell. A cage line runs ``inset`` inside the grid lines, the same for the
-    whole grid (the offset where the profiles of all sides show most ink above the dip
-    before it and the paper ``paper_gap`` further in); a side's line evidence is its ink
-    there above that paper, along the part of the side where that paper holds at most
-    ``clear_ink`` (a digit across the line or beside it hides it; the whole side where
-    less than ``min_clear`` of it is clear), a border's the mean of its two sides'. The
-    borders on thin grid lines split in two groups (cut at the ink as many of each
-    group's spreads from both; those between columns and those between rows each by
-    themselves where they split ``own_separation`` times their spread apart: a photo at
-    a slant blurs the lines across and down unlike; where both do and one split of all
-    would cut them otherwise, each direction's box borders and open ink are its own
-    too); box borders apart where a thick
-    line's edge raises them all but they still split ``box_separation`` times their
-    spread apart (else every one would be a cage
-    border: never so in a Killer, whose cages cross box lines). The grid has cages when those
-    without a line hold at most ``max_open_ink``, those with one ``min_line_ink`` more, and
-    the share without one is within ``open_share`` (cells of one cage). Lines so close to
-    the grid line that no dip shows before them are taken where the thin borders' ink at
-    one offset splits in two groups ``faint_separation`` times their spread apart and
-    ``faint_min_ink`` or more.
+    within ``line_search`` of where it should be holding ``align_share`` of the darkest ink
+    there; where a border's two sides find it more than ``line_agree`` apart, both take the
+    place of the one nearer the line's course: the median of the places found along it,
+    ``line_reach`` cells either way) over the middle of the side's length (``span``, away
+    from the sum in the top-left corner and from the lines crossing at the ends), the grid
+    resampled to ``cell_px`` a cell. A cage line runs ``inset`` inside the grid lines, the
+    same for the whole grid (the offset where the profiles of all sides show most ink above
+    the dip before it and the paper ``paper_gap`` further in); a side's line evidence is its
+    ink there above that paper, along the part of the side where that paper holds at most
+    ``clear_ink`` (a digit across the line or beside it hides it; the whole side where less
+    than ``min_clear`` of it is clear), a border's the mean of its two sides'. The borders
+    on thin grid lines split in two groups (cut at the ink as many of each group's spreads
+    from both; those between columns and those between rows each by themselves where they
+    split ``own_separation`` times their spread apart: a photo at a slant blurs the lines
+    across and down unlike; where both do and one split of all would cut them otherwise,
+    each direction's box borders and open ink are its own too); box borders apart where a
+    thick line's edge raises them all but they still split ``box_separation`` times their
+    spread apart (else every one would be a cage border: never so in a Killer, whose cages
+    cross box lines). The grid has cages when those without a line hold at most
+    ``max_open_ink``, those with one ``min_line_ink`` more, and the share without one is
+    within ``open_share`` (cells of one cage). Lines so close to the grid line that no dip
+    shows before them are taken where the thin borders' ink at one offset splits in two
+    groups ``faint_separation`` times their spread apart and ``faint_min_ink`` or more.
 
     Sums: the top-left cell of each cage is cut at ``detail`` times the classifier's cell
     size; its corner box (``sum_box``: x0, y0, x1, y1) holds the sum. The blob nearest the
@@ -99,6 +99,8 @@ class CageConfig:
     open_share: tuple[float, float] = (0.12, 0.68)
     faint_separation: float = 5.0
     align_share: float = 0.7
+    line_reach: int = 2
+    line_agree: float = 0.05
     box_separation: float = 3.0
     faint_min_ink: float = 0.06
     detail: int = 3

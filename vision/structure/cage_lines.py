@@ -1,7 +1,9 @@
 """Killer cage outlines: the dashed lines set inside the cells, and the cages they enclose.
 
 Every side of every cell is profiled inward from its grid line (``side_strips``; the
-grid line found near its place, the outermost strong peak on a thin one: ``aligned``). A
+grid line found near its place, the outermost strong peak on a thin one: ``aligned``;
+where a border's two sides disagree, the one nearer the line's course along the grid
+speaks for both: ``along_lines``). A
 cage outline runs a little inside the grid lines, at the same inset all over the grid
 (``line_inset``), so a side on a cage's edge shows a second, fainter line there that a
 side inside a cage lacks (``evidence_at``: only along the part of the side where the
@@ -74,20 +76,68 @@ def side_strips(ink: np.ndarray, config: CageConfig) -> tuple[np.ndarray, int]:
     return out, k
 
 
-def aligned(strips: np.ndarray, search: int, share: float = 1.0) -> np.ndarray:
+def aligned(
+    strips: np.ndarray, search: int, share: float = 1.0, reach: int = 0, max_shift: int = 0
+) -> np.ndarray:
     """(81, 4, T, S) the strips moved so each starts at its own grid line: on a thin grid
     line the outermost peak of the side's mean profile within ``search`` of where it
     should be that holds ``share`` of the darkest point's ink there (a cage line inside
     the cell, as dark as a faint grid line, is never taken for it); on a thick one its
-    darkest point."""
+    darkest point. With ``reach``, a border's two sides found more than ``max_shift`` px
+    apart start where ``along_lines`` puts them."""
     window = strips[:, :, : 2 * search + 1].mean(axis=-1)
     top = window.max(axis=-1, keepdims=True)
     peak = np.concatenate([window[..., :-1] >= window[..., 1:], np.ones_like(top, bool)], -1)
     need = np.where(thick_sides()[..., None], top, share * top)
     centre = np.argmax((window >= need) & peak, axis=2)
+    if reach:
+        centre = along_lines(centre, search, reach, max_shift)
     length = strips.shape[2] - 2 * search - 1
     idx = centre[:, :, None] + np.arange(length)[None, None, :]
     return np.take_along_axis(strips, idx[..., None], axis=2)
+
+
+def along_lines(centre: np.ndarray, search: int, reach: int, max_shift: int) -> np.ndarray:
+    """(81, 4) the grid line's index in each side's strip (``centre``, as ``aligned`` found
+    it), where the two sides of a border put their line more than ``max_shift`` px apart,
+    both moved to the place of the one nearer where the sides along the same grid line put
+    it (their median over ``reach`` cells either way): a pen stroke or a dotted cage line
+    just beyond a thin line can outdo the line on one side. Where both sides agree, the
+    line lies there (a lattice a little off near the grid's edge)."""
+    place = line_places(centre, search)
+    median = np.empty(place.shape[:-1])
+    for i in range(9):
+        near = place[:, :, max(0, i - reach) : i + reach + 1]
+        median[:, :, i] = np.nanmedian(near.reshape(2, 10, -1), axis=-1)
+    before, after = place[..., 0], place[..., 1]
+    nearer = np.where(np.abs(before - median) <= np.abs(after - median), before, after)
+    apart = np.abs(before - after) > max_shift  # False on the outer lines (one side: NaN)
+    moved = side_places(np.where(apart[..., None], nearer[..., None], place))
+    outward = np.array([True, False, True, False])  # TOP, LEFT count from outside in
+    index = np.where(outward, moved + search, search - 1 - moved)
+    return np.clip(index, 0, 2 * search).astype(int)
+
+
+def line_places(centre: np.ndarray, search: int) -> np.ndarray:
+    """(2, 10, 9, 2) where each side found its grid line, px past where it should be
+    (down or right): the lines between rows then those between columns, each line's
+    cells along it, the side before the line (BOTTOM, RIGHT) then after it (TOP, LEFT);
+    NaN where no cell lies (the grid's outer lines)."""
+    c = centre.reshape(9, 9, 4).astype(np.float64)
+    out = np.full((2, 10, 9, 2), np.nan)
+    out[0, 1:, :, 0] = search - 1 - c[:, :, BOTTOM]
+    out[0, :-1, :, 1] = c[:, :, TOP] - search
+    out[1, 1:, :, 0] = (search - 1 - c[:, :, RIGHT]).T
+    out[1, :-1, :, 1] = (c[:, :, LEFT] - search).T
+    return out
+
+
+def side_places(place: np.ndarray) -> np.ndarray:
+    """(81, 4) each cell side's value of a ``line_places`` array."""
+    out = np.empty((9, 9, 4))
+    out[:, :, BOTTOM], out[:, :, TOP] = place[0, 1:, :, 0], place[0, :-1, :, 1]
+    out[:, :, RIGHT], out[:, :, LEFT] = place[1, 1:, :, 0].T, place[1, :-1, :, 1].T
+    return out.reshape(81, 4)
 
 
 def thick_sides() -> np.ndarray:
@@ -175,7 +225,13 @@ def find_cage_lines(warped: np.ndarray, config: CageConfig) -> CageLines:
     """
     ink = ink_image(warped, CellConfig(cell_px=config.cell_px, inset_px=0))
     strips, search = side_strips(ink, config)
-    lined = aligned(strips, search, config.align_share)
+    lined = aligned(
+        strips,
+        search,
+        config.align_share,
+        config.line_reach,
+        round(config.line_agree * config.cell_px),
+    )
     q = lined.mean(axis=-1)
     t, gap = line_inset(q, config)
     lines = lines_from(evidence_at(lined, t, gap, config), t / config.cell_px, config)
