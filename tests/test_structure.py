@@ -95,6 +95,17 @@ def test_jigsaw_regions_under_pen_and_shadow_are_read(seed: int) -> None:
     assert canonical(found.regions) == canonical(regions)
 
 
+def test_jigsaw_regions_half_in_deep_shadow_are_read() -> None:
+    """A shadow over half the page dims its thick lines below the thin ones in the light;
+    each border weighed against its own paper's brightness, the regions are read."""
+    regions = random_regions(9, random.Random(5))
+    img = with_digits(drawn_grid(regions, thin=2, thick=4), 5).astype(np.float64)
+    img[:, int(4.5 * CELL) :] *= 0.25  # the shadow's edge across the middle of a cell
+    found = find_structure(img.astype(np.uint8))
+    assert found.variant is Variant.JIGSAW
+    assert canonical(found.regions) == canonical(regions)
+
+
 def test_broken_borders_give_no_regions() -> None:
     """Thick borders that do not close nine regions of nine are no jigsaw."""
     labels = list(box_labels())

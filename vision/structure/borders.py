@@ -1,7 +1,8 @@
 """Regions from the drawn borders: thick lines between cells split the grid into regions.
 
 Every border between two neighbouring cells of the straightened grid is weighed by the
-ink across it (a thick line holds two to four times a thin one's). The borders split
+ink across it as a share of its paper's brightness (a thick line holds two to four times
+a thin one's; a shadow dims a line and its paper alike). The borders split
 into thin and thick at the widest gap in their weights; the cells joined across thin
 borders make the regions. Nine pieces of nine cells are regions; anything else is no
 reading of regions (the standard boxes are then assumed). Pen strokes along a thin line
@@ -26,7 +27,8 @@ Labels = tuple[int, ...]  # size² region numbers, row by row, 0-based in readin
 def border_ink(
     warped: np.ndarray, size: int, config: BorderConfig
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The ink across each inner border: (size, size-1) between columns, (size-1, size) rows.
+    """The ink across each inner border, each pixel's as a share of the paper's brightness
+    beside it: (size, size-1) between columns, (size-1, size) rows.
 
     ``warped`` is the straightened grid (uint8 gray, square, a whole number of pixels a
     cell, ``size`` cells a side).
@@ -48,7 +50,8 @@ def _borders_across(dark: np.ndarray, size: int, config: BorderConfig) -> np.nda
     left = profiles[..., :ground].mean(axis=-1, keepdims=True)
     right = profiles[..., -ground:].mean(axis=-1, keepdims=True)
     paper = left + (right - left) * np.linspace(0.0, 1.0, profiles.shape[-1])
-    return np.clip(profiles - paper, 0.0, None).sum(axis=-1).astype(np.float64)
+    light = np.maximum(255.0 - paper, 1.0)  # the paper's brightness: shadow dims the ink too
+    return (np.clip(profiles - paper, 0.0, None) / light).sum(axis=-1).astype(np.float64)
 
 
 def thick_borders(

@@ -14,7 +14,8 @@ class BorderConfig:
 
     Each border's ink is measured across a strip ``strip`` wide on either side of it, over
     the middle of its length (``end_margin`` left out at each end, where lines cross),
-    against the paper at the strip's ends (``ground`` wide). The borders split into thin
+    against the paper at the strip's ends (``ground`` wide), as a share of that paper's
+    brightness (a shadow dims a line and its paper alike). The borders split into thin
     and thick at the widest gap in their ink; the thick ones must hold at least
     ``min_thick_ratio`` times the thin ones' ink, else no border is thick.
 
