@@ -152,6 +152,8 @@ def test_bad_input_is_named() -> None:
         find_cages(np.zeros((90, 80), np.uint8), predict, 32)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="inset"):
         CageConfig(inset=(0.3, 0.1))
+    with pytest.raises(ValueError, match="line_reach"):
+        CageConfig(line_reach=-1)
 
 
 @pytest.mark.parametrize("seed", [2])

@@ -156,6 +156,11 @@ class CageConfig:
             raise ValueError(f"span must be 0 <= start < end <= 1, got {self.span}")
         if self.detail < 1:
             raise ValueError(f"detail must be at least 1, got {self.detail}")
+        if self.line_reach < 0 or self.line_agree < 0:
+            raise ValueError(
+                f"line_reach and line_agree must be at least 0, got {self.line_reach}, "
+                f"{self.line_agree}"
+            )
 
 
 DEFAULT_CAGE_CONFIG = CageConfig()
