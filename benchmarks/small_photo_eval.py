@@ -16,7 +16,8 @@ cells are then right when the printed digits are read as givens and every pen en
 the person's entry (its digit as written); the table adds the pen entries taken for print
 (read as givens: the reading then solves a different puzzle, or none), read right, and
 the right entries called wrong (``GridResult.wrong_entries`` beyond the ones written wrong
-on purpose: 0 expected).
+on purpose: 0 expected) and the entries written wrong that the reading names wrong or asks
+about (``unsure_entries``: not taken for the answer's value).
 
 ``--nine`` checks the other way: 9×9 photos must never be read as a small grid. It reads
 the shared sudoku_dataset's photos (``--split``, both versions) and rendered photos of
@@ -99,6 +100,8 @@ class Outcome:
     pen_as_print: int = 0  # of them, read as printed givens
     pen_right: int = 0  # of them, read as the person's entry with the digit written
     right_called_wrong: int = 0  # entries written right but named wrong
+    mistakes: int = 0  # entries written wrong
+    mistakes_caught: int = 0  # of them, named wrong or asked about
 
 
 def jpeg_round_trip(image: np.ndarray, quality: int) -> np.ndarray:
@@ -153,9 +156,10 @@ def read_one(
     right = sum(1 for c, d in enumerate(written) if d and grid.handwritten[c] == hand[c])
     mistakes = {r * size + c for r, c in made.photo.truth.mistakes}
     called = len(set(grid.wrong_entries) - mistakes)
+    alerted = set(grid.wrong_entries) | {u.cell for u in grid.unsure_entries()}
     solved = grid.solution == answer
     return Outcome(size, style, seed, True, cells, solved, ms, grid.message, entries, as_print,
-                   right, called)  # fmt: skip
+                   right, called, len(mistakes), len(mistakes & alerted))  # fmt: skip
 
 
 def table(outcomes: list[Outcome]) -> str:
@@ -173,11 +177,13 @@ def table(outcomes: list[Outcome]) -> str:
         pen = [f"{sum(getattr(o, k) for o in group)}/{sum(o.pen for o in group)}"
                for k in ("pen_as_print", "pen_right")]  # fmt: skip
         called = sum(o.right_called_wrong for o in group)
-        rows.append([f"{size}×{size}", style, n, *rates, *pen, called, f"{ms:.0f}"])
+        caught = f"{sum(o.mistakes_caught for o in group)}/{sum(o.mistakes for o in group)}"
+        rows.append([f"{size}×{size}", style, n, *rates, *pen, called, caught, f"{ms:.0f}"])
     head = ["grid", "style", "photos", "grid found (size right)", "cells right",
             "solved right", "pen taken for print", "pen read right",
-            "right entries called wrong", "ms per photo (median)"]  # fmt: skip
-    return "\n".join(markdown_table(head, "llrrrrrrrr", rows))
+            "right entries called wrong", "mistakes called wrong or asked",
+            "ms per photo (median)"]  # fmt: skip
+    return "\n".join(markdown_table(head, "llrrrrrrrrr", rows))
 
 
 def nine_photos(split: str, per_kind: int, seed: int) -> Iterator[tuple[str, np.ndarray]]:

@@ -76,3 +76,36 @@ def test_nothing_changes_without_a_solution_or_prior() -> None:
 def test_config_is_checked(prior: float) -> None:
     with pytest.raises(ValueError, match="right_prior"):
         PenConfig(right_prior=prior)
+
+
+def test_a_sixteen_by_sixteens_unsure_entry_leans_to_the_answer() -> None:
+    """A 16×16's reading has a column a value (0 empty, then 1-16): a pen 12 read at 50 %
+    where the answer is 10 (45 %) is taken as 10; a 16 read surely where the answer is 1
+    stays; values past 9 written as A-G."""
+    n = 16
+    probs = np.zeros((n * n, n + 1), dtype=np.float32)
+    probs[:, 0] = 1.0
+    probs[0] = 0.0
+    probs[0, [12, 10, 0]] = [0.50, 0.45, 0.05]
+    probs[1] = 0.0
+    probs[1, [16, 1]] = [0.9999, 0.0001]
+    reading = CellReading(probs=probs, digits=np.zeros(n * n, np.int64), kinds=np.zeros(n * n))
+    solution = "A1" + "2" * (n * n - 2)
+    hand, changed = read_pen_entries(reading, "CG" + "0" * (n * n - 2), solution)
+    assert hand[:2] == "AG" and set(hand[2:]) == {"0"}
+    assert changed == {0: pytest.approx(0.45 / 0.95, rel=1e-3)}
+
+
+def test_a_six_by_sixs_unsure_entry_leans_to_the_answer() -> None:
+    """A 6×6 read by the 19-class model: ink read as a pen 5 (55 %) or 3 (40 %) where the
+    answer is 3 is taken as 3; a sure 6 where the answer is 2 stays."""
+    probs = np.zeros((36, 19), dtype=np.float32)
+    probs[:, 0] = 1.0
+    probs[0] = 0.0
+    probs[0, [14, 12, 0]] = [0.55, 0.40, 0.05]
+    probs[1] = 0.0
+    probs[1, [15, 11]] = [0.9999, 0.0001]
+    reading = CellReading(probs=probs, digits=np.zeros(36, np.int64), kinds=np.zeros(36))
+    hand, changed = read_pen_entries(reading, "56" + "0" * 34, "32" + "1" * 34)
+    assert hand[:2] == "36"
+    assert changed == {0: pytest.approx(0.40 / 0.95, rel=1e-3)}

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sudokucam.samples.synth.small_drawing import render_small_photo
+from sudokucam.samples.synth.truth import Photo
 from sudokucam.tests.test_sixteen import log_probs
 from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import Reader
@@ -145,16 +146,36 @@ def test_12x12_photos_once_only_named_are_read_and_solved(seed: int, style: str)
     assert grid.solution == digits_of(made.answer)
 
 
+def through_jpeg(photo: Photo) -> np.ndarray:
+    """A rendered photo's image as its JPEG file (at its own quality) gives it back."""
+    quality = [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality]
+    ok, data = cv2.imencode(".jpg", photo.image, quality)
+    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
+    assert image is not None
+    return np.asarray(image)
+
+
 def test_a_12x12_is_looked_for_in_the_photo_when_the_9x9_search_kept_its_negative() -> None:
     """Seed 702 (shaded boxes, half in pen, through JPEG at its quality): the 9×9 search
     keeps the photo's negative, where it finds only yesterday's answer cut off beside the
     puzzle and no 12×12; the photo as taken is looked at too (it was read as that invalid
     9×9)."""
     made = render_small_photo(702, 12, "shaded", pen_fill=0.4, pen_mistakes=1)
-    quality = [cv2.IMWRITE_JPEG_QUALITY, made.photo.jpeg_quality]
-    ok, data = cv2.imencode(".jpg", made.photo.image, quality)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR) if ok else None
-    assert image is not None
-    (grid,) = Reader().read(image).grids
+    (grid,) = Reader().read(through_jpeg(made.photo)).grids
     assert grid.structure.size == 12
     assert grid.solution == digits_of(made.answer)
+
+
+def test_a_12x12s_unsure_pen_numbers_lean_to_the_answer() -> None:
+    """Seed 710 (shaded boxes, half in pen): six pen numbers were asked about ("12 or
+    10?", "11 or 1?", "1 or 8?", ...), each the answer's number read less surely than
+    another; read again with the answer as prior (``SixteenConfig.answer_prior``), as a
+    9×9's pen digits are, every entry is read as written, the mistake among them too (a
+    1 where the answer is 11: asked about, a 1 and an 11 being alike)."""
+    made = render_small_photo(710, 12, "shaded", pen_fill=0.4, pen_mistakes=1)
+    (grid,) = Reader().read(through_jpeg(made.photo)).grids
+    assert grid.solution == digits_of(made.answer)
+    assert grid.handwritten == digits_of(int(v) for v in made.photo.truth.pen.ravel())
+    mistakes = {r * 12 + c for r, c in made.photo.truth.mistakes}
+    asked = {u.cell for u in grid.unsure_entries()}
+    assert asked | set(grid.wrong_entries) == mistakes

@@ -364,6 +364,10 @@ class Reader:
             confidence[repair.cell] = repair.new_probability
         structure = GridStructure(size=grid.size, glyphs=glyphs)
         hand = pen_entries(reading, outcome.givens)
+        if numbers is not None and numbers.answer_prior:
+            hand, reread = read_pen_entries(reading, hand, outcome.solution, read.pen)
+            for cell, probability in reread.items():
+                confidence[cell] = probability
         return finish(
             grid.detection, reading, outcome, hand, confidence, self.config.check, structure
         )

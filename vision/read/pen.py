@@ -2,10 +2,10 @@
 
 Handwriting is harder to read than print. Once the printed givens are solved, the
 answer is a strong prior for each pen digit: before looking at the ink, the entry equals
-the answer's digit with probability ``right_prior`` and each other digit shares the
-rest. The classifier's evidence is combined with that prior (Bayes), so an unsure
-reading leans to the answer while a clearly written wrong digit stays wrong — a checker
-must still catch real mistakes.
+the answer's digit with probability ``right_prior`` and each other value shares the rest
+(a grid of any size: a 6×6's values 1-6, a 16×16's 1-16). The classifier's evidence is
+combined with that prior (Bayes), so an unsure reading leans to the answer while a
+clearly written wrong digit stays wrong — a checker must still catch real mistakes.
 
 Faint marks (print showing through the page, a smudge) are sometimes read as pen digits.
 A real pen entry is usually the answer's digit; a smudge read as a digit rarely is. So
@@ -15,11 +15,12 @@ when the classifier gives a cell at least ``phantom_empty_probability`` of being
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import CellReading
+from ..types import NUM_CLASSES, CellReading, Digits, digit_values, digits_of
 
 
 @dataclass(frozen=True)
@@ -43,54 +44,67 @@ class PenConfig:
 DEFAULT_PEN_CONFIG = PenConfig()
 
 
-def digit_evidence(reading: CellReading) -> np.ndarray:
-    """(81, 9) probability of each digit 1-9 in any ink, normalised per cell."""
-    probs = np.asarray(reading.probs, dtype=np.float64)
-    digits = probs[:, 1:10] + probs[:, 10:19]
-    return digits / np.maximum(digits.sum(axis=1, keepdims=True), 1e-12)
+def value_shares(probs: np.ndarray, n: int = 9) -> np.ndarray:
+    """(N, n) each cell's probability of each value 1-n in any ink, not normalised: the
+    digit model's two inks added (its 19 classes: a 9×9, a 6×6), or one column a value
+    (a 12×12's or 16×16's readings, ``small/sixteen.py``)."""
+    p = np.asarray(probs, dtype=np.float64)
+    if p.shape[1] == NUM_CLASSES:
+        return (p[:, 1:10] + p[:, 10:19])[:, :n]
+    return p[:, 1 : n + 1]
+
+
+def digit_evidence(reading: CellReading, n: int = 9) -> np.ndarray:
+    """(N, n) probability of each value 1-n in any ink, normalised per cell (81 cells and
+    the digits 1-9 for a 9×9)."""
+    values = value_shares(reading.probs, n)
+    return values / np.maximum(values.sum(axis=1, keepdims=True), 1e-12)
 
 
 def is_phantom(probs: np.ndarray, prior: np.ndarray, config: PenConfig) -> bool:
     """Whether a faint cell is better explained as empty than as any likely pen digit.
 
     Only cells the classifier gives at least ``phantom_empty_probability`` of being empty
-    are questioned; there, "empty" competes with each digit weighted by its prior.
+    are questioned; there, "empty" competes with each value weighted by its prior
+    (``probs``: the cell's class probabilities; ``prior``: one a value).
     """
     empty = float(probs[0])
     if empty < config.phantom_empty_probability:
         return False
-    digits = (probs[1:10] + probs[10:19]) * prior
+    digits = value_shares(probs[None, :], len(prior))[0] * prior
     return empty > float(digits.max())
 
 
 def read_pen_entries(
     reading: CellReading,
-    handwritten: str,
-    solution: str | None,
+    handwritten: Digits,
+    solution: Digits | None,
     config: PenConfig = DEFAULT_PEN_CONFIG,
-) -> tuple[str, dict[int, float]]:
-    """The pen digits re-read with the answer as prior, and the changed cells' probability.
+) -> tuple[Digits, dict[int, float]]:
+    """The pen entries re-read with the answer as prior, and the changed cells' probability.
 
-    ``handwritten`` holds the pen digits as first read (81 chars, '0' where none); a cell
-    may change digit, or be emptied when it looks like a phantom. Without a solution
-    nothing changes.
+    ``handwritten`` holds the pen entries as first read (a character a cell, '0' where
+    none; a grid of any size n×n, values past 9 as A-G); a cell may change value, or be
+    emptied when it looks like a phantom. Without a solution nothing changes.
     """
     if solution is None or config.right_prior == 0.0:
         return handwritten, {}
-    evidence = digit_evidence(reading)
-    wrong_prior = (1.0 - config.right_prior) / 8.0
-    out = list(handwritten)
+    n = math.isqrt(len(handwritten))
+    evidence = digit_evidence(reading, n)
+    wrong_prior = (1.0 - config.right_prior) / (n - 1)
+    written, answers = digit_values(handwritten), digit_values(solution)
+    out = list(written)
     changed: dict[int, float] = {}
-    for cell, digit in enumerate(handwritten):
-        if digit == "0":
+    for cell, (value, answer) in enumerate(zip(written, answers, strict=True)):
+        if value == 0:
             continue
-        prior = np.full(9, wrong_prior)
-        prior[int(solution[cell]) - 1] = config.right_prior
+        prior = np.full(n, wrong_prior)
+        prior[answer - 1] = config.right_prior
         best = int(np.argmax(evidence[cell] * prior)) + 1
         if is_phantom(reading.probs[cell], prior, config):
-            out[cell] = "0"
+            out[cell] = 0
             changed[cell] = float(reading.probs[cell, 0])
-        elif best != int(digit):
-            out[cell] = str(best)
+        elif best != value:
+            out[cell] = best
             changed[cell] = float(evidence[cell, best - 1])
-    return "".join(out), changed
+    return digits_of(out), changed

@@ -217,6 +217,9 @@ class SixteenConfig:
     (``sixteen.pen_split``). pen_numbers: how a two-digit pen number seen as one glyph is read again
     (``PenNumberConfig``). ink_colour: a page of numbers' pen told from its print by colour as well
     (``read/ink_colour.py``, as on a 9×9: a blue or red pen; a black one changes nothing).
+    answer_prior: once solved, the pen numbers are read again with the answer as prior, as a
+    9×9's pen digits are (``read/pen.py``, the pipeline's ``read.pen``): a number's one or two
+    glyphs are read less surely than a digit filling a cell (a small grid's, which is not).
     """
 
     size: int = 16
@@ -239,6 +242,7 @@ class SixteenConfig:
     pen_odds: tuple[float, ...] = (-2.0, -1.0, 0.0, 1.0)
     pen_numbers: PenNumberConfig = field(default_factory=PenNumberConfig)
     ink_colour: InkColourConfig = DEFAULT_INK_COLOUR_CONFIG
+    answer_prior: bool = True
     enabled: bool = True
 
     def __post_init__(self) -> None:
