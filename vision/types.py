@@ -40,6 +40,16 @@ def digit_values(digits: Digits) -> tuple[int, ...]:
     return tuple(VALUE_CHARS.index(d.upper()) for d in digits)
 
 
+def value_shares(probs: np.ndarray, n: int | None = None) -> np.ndarray:
+    """(N, n) each cell's probability of each value 1-n in any ink, not normalised, from
+    (N, classes) class probabilities: the digit model's 19 (its two inks of 1-9 added: a
+    9×9, a small grid) or one column a value after the empty one (a 12×12's or 16×16's
+    readings, ``small/sixteen.py``); every value the classes hold where ``n`` is None."""
+    p = np.asarray(probs, dtype=np.float64)
+    values = p[:, 1:10] + p[:, 10:19] if p.shape[1] == NUM_CLASSES else p[:, 1:]
+    return values if n is None else values[:, :n]
+
+
 def solver_grid(digits: Digits) -> Grid:
     """The solver's 9×9 Grid holding ``digits``."""
     return Grid(NINE, digit_values(digits))

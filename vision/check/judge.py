@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import NUM_CLASSES, Digits, digit_values
+from ..types import Digits, digit_values, value_shares
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,7 @@ class UnsureEntry:
 def digit_shares(cell_probs: np.ndarray) -> np.ndarray:
     """(9,) probability of each digit 1-9 in any ink, from a cell's 19, normalised; (n,)
     of each value 1-n from a cell of one column a value in any ink (a 16×16's 17)."""
-    p = np.asarray(cell_probs, dtype=np.float64)
-    digits = p[1:10] + p[10:19] if len(p) == NUM_CLASSES else p[1:]
+    digits = value_shares(np.asarray(cell_probs)[None, :])[0]
     return digits / max(float(digits.sum()), 1e-12)
 
 

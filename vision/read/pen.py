@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..types import NUM_CLASSES, CellReading, Digits, digit_values, digits_of
+from ..types import CellReading, Digits, digit_values, digits_of, value_shares
 
 
 @dataclass(frozen=True)
@@ -42,16 +42,6 @@ class PenConfig:
 
 
 DEFAULT_PEN_CONFIG = PenConfig()
-
-
-def value_shares(probs: np.ndarray, n: int = 9) -> np.ndarray:
-    """(N, n) each cell's probability of each value 1-n in any ink, not normalised: the
-    digit model's two inks added (its 19 classes: a 9×9, a 6×6), or one column a value
-    (a 12×12's or 16×16's readings, ``small/sixteen.py``)."""
-    p = np.asarray(probs, dtype=np.float64)
-    if p.shape[1] == NUM_CLASSES:
-        return (p[:, 1:10] + p[:, 10:19])[:, :n]
-    return p[:, 1 : n + 1]
 
 
 def digit_evidence(reading: CellReading, n: int = 9) -> np.ndarray:

@@ -43,7 +43,7 @@ from ..read.config import ReadConfig
 from ..read.decide import decide_kinds
 from ..read.orientation import OrientationConfig, read_oriented, reading_log_prob
 from ..repair import Problem, Repair, RepairOutcome, ruled_out
-from ..types import CellReading, CellScores, GridStructure, Kind, digits_of
+from ..types import CellReading, CellScores, GridStructure, Kind, digits_of, value_shares
 from .config import DEFAULT_SMALL_GRID_CONFIG, SmallGridConfig
 from .find import SmallGrid
 from .fine import Straighten
@@ -398,11 +398,7 @@ def value_probabilities(reading: CellReading) -> np.ndarray:
     """(N, 10) probability that each cell is empty (column 0) or holds 1-9, in any ink; a
     reading of values past 9 (a 16×16's, ``sixteen.py``) has one column a value already."""
     probs = np.asarray(reading.probs, dtype=np.float64)
-    if probs.shape[1] != 2 * DIGIT_CLASSES + 1:
-        return probs.copy()
-    per_value = probs[:, : DIGIT_CLASSES + 1].copy()
-    per_value[:, 1:] += probs[:, DIGIT_CLASSES + 1 :]
-    return per_value
+    return np.column_stack([probs[:, 0], value_shares(probs)])
 
 
 def problems_of(result: SolveResult | None, n: int) -> tuple[Problem, ...]:
