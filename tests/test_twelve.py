@@ -21,13 +21,18 @@ from sudokucam.tests.test_sixteen import log_probs
 from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
-from sudokucam.vision.small.sixteen import find_sixteen_grid, number_probs
+from sudokucam.vision.small.sixteen import (
+    find_sixteen_grid,
+    number_probs,
+    printed_reading,
+    solve_sixteen,
+)
 from sudokucam.vision.small.sixteen_config import (
     DEFAULT_SIXTEEN_CONFIG,
     DEFAULT_TWELVE_CONFIG,
     SixteenConfig,
 )
-from sudokucam.vision.types import digits_of
+from sudokucam.vision.types import CellReading, digits_of
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLE = REPO / "samples" / "small" / "twelve_newspaper.jpg"
@@ -179,3 +184,43 @@ def test_a_12x12s_unsure_pen_numbers_lean_to_the_answer() -> None:
     mistakes = {r * 12 + c for r, c in made.photo.truth.mistakes}
     asked = {u.cell for u in grid.unsure_entries()}
     assert asked | set(grid.wrong_entries) == mistakes
+
+
+def reading_of(values: list[int], written: set[int], unsure: dict[int, int]) -> CellReading:
+    """A 12×12 reading of ``values`` (0 empty): each surely its number (99 %), the cells
+    ``written`` handwriting, those in ``unsure`` read as another number (97 %, the true one
+    2 %)."""
+    probs = np.full((144, 13), 0.01 / 12)
+    probs[np.arange(144), values] = 0.99
+    for cell, misread in unsure.items():
+        probs[cell] = 0.01 / 11
+        probs[cell, misread], probs[cell, values[cell]] = 0.97, 0.02
+    pen = np.array([0.99 if c in written else 0.01 for c in range(144)])
+    return printed_reading(probs, pen, max(DEFAULT_TWELVE_CONFIG.pen_odds))
+
+
+def test_a_12x12s_printed_number_misread_beside_pen_is_repaired_where_it_breaks_the_rules() -> None:
+    """A printed 10 read as 11 (97 %) where the row already prints an 11, on a page half
+    solved in pen with one mistake: the printed numbers alone break the rules, so no split
+    of print from pen had one answer, and every number was taken as a given and repaired
+    (the pen as print, the mistake a given). Now the printed numbers alone are repaired in
+    the cells that break the rules (``sixteen.printed_repaired``) and the pen stays the
+    person's."""
+    made = render_small_photo(700, 12, "kids")
+    givens, answer = list(made.puzzle.givens), list(made.answer)
+    misread = next(c for c in range(144) if givens[c])
+    other = next(
+        givens[d]
+        for d in range(misread - misread % 12, misread - misread % 12 + 12)
+        if d != misread and givens[d]
+    )
+    empty = [c for c in range(144) if not givens[c]]
+    written = set(empty[::2])
+    values = [givens[c] or (answer[c] if c in written else 0) for c in range(144)]
+    mistake = next(c for c in written if c // 12 == empty[0] // 12 and c != empty[0])
+    values[mistake] = answer[empty[0]]  # the row's other entry's number: a mistake
+    reading = reading_of(values, written, {misread: other})
+    outcome = solve_sixteen(reading, DEFAULT_TWELVE_CONFIG)
+    assert outcome.solution == digits_of(answer)
+    assert outcome.givens == digits_of(givens)
+    assert [(r.cell, r.old, r.new) for r in outcome.repairs] == [(misread, other, givens[misread])]

@@ -340,16 +340,17 @@ def repaired(
     n: int,
     config: SmallGridConfig,
     glyphs: str = "",
+    among: Sequence[int] | None = None,
 ) -> tuple[Found | None, tuple[Repair, ...]]:
-    """The givens with one or two of the least sure filled cells read as their next
-    likeliest value (another digit, or empty) that give one answer, and those changes
-    (values named as the page prints them: ``glyphs``, else numbers); None if none do.
-    A change to a digit the model gave less than ``config.unlikely_repair`` is never
-    taken (``ruled_out``: a 4×4's printed 3 "repaired" to a 2 read at 0 % solved it
-    wrong); second, the first such repair that would have given one answer, to name
-    (() where none)."""
+    """The givens with one or two of the least sure filled cells (of ``among``, default
+    all) read as their next likeliest value (another digit, or empty) that give one
+    answer, and those changes (values named as the page prints them: ``glyphs``, else
+    numbers); None if none do. A change to a digit the model gave less than
+    ``config.unlikely_repair`` is never taken (``ruled_out``: a 4×4's printed 3
+    "repaired" to a 2 read at 0 % solved it wrong); second, the first such repair that
+    would have given one answer, to name (() where none)."""
     per_value = value_probabilities(reading)
-    filled = [c for c, v in enumerate(values) if v]
+    filled = [c for c, v in enumerate(values) if v and (among is None or c in among)]
     unsure = sorted(filled, key=lambda c: float(per_value[c, values[c]]))[:REPAIR_CELLS]
     refused: tuple[Repair, ...] = ()
     for count in range(1, MAX_REPAIRED + 1):

@@ -57,6 +57,8 @@ from .read import (
     givens_of,
     oriented,
     outcome_of,
+    problems_of,
+    repaired,
     solve_reading,
     solve_small,
     value_probabilities,
@@ -573,8 +575,10 @@ def printed_reading(
 def solve_sixteen(
     reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG, glyphs: str = ""
 ) -> RepairOutcome:
-    """A 16×16 (or 12×12) reading solved, or repaired as a small grid's (``read.solve_reading``: one
-    or two cells read as their next likeliest number); failing that, its ``open_least``
+    """A 16×16 (or 12×12) reading solved: its printed numbers alone (``pen_split``), or
+    repaired where they break the rules (``printed_repaired``); else every number as a given,
+    repaired as a small grid's (``read.solve_reading``: one or two cells read as their next
+    likeliest number); failing that, its ``open_least``
     least sure numbers left open and the completion of the rest likeliest as read taken
     (``opened``: a misread 10 is often read as another two-digit number, the true one
     far down its list). ``glyphs``: how the page prints the values ("" the numbers), as
@@ -582,6 +586,9 @@ def solve_sixteen(
     split = pen_split(reading, config, glyphs)
     if split is not None:
         return outcome_of(split, (), ())
+    mended = printed_repaired(reading, config, glyphs)
+    if mended is not None:
+        return mended
     first = solve_reading(reading, config.size, replace(config.lines, pen_entries=False), glyphs)
     if first.status in SOLVED_OUTCOMES:
         return first
@@ -618,6 +625,39 @@ def pen_split(reading: CellReading, config: SixteenConfig, glyphs: str = "") -> 
         elif best is not None:
             break
     return best
+
+
+def printed_repaired(
+    reading: CellReading, config: SixteenConfig, glyphs: str = ""
+) -> RepairOutcome | None:
+    """The printed numbers alone, where they break the rules or have no answer, repaired
+    (``read.repaired``: one or two read as their next likeliest number; a bold printed 10
+    read as 11 at 97 %, twice, beside a printed 11), first among the cells that break the
+    rules, then among the least sure; the cells read as handwriting by log-odds at most the
+    first of ``pen_odds`` the person's entries (at least ``lines.min_pen_cells``). Before
+    the whole page is taken as givens and repaired: a person's wrong entry there would be
+    a given that breaks the rules. None where the printed numbers have one answer or
+    several (changing one could single out a wrong one), or no such repair gives one."""
+    strictest = min(config.pen_odds, default=None)
+    if not config.lines.pen_entries or reading.kind_log_odds is None or strictest is None:
+        return None
+    written = (np.asarray(reading.kinds) == Kind.HANDWRITTEN) & (
+        np.asarray(reading.kind_log_odds) <= strictest
+    )
+    if int(written.sum()) < config.lines.min_pen_cells:
+        return None
+    printed = tuple(0 if w else v for v, w in zip(givens_of(reading), written, strict=True))
+    first = solve_small(printed, config.size, config.lines.time_limit_s, glyphs)
+    if first is None or first.status not in (Outcome.INVALID, Outcome.NO_SOLUTION):
+        return None  # several answers: changing a number could single out a wrong one
+    problems = problems_of(first, config.size)
+    breaking = sorted({c for problem in problems for c in problem.cells})
+    for among in ([breaking] if breaking else []) + [None]:
+        found, _ = repaired(reading, printed, config.size, config.lines, glyphs, among)
+        if found is not None:
+            solved, repairs = found
+            return outcome_of(solved, repairs, problems)
+    return None
 
 
 def opened(
