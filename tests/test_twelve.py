@@ -22,6 +22,7 @@ from sudokucam.ui.cli import app
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.results import PhotoResult
 from sudokucam.vision.small.sixteen import (
+    cell_blobs,
     find_sixteen_grid,
     number_probs,
     printed_reading,
@@ -224,3 +225,45 @@ def test_a_12x12s_printed_number_misread_beside_pen_is_repaired_where_it_breaks_
     assert outcome.solution == digits_of(answer)
     assert outcome.givens == digits_of(givens)
     assert [(r.cell, r.old, r.new) for r in outcome.repairs] == [(misread, other, givens[misread])]
+
+
+def test_a_12x12s_pale_pen_on_tinted_boxes_is_read_as_handwriting() -> None:
+    """Seed 711 (children's style, blue-tinted boxes, a thin pale pen, through JPEG): 19 of
+    the 31 entries' darkest ink lay under ``min_ink`` of the grid's and were read as empty.
+    A cell whose darkest ink reaches ``faint_ink`` is read, as handwriting
+    (``SixteenConfig.faint_pen``): print is as dark as the grid."""
+    made = render_small_photo(711, 12, "kids", pen_fill=0.4, pen_mistakes=1)
+    (grid,) = Reader().read(through_jpeg(made.photo)).grids
+    written = [int(v) for v in made.photo.truth.pen.ravel()]
+    printed = [int(v) for v in made.photo.truth.givens.ravel()]
+    read = [c for c, v in enumerate(grid.handwritten) if v != "0"]
+    assert grid.solution == digits_of(made.answer)
+    assert sum(1 for c in read if written[c]) >= 22
+    assert all(written[c] for c in read)  # no paper read as an entry
+    assert all(grid.givens[c] == "0" for c, v in enumerate(written) if v)
+    assert grid.givens == digits_of(printed)
+
+
+def test_faint_ink_settings_are_checked() -> None:
+    for field, config in (
+        ("faint_ink", lambda: SixteenConfig(faint_ink=0.6)),
+        ("faint_ink", lambda: SixteenConfig(faint_ink=0.0)),
+        ("faint_pen", lambda: SixteenConfig(faint_pen=1.0)),
+        ("faint_fill", lambda: SixteenConfig(faint_fill=1.5)),
+    ):
+        with pytest.raises(ValueError, match=field):
+            config()
+
+
+def test_a_pale_cells_strokes_are_a_glyph_and_a_thin_scatter_is_not() -> None:
+    """``cell_blobs`` in a cell whose darkest ink is under ``min_ink``: a pen 7's strokes at
+    0.45 of the grid's ink are a glyph; a shadow's edge as pale, one pixel wide across the
+    cell, is none."""
+    config = DEFAULT_TWELVE_CONFIG
+    seven, line = np.zeros((144, 144), np.uint8), np.zeros((144, 144), np.uint8)
+    cv2.putText(seven, "7", (52, 96), cv2.FONT_HERSHEY_SIMPLEX, 1.8, 255, 4)
+    cv2.line(line, (40, 40), (70, 100), 255, 1)
+    stroke, edge = seven * np.float32(0.45 / 255), line * np.float32(0.42 / 255)
+    assert len(cell_blobs(stroke, config, config.faint_ink)) == 1
+    assert cell_blobs(edge, config, config.faint_ink) == []
+    assert cell_blobs(stroke, config, config.min_ink) == []  # looked at only from faint_ink

@@ -108,10 +108,27 @@ def cell_glyphs(cells: np.ndarray, config: SixteenConfig) -> list[list[np.ndarra
     return cleared_glyphs(cleared_cells(cells, config), config)
 
 
-def cleared_glyphs(padded: np.ndarray, config: SixteenConfig) -> list[list[np.ndarray]]:
-    """``cell_glyphs`` of cells already cleared and padded (``cleared_cells``)."""
-    found = [sum_blobs(c, config.glyphs) if c.max() >= config.min_ink else [] for c in padded]
-    return same_height(found, config.glyphs)
+def cleared_glyphs(
+    padded: np.ndarray, config: SixteenConfig, least: float | None = None
+) -> list[list[np.ndarray]]:
+    """``cell_glyphs`` of cells already cleared and padded (``cleared_cells``); a cell is
+    looked at where its darkest ink reaches ``least`` (default ``min_ink``)."""
+    floor = config.min_ink if least is None else least
+    return same_height([cell_blobs(c, config, floor) for c in padded], config.glyphs)
+
+
+def cell_blobs(cell: np.ndarray, config: SixteenConfig, least: float) -> list[np.ndarray]:
+    """The glyph blobs of one cleared cell (``sum_blobs``): none where its darkest ink is
+    under ``least``; in a pale cell (under ``min_ink``) only strokes, blobs whose ink above
+    half their darkest fills at least ``faint_fill`` of their box (a shadow's edge or a
+    line's faint remains scatter thinly over a wide box)."""
+    darkest = float(cell.max())
+    if darkest < least:
+        return []
+    blobs = sum_blobs(cell, config.glyphs)
+    if darkest >= config.min_ink:
+        return blobs
+    return [b for b in blobs if float((b > 0.5 * b.max()).mean()) >= config.faint_fill]
 
 
 def cleared_cells(cells: np.ndarray, config: SixteenConfig) -> np.ndarray:
@@ -170,9 +187,11 @@ def read_numbers(
     """(cells, size + 1) value probabilities of each cell's glyphs, and (cells,) the probability
     that its ink is handwriting (``pen_share``); every glyph of the grid is read by the
     digit model in one call. With the cells ``cleared`` (``cleared_cells``), a pen
-    number seen as one glyph is looked at again as a two-digit one (``pen_numbers``). A
-    cell's handwriting is its glyphs' but its zeros' (the model has no class of 0: what it
-    says of a 0's kind says nothing; a printed 10 read as pen by its 0)."""
+    number seen as one glyph is looked at again as a two-digit one (``pen_numbers``), and
+    a cell whose darkest ink is under ``min_ink`` (a pale pen) is handwriting at least
+    ``faint_pen`` likely. A cell's handwriting is its glyphs' but its zeros' (the model has
+    no class of 0: what it says of a 0's kind says nothing; a printed 10 read as pen by its
+    0)."""
     flat = [g for cell in glyphs for g in cell]
     logs, pens, zeros = np.zeros((0, TENS)), np.zeros(0), np.zeros(0, bool)
     if flat:
@@ -187,9 +206,13 @@ def read_numbers(
         pen.append(cell_pen(pens[start:end], zeros[start:end]))
         start = end
     probs, pen_probs = np.stack(out), np.array(pen)
-    if cleared is not None and config.pen_numbers.enabled:
+    if cleared is None:
+        return probs, pen_probs
+    if config.pen_numbers.enabled:
         probs = pen_numbers(probs, pen_probs, glyphs, cleared, classifier, config)
-    return probs, pen_probs
+    pale = cleared.reshape(len(cleared), -1).max(axis=1) < config.min_ink
+    held = np.array([bool(cell) for cell in glyphs]) & pale
+    return probs, np.where(held, np.maximum(pen_probs, config.faint_pen), pen_probs)
 
 
 def cell_pen(pens: np.ndarray, zeros: np.ndarray) -> float:
@@ -369,7 +392,8 @@ def sixteen_scorer(classifier: DigitClassifier, config: SixteenConfig) -> Scorer
         """Each grid's value probabilities."""
         size = classifier.config.input_size
         cleared = [cleared_cells(number_cells(w, size, config), config) for w in warped]
-        glyphs = [g for c in cleared for g in cleared_glyphs(c, config)]  # one height a grid
+        found = [cleared_glyphs(c, config, config.faint_ink) for c in cleared]  # one height a grid
+        glyphs = [g for cells in found for g in cells]
         probs, pen = read_numbers(glyphs, classifier, config, np.concatenate(cleared))
         parts = zip(np.split(probs, len(warped)), np.split(pen, len(warped)), strict=True)
         return [CellScores(p.astype(np.float32), pen_probability=w) for p, w in parts]

@@ -198,7 +198,12 @@ class SixteenConfig:
     whole cell). detail: a cell is cut at this many times the classifier's input size.
     inset: the share of a cell cut off each side (the grid lines). min_ink: a cell whose
     darkest ink is under this (the grid's ink scaled to 1) is empty: paper, noise, a tint
-    (the glyph finder's threshold is a share of the cell's own darkest). What is left of
+    (the glyph finder's threshold is a share of the cell's own darkest); on a page of
+    numbers one whose darkest ink is at least ``faint_ink`` but under ``min_ink`` holds a
+    pale pen number (a thin blue pen on a tinted box): read where its glyph is strokes
+    (its ink above half its darkest fills at least ``faint_fill`` of its box), and
+    handwriting at least ``faint_pen`` likely (print is as dark as the grid;
+    ``faint_ink`` = ``min_ink`` turns this off). What is left of
     the grid lines is cleared first: within ``line_band`` of a side, each row or column
     inked (``line_ink``) across ``line_share`` of the cell (a two-digit number's 1 spans
     some 0.65). pad: paper then added around the cell, this share of its side each way,
@@ -228,6 +233,9 @@ class SixteenConfig:
     detail: int = 2
     inset: float = 0.06
     min_ink: float = 0.5
+    faint_ink: float = 0.4
+    faint_pen: float = 0.99
+    faint_fill: float = 0.1
     line_band: float = 0.15
     line_share: float = 0.8
     line_ink: float = 0.15
@@ -257,6 +265,10 @@ class SixteenConfig:
             raise ValueError("detail must be at least 1, inset in [0, 0.25), lost_one in [0, 1)")
         if list(self.pen_odds) != sorted(self.pen_odds):
             raise ValueError(f"pen_odds must be strictest (lowest) first, got {self.pen_odds}")
+        if not 0 < self.faint_ink <= self.min_ink or not 0 <= self.faint_pen < 1:
+            raise ValueError("need 0 < faint_ink ≤ min_ink and faint_pen in [0, 1)")
+        if not 0 <= self.faint_fill <= 1:
+            raise ValueError(f"faint_fill must be in [0, 1], got {self.faint_fill}")
         if not 0.2 <= self.pad <= 1:
             raise ValueError(f"pad must be in [0.2, 1], got {self.pad}")
 
