@@ -600,13 +600,13 @@ def solve_sixteen(
     reading: CellReading, config: SixteenConfig = DEFAULT_SIXTEEN_CONFIG, glyphs: str = ""
 ) -> RepairOutcome:
     """A 16×16 (or 12×12) reading solved: its printed numbers alone (``pen_split``), or
-    repaired where they break the rules (``printed_repaired``); else every number as a given,
-    repaired as a small grid's (``read.solve_reading``: one or two cells read as their next
-    likeliest number); failing that, its ``open_least``
-    least sure numbers left open and the completion of the rest likeliest as read taken
-    (``opened``: a misread 10 is often read as another two-digit number, the true one
-    far down its list). ``glyphs``: how the page prints the values ("" the numbers), as
-    the messages name them."""
+    repaired where they break the rules (``printed_repaired``); else every number as a
+    given, repaired as a small grid's (``read.solve_reading``: one or two cells read as
+    their next likeliest number); failing that, its ``open_least`` least sure numbers left
+    open and the completion of the rest likeliest as read taken (``opened``: a misread 10
+    is often read as another two-digit number, the true one far down its list).
+    ``glyphs``: how the page prints the values ("" the numbers), as the messages name
+    them."""
     split = pen_split(reading, config, glyphs)
     if split is not None:
         return outcome_of(split, (), ())
