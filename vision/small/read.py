@@ -350,7 +350,8 @@ def repaired(
     "repaired" to a 2 read at 0 % solved it wrong); second, the first such repair that
     would have given one answer, to name (() where none)."""
     per_value = value_probabilities(reading)
-    filled = [c for c, v in enumerate(values) if v and (among is None or c in among)]
+    allowed = range(len(values)) if among is None else set(among)
+    filled = [c for c, v in enumerate(values) if v and c in allowed]
     unsure = sorted(filled, key=lambda c: float(per_value[c, values[c]]))[:REPAIR_CELLS]
     refused: tuple[Repair, ...] = ()
     for count in range(1, MAX_REPAIRED + 1):

@@ -632,23 +632,31 @@ def pen_split(reading: CellReading, config: SixteenConfig, glyphs: str = "") -> 
     print only, or no such split)."""
     if not config.lines.pen_entries or reading.kind_log_odds is None:
         return None
-    values = givens_of(reading)
-    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
-    odds = np.asarray(reading.kind_log_odds)
     tried: set[tuple[int, ...]] = set()
     best: SolveResult | None = None
     for most in config.pen_odds:
-        written = tuple(np.flatnonzero(pen & (odds <= most)).tolist())
+        written = written_at(reading, most)
         if len(written) < config.lines.min_pen_cells or written in tried:
             continue
         tried.add(written)
-        printed = tuple(0 if c in written else v for c, v in enumerate(values))
+        printed = print_alone(reading, written)
         alone = solve_small(printed, config.size, config.lines.time_limit_s, glyphs)
         if alone is not None and alone.status in SOLVED_OUTCOMES:
             best = alone
         elif best is not None:
             break
     return best
+
+
+def written_at(reading: CellReading, most: float) -> tuple[int, ...]:
+    """The cells read as handwriting by log-odds of print over pen at most ``most``."""
+    pen = np.asarray(reading.kinds) == Kind.HANDWRITTEN
+    return tuple(np.flatnonzero(pen & (np.asarray(reading.kind_log_odds) <= most)).tolist())
+
+
+def print_alone(reading: CellReading, written: tuple[int, ...]) -> tuple[int, ...]:
+    """The reading's values with the ``written`` cells left empty: the printed numbers."""
+    return tuple(0 if c in written else v for c, v in enumerate(givens_of(reading)))
 
 
 def printed_repaired(
@@ -665,12 +673,10 @@ def printed_repaired(
     strictest = min(config.pen_odds, default=None)
     if not config.lines.pen_entries or reading.kind_log_odds is None or strictest is None:
         return None
-    written = (np.asarray(reading.kinds) == Kind.HANDWRITTEN) & (
-        np.asarray(reading.kind_log_odds) <= strictest
-    )
-    if int(written.sum()) < config.lines.min_pen_cells:
+    written = written_at(reading, strictest)
+    if len(written) < config.lines.min_pen_cells:
         return None
-    printed = tuple(0 if w else v for v, w in zip(givens_of(reading), written, strict=True))
+    printed = print_alone(reading, written)
     first = solve_small(printed, config.size, config.lines.time_limit_s, glyphs)
     if first is None or first.status not in (Outcome.INVALID, Outcome.NO_SOLUTION):
         return None  # several answers: changing a number could single out a wrong one
