@@ -110,6 +110,18 @@ def add_pen_options(parser: argparse.ArgumentParser, fill: float = 0.0, mistakes
     parser.add_argument("--pen-mistakes", type=int, default=mistakes, help=mistakes_help)
 
 
+def add_killer_styles(parser: argparse.ArgumentParser, styles: Sequence[str]) -> None:
+    """``--styles``: the Killer cage styles drawn in turn (any of ``styles``; default the
+    first four, those the renderer draws at random)."""
+    parser.add_argument(
+        "--styles",
+        nargs="+",
+        choices=list(styles),
+        default=list(styles[:4]),
+        help="cage styles, in turn (default: the four drawn at random)",
+    )
+
+
 def parse_photo_args(parser: argparse.ArgumentParser) -> argparse.Namespace:
     """The command line parsed, a negative ``--count`` or ``--per-kind`` refused."""
     args = parser.parse_args()

@@ -2,7 +2,8 @@
 truth, and false cages on real classic photos.
 
 Rendered: Killer photos from ``samples/render.py`` (kind ``killer``: dashed, grey, dotted
-and coloured cages in turn, some with a few givens; seeds ``--seed`` onwards, or the
+and coloured cages in turn, or the ``--styles`` named, ``tinted`` among them: cages told
+by their colour alone; some with a few givens; seeds ``--seed`` onwards, or the
 photos of a folder rendered with ``--kind killer``), through JPEG at their own quality.
 Each grid is found as every photo's is (``Reader.find``); the cage step
 (``vision/structure/cages.py``: lines, grouping, sums, the rules) reads it, the givens
@@ -20,6 +21,7 @@ as having cages is a false Killer.
 
     .venv/bin/python benchmarks/killer_eval.py                 # 32 rendered, 60 real
     .venv/bin/python benchmarks/killer_eval.py --count 8 --no-real
+    .venv/bin/python benchmarks/killer_eval.py --styles tinted --seed 880000 --no-real
     .venv/bin/python benchmarks/killer_eval.py --folder /tmp/k/killer
     .venv/bin/python benchmarks/killer_eval.py --time-scale 4   # a machine 4 times slower
 """
@@ -38,9 +40,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sudokucam.benchmarks.common import json_text, script_parser
+from sudokucam.benchmarks.common import add_killer_styles, json_text, script_parser
 from sudokucam.samples.dataset import DATASET, photo_path, validation_ids
-from sudokucam.samples.render import KILLER_STYLES, render_killer
+from sudokucam.samples.render import KILLER_STYLES, TINTED, render_killer
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.read.classifier import DigitClassifier
 from sudokucam.vision.structure.cage_config import DEFAULT_CAGE_CONFIG, CageConfig
@@ -50,10 +52,12 @@ from sudokucam.vision.types import GridDetection
 Truth = tuple[dict[tuple[int, ...], int], list[int], list[int], str]  # cages, givens, answer
 
 
-def rendered(seed: int, count: int) -> Iterator[tuple[np.ndarray, Truth]]:
-    """Rendered Killer photos (styles in turn) through JPEG, with their truth."""
+def rendered(
+    seed: int, count: int, styles: Sequence[str] = KILLER_STYLES
+) -> Iterator[tuple[np.ndarray, Truth]]:
+    """Rendered Killer photos (``styles`` in turn) through JPEG, with their truth."""
     for i in range(count):
-        photo = render_killer(seed + i, KILLER_STYLES[i % len(KILLER_STYLES)])
+        photo = render_killer(seed + i, styles[i % len(styles)])
         ok, data = cv2.imencode(".jpg", photo.image, [cv2.IMWRITE_JPEG_QUALITY, photo.jpeg_quality])
         if not ok:
             raise OSError("JPEG encoding failed")
@@ -206,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=700000, help="first seed (default 700000)")
     parser.add_argument("--folder", type=Path, help="read rendered Killer photos from here")
     parser.add_argument("--no-real", action="store_true", help="skip the real classic photos")
+    add_killer_styles(parser, (*KILLER_STYLES, TINTED))
     parser.add_argument(
         "--time-scale",
         type=float,
@@ -218,7 +223,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     config = slower(DEFAULT_CAGE_CONFIG, args.time_scale)
     clf = DigitClassifier()
     reader = Reader(clf)
-    photos = from_folder(args.folder) if args.folder else rendered(args.seed, args.count)
+    if args.folder:
+        photos = from_folder(args.folder)
+    else:
+        photos = rendered(args.seed, args.count, args.styles)
     report: dict[str, object] = {"rendered": rendered_rows(photos, reader, clf, config)}
     if not args.no_real:
         report["real_classic"] = false_cages(reader, clf)

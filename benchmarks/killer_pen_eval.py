@@ -3,13 +3,15 @@
 Photos come from ``samples/render.py``'s ``render_killer`` with ``pen_fill`` (that share of
 the empty cells written in, ``--pen-mistakes`` of them wrong; the pen inks of the 9×9
 progress pages, two blues and a near-black), the four cage styles in turn (dashed, grey,
-dotted, coloured fills), through JPEG at their own quality. Each is read by the default
+dotted, coloured fills; or the ``--styles`` named, ``tinted`` among them: cages told by
+their colour alone), through JPEG at their own quality. Each is read by the default
 reader; per style and in all: cages outlined right and summed right (of the truth's
 cages), photos solved right and solved wrong, pen entries read right and taken for
 print (as givens), and right entries called wrong (0 expected).
 
     .venv/bin/python benchmarks/killer_pen_eval.py --count 16 --seed 790000
     .venv/bin/python benchmarks/killer_pen_eval.py --count 16 --seed 790000 --pen-fill 0
+    .venv/bin/python benchmarks/killer_pen_eval.py --count 16 --seed 881000 --styles tinted
 """
 
 from __future__ import annotations
@@ -20,8 +22,13 @@ from dataclasses import dataclass, fields
 import cv2
 import numpy as np
 
-from sudokucam.benchmarks.common import add_pen_options, markdown_table, script_parser
-from sudokucam.samples.render import KILLER_STYLES, KillerTruth, render_killer
+from sudokucam.benchmarks.common import (
+    add_killer_styles,
+    add_pen_options,
+    markdown_table,
+    script_parser,
+)
+from sudokucam.samples.render import KILLER_STYLES, TINTED, KillerTruth, render_killer
 from sudokucam.vision.pipeline import Reader
 from sudokucam.vision.types import digits_of
 
@@ -81,7 +88,7 @@ def table(outcomes: list[PenKiller]) -> str:
         groups["all"].append(o)
     names = [f.name for f in fields(PenKiller)][2:]
     rows = []
-    for style in [*KILLER_STYLES, "all"]:
+    for style in [*KILLER_STYLES, TINTED, "all"]:
         group = groups.get(style, [])
         if not group:
             continue
@@ -102,13 +109,14 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=16, help="photos (styles in turn)")
     parser.add_argument("--seed", type=int, default=790000, help="first seed")
     add_pen_options(parser, fill=0.4)
+    add_killer_styles(parser, (*KILLER_STYLES, TINTED))
     args = parser.parse_args()
     if args.count < 1 or not 0 <= args.pen_fill < 1 or args.pen_mistakes < 0:
         parser.error("--count must be positive, --pen-fill in [0, 1), --pen-mistakes at least 0")
     reader = Reader()
     outcomes = []
     for i in range(args.count):
-        style = KILLER_STYLES[i % len(KILLER_STYLES)]
+        style = args.styles[i % len(args.styles)]
         outcome = read_one(reader, args.seed + i, style, args.pen_fill, args.pen_mistakes)
         print(outcome, flush=True)
         outcomes.append(outcome)

@@ -5,6 +5,7 @@
     python samples/render.py --out /tmp/s --kind progress --count 50 --seed 7
     python samples/render.py --out /tmp/p --pages 5 --n-puzzles 4 --dpi 200 --seed 3
     python samples/render.py --out /tmp/k --kind killer --count 8     # Killer Sudoku photos
+    python samples/render.py --out /tmp/k --kind killer --killer-style tinted  # no outlines
     python samples/render.py --out samples --variants      # Sudoku X, jigsaw, look-alikes
     python samples/render.py --out /tmp/6 --kind small --count 20   # 6×6 Sudokus (2×3 boxes)
     python samples/render.py --out /tmp/4 --kind small --grid-size 4   # 4×4 (8×8: 2×4 boxes)
@@ -70,6 +71,7 @@ from sudokucam.samples.synth.fonts import (
 )
 from sudokucam.samples.synth.killer_drawing import (
     KILLER_STYLES,
+    TINTED,
     KillerStyle,
     KillerTruth,
     render_killer,
@@ -127,6 +129,7 @@ __all__ = [
     "SMALL_SIZES",
     "SMALL_STYLES",
     "TEXT_FONTS",
+    "TINTED",
     "TITLE_FONTS",
     "TWELVE",
     "VARIANT_STYLES",
@@ -209,6 +212,12 @@ def _parser() -> argparse.ArgumentParser:
         help="what --kind sixteen prints: numbers 1-16, hex 0-9 and A-F, letters A-P, or "
         "mixed (the three in turn; default numbers)",
     )
+    parser.add_argument(
+        "--killer-style",
+        choices=(*KILLER_STYLES, TINTED),
+        help="the cages of --kind killer: one style (tinted: told by colour alone, no "
+        "outline); default the four newspaper styles in turn",
+    )
     parser.add_argument("--pages", type=int, default=0, help="render this many puzzle pages")
     parser.add_argument("--n-puzzles", type=int, default=4, help="Sudokus per page (1-6)")
     parser.add_argument("--dpi", type=int, default=200, help="page resolution (72-600)")
@@ -227,7 +236,8 @@ def _render(args: argparse.Namespace) -> list[Path]:
     if args.pages:
         return render_pages(args.out, args.seed, args.pages, args.n_puzzles, args.dpi)
     if args.kind == "killer":
-        return render_killer_batch(args.out, args.seed, args.count)
+        styles = (args.killer_style,) if args.killer_style else KILLER_STYLES
+        return render_killer_batch(args.out, args.seed, args.count, styles)
     if args.kind == "small":
         return render_small_batch(args.out, args.seed, args.count, args.grid_size)
     if args.kind == "sixteen":

@@ -6,12 +6,19 @@ import numpy as np
 import pytest
 
 from sudokucam.samples import render
-from sudokucam.samples.synth.killer_drawing import cage_segments, dashes, owners
+from sudokucam.samples.synth.killer_drawing import (
+    cage_segments,
+    dashes,
+    fill_colours,
+    killer_puzzle,
+    owners,
+    sample_killer_style,
+)
 from sudokucam.solver.variant import Cage, Variant, VariantPuzzle
 from sudokucam.solver.variant_json import puzzle_from_json
 
 
-@pytest.mark.parametrize("style", render.KILLER_STYLES)
+@pytest.mark.parametrize("style", [*render.KILLER_STYLES, render.TINTED])
 def test_killer_photo_truth_is_a_unique_killer(style: str) -> None:
     photo = render.render_killer(7, style, size=(640, 480))
     t = photo.truth
@@ -36,6 +43,28 @@ def test_killer_photos_are_seeded() -> None:
     assert np.array_equal(a.image, b.image)
     other = render.render_killer(4, "dotted", size=(640, 480)).truth.to_json()
     assert other["cages"] != a.truth.to_json()["cages"]
+
+
+def test_the_tinted_style_fills_its_cages_and_draws_no_outline() -> None:
+    effects = render.render_killer(7, render.TINTED, size=(640, 480)).truth.effects
+    assert effects["killer"]["fill"] is True and effects["killer"]["outlined"] is False
+    drawn = render.render_killer(7, None, size=(640, 480)).truth.effects["killer"]
+    assert drawn["outlined"] is True  # never drawn at random: the four styles keep their seeds
+
+
+def test_tinted_cages_sharing_a_side_never_share_a_colour() -> None:
+    """Where the colours do not go round every touching cage, the tinted style still gives
+    cages sharing a side different colours (its cages are told by colour alone)."""
+    rng = np.random.default_rng(5)
+    for seed in range(6):
+        puzzle, _, _ = killer_puzzle(seed, sample_killer_style(rng, render.TINTED), rng)
+        colours = fill_colours(puzzle.cages, rng, sided=True)
+        owner = owners(puzzle.cages)
+        for cell in range(81):
+            r, c = divmod(cell, 9)
+            for other in ([cell + 1] if c < 8 else []) + ([cell + 9] if r < 8 else []):
+                if owner[cell] != owner[other]:
+                    assert colours[owner[cell]] != colours[owner[other]]
 
 
 def test_unknown_style_is_refused() -> None:

@@ -4,8 +4,10 @@ A Killer is cut by ``solver/variant_sample.py`` (``random_killer``): each cage i
 by a dashed or dotted line set inside its cells (``KillerStyle.inset`` of a cell from the
 grid lines), its sum printed small in the top-left corner of its top-left cell, the line
 broken around it. One style fills the cages with light colours (no two touching cages
-alike). A few givens may be printed as well. The page is then photographed as every other
-kind (``camera.photograph``, ``sensor.develop``); the truth adds the cages.
+alike); another (``tinted``, drawn only when asked for by name) fills them so and draws no
+outline at all, as some puzzle books and apps print them. A few givens may be printed as
+well. The page is then photographed as every other kind (``camera.photograph``,
+``sensor.develop``); the truth adds the cages.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from .truth import Photo, PhotoTruth, jsonable
 from .types import RGB
 
 KILLER_STYLES = ("dashed", "grey", "dotted", "coloured")
+TINTED = "tinted"  # cages told by their colour alone: asked for by name, never drawn at random
 FILLS: tuple[RGB, ...] = (
     (0.99, 0.93, 0.78),
     (0.84, 0.93, 0.99),
@@ -54,7 +57,7 @@ class KillerStyle:
     inset: the cage line's distance inside the grid lines; width: its stroke; dash and
     gap: the pattern (a dot is a dash as long as the stroke is wide); ink: its colour;
     fill: whether cages are tinted; sum_height: the sum's digit height; givens: how many
-    digits of the answer are printed.
+    digits of the answer are printed; outlined: whether the cage lines are drawn.
     """
 
     name: str
@@ -67,14 +70,15 @@ class KillerStyle:
     sum_height: float
     sum_font: str
     givens: int
+    outlined: bool = True
 
 
 def sample_killer_style(rng: np.random.Generator, name: str | None = None) -> KillerStyle:
-    """A random but plausible newspaper Killer style: ``name`` (one of ``KILLER_STYLES``),
-    or one drawn at random."""
+    """A random but plausible newspaper Killer style: ``name`` (one of ``KILLER_STYLES`` or
+    ``TINTED``), or one of ``KILLER_STYLES`` drawn at random."""
     drawn = KILLER_STYLES[int(rng.integers(len(KILLER_STYLES)))]
-    if name is not None and name not in KILLER_STYLES:
-        raise ValueError(f"style must be one of {KILLER_STYLES}, got {name!r}")
+    if name is not None and name not in (*KILLER_STYLES, TINTED):
+        raise ValueError(f"style must be one of {(*KILLER_STYLES, TINTED)}, got {name!r}")
     name = name or drawn
     width = float(rng.uniform(0.018, 0.03))
     dash, gap = float(rng.uniform(0.06, 0.14)), float(rng.uniform(0.04, 0.08))
@@ -89,10 +93,11 @@ def sample_killer_style(rng: np.random.Generator, name: str | None = None) -> Ki
         dash=dash,
         gap=gap,
         ink=(grey, grey, grey) if name == "grey" else INK,
-        fill=name == "coloured",
+        fill=name in ("coloured", TINTED),
         sum_height=float(rng.uniform(0.2, 0.27)),
         sum_font=str(rng.choice(SUM_FONTS)),
         givens=int(rng.choice([0, 0, 0, 2, 4, 6])),
+        outlined=name != TINTED,
     )
 
 
@@ -150,19 +155,36 @@ def dashes(seg: Segment, dash: float, gap: float) -> list[Segment]:
     return out
 
 
-def fill_colours(cages: tuple[Cage, ...], rng: np.random.Generator) -> list[RGB]:
-    """A light colour per cage, no two touching cages alike (greedy, in cage order)."""
+def fill_colours(
+    cages: tuple[Cage, ...], rng: np.random.Generator, sided: bool = False
+) -> list[RGB]:
+    """A light colour per cage, no two touching cages alike (greedy, in cage order) where
+    the colours go round; where they do not, the first colour, or (``sided``: the cages
+    are told by their colour alone) one that no cage sharing a side with it has."""
     owner, picked = owners(cages), [-1] * len(cages)
     for k, cage in enumerate(cages):
-        near = {
-            picked[owner[n]]
-            for cell in cage.cells
-            for n in _around(cell)
-            if owner[n] != k and picked[owner[n]] >= 0
-        }
-        free = [i for i in range(len(FILLS)) if i not in near] or [0]
+        near, beside = (
+            {
+                picked[owner[n]]
+                for cell in cage.cells
+                for n in around(cell)
+                if owner[n] != k and picked[owner[n]] >= 0
+            }
+            for around in (_around, _beside)
+        )
+        free = [i for i in range(len(FILLS)) if i not in near]
+        if not free and sided:
+            free = [i for i in range(len(FILLS)) if i not in beside]
+        free = free or [0]
         picked[k] = free[int(rng.integers(len(free)))]
     return [FILLS[i] for i in picked]
+
+
+def _beside(cell: int) -> list[int]:
+    """The up to four cells sharing a side with a cell."""
+    r, c = divmod(cell, 9)
+    return [(r + dr) * 9 + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < 9 and 0 <= c + dc < 9]  # fmt: skip
 
 
 def _around(cell: int) -> list[int]:
@@ -184,16 +206,17 @@ def draw_cages(
     cages: tuple[Cage, ...],
     style: KillerStyle,
 ) -> None:
-    """Fills (coloured style), dashed outlines and each cage's sum in its top-left corner."""
+    """Fills (coloured and tinted styles), dashed outlines (not the tinted style's) and each
+    cage's sum in its top-left corner."""
     x0, y0 = origin
     owner = owners(cages)
     if style.fill:
-        for cage, colour in zip(cages, fill_colours(cages, rng), strict=True):
+        for cage, colour in zip(cages, fill_colours(cages, rng, not style.outlined), strict=True):
             for c in cage.cells:
                 r, col = divmod(c, 9)
                 sheet.rect(x0 + col * cell, y0 + r * cell, x0 + (col + 1) * cell,
                            y0 + (r + 1) * cell, colour)  # fmt: skip
-    for cage in cages:
+    for cage in cages if style.outlined else ():
         for seg in cage_segments(cage, owner, style.inset):
             for (ax, ay), (bx, by) in dashes(seg, style.dash, style.gap):
                 sheet.line((x0 + ax * cell, y0 + ay * cell), (x0 + bx * cell, y0 + by * cell),
@@ -281,7 +304,8 @@ def compose_killer_page(
 
 
 def render_killer(seed: int, style_name: str | None = None, **overrides: Any) -> Photo:
-    """Render one photo of a printed Killer (``style_name`` one of KILLER_STYLES, else drawn;
+    """Render one photo of a printed Killer (``style_name`` one of KILLER_STYLES or TINTED,
+    else one of KILLER_STYLES drawn;
     ``overrides`` set PhotoParams fields, ``pen_fill`` and ``pen_mistakes`` a page filled
     in by pen)."""
     rng = np.random.default_rng(seed)
@@ -303,26 +327,32 @@ def render_killer(seed: int, style_name: str | None = None, **overrides: Any) ->
     return Photo(image=image, truth=truth, jpeg_quality=params.jpeg_quality)
 
 
-def render_killer_batch(out: Path, seed: int, count: int) -> list[Path]:
-    """Render `count` Killer photos named killer/killer_NNNN, styles in turn."""
+def render_killer_batch(
+    out: Path, seed: int, count: int, styles: tuple[str, ...] = KILLER_STYLES
+) -> list[Path]:
+    """Render `count` Killer photos named killer/killer_NNNN, ``styles`` in turn."""
     written: list[Path] = []
     for i in range(count):
-        style = KILLER_STYLES[i % len(KILLER_STYLES)]
+        style = styles[i % len(styles)]
         photo = render_killer(seed * 100_000 + i, style)
         written += write_photo(photo, out / "killer", f"killer_{i:04d}")
     return written
 
 
-KILLER_SAMPLE_SEED = 300_000  # samples/killer/dashed: read exactly by tests/test_killer_sample.py
+KILLER_SAMPLES = {"dashed": 300_000, TINTED: 300_004}  # read exactly by test_killer_sample.py
 
 
 def write_killer_sample(folder: Path) -> list[Path]:
-    """The committed Killer sample: ``dashed.jpg`` and its truth ``dashed.json`` (no
-    ``.dat``: that format holds givens only, and a Killer's puzzle is its cages)."""
-    photo = render_killer(KILLER_SAMPLE_SEED, "dashed")
+    """The committed Killer samples: ``dashed.jpg`` and ``tinted.jpg`` (cages told by
+    colour alone), each with its truth ``.json`` (no ``.dat``: that format holds givens
+    only, and a Killer's puzzle is its cages)."""
     folder.mkdir(parents=True, exist_ok=True)
-    jpg, truth = folder / "dashed.jpg", folder / "dashed.json"
-    jpg.write_bytes(encode_jpeg(photo.image, photo.jpeg_quality))
-    text = json.dumps(photo.truth.to_json(), indent=1, ensure_ascii=False) + "\n"
-    truth.write_text(text, encoding="utf-8")
-    return [jpg, truth]
+    written: list[Path] = []
+    for style, seed in KILLER_SAMPLES.items():
+        photo = render_killer(seed, style)
+        jpg, truth = folder / f"{style}.jpg", folder / f"{style}.json"
+        jpg.write_bytes(encode_jpeg(photo.image, photo.jpeg_quality))
+        text = json.dumps(photo.truth.to_json(), indent=1, ensure_ascii=False) + "\n"
+        truth.write_text(text, encoding="utf-8")
+        written += [jpg, truth]
+    return written

@@ -2,7 +2,47 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class TintConfig:
+    """When a grid's cages are told by their tint (``cage_tints.tinted_cages``).
+
+    cell_px: the side of a cell warped from the photo to measure its tint.
+    margin: the share of a cell's side left out at each edge (the grid lines).
+    ink_drop: how far (L*) below the cell's paper a pixel counts as ink, left out.
+    min_step: the least tint step (a*, b* distance) across a border between cages; 0 turns
+        tinted cages off.
+    min_ratio: how many times the largest step inside a cage the least between cages must
+        be.
+    step_floor: the least a step counts as (a*, b* units): JPEG's and the sensor's noise
+        in a uniform tint.
+    least: the fewest borders on either side of the split.
+    window: where the split is looked for: the least step above it at least ``window[0]``
+        of the steps' 75th percentile (a typical step between two cages), the largest
+        below it at most ``window[1]`` of it.
+    """
+
+    cell_px: int = 24
+    margin: float = 0.2
+    ink_drop: float = 12.0
+    min_step: float = 5.0
+    min_ratio: float = 1.4
+    step_floor: float = 1.0
+    least: int = 8
+    window: tuple[float, float] = (0.25, 0.6)
+
+    def __post_init__(self) -> None:
+        """Check the settings."""
+        if self.cell_px < 8:
+            raise ValueError(f"cell_px must be at least 8, got {self.cell_px}")
+        if not 0.0 <= self.margin < 0.5:
+            raise ValueError(f"margin must be in [0, 0.5), got {self.margin}")
+        if self.min_step < 0 or self.min_ratio < 1 or self.step_floor <= 0:
+            raise ValueError("min_step must be >= 0, min_ratio >= 1, step_floor > 0")
+        if not 0.0 < self.window[0] <= self.window[1] < 1.0:
+            raise ValueError(f"window must be 0 < low <= high < 1, got {self.window}")
 
 
 @dataclass(frozen=True)
@@ -83,6 +123,11 @@ class CageConfig:
     pen's, painted out before the sums are read in the photo (``without_pen_ink``; 0
     turns it off).
 
+    The cages may be told by their tint alone too (a colour photo; ``tint``,
+    ``cage_tints.py``), that grouping tried after the lines'; where the grid shows no cage
+    lines, kept only where at least ``min_summed`` of them show a sum in their top-left
+    corner (a classic grid with coloured boxes shows none).
+
     Masking for the cell reader paints each sum (its ink's box and ``mask_margin`` more;
     in a cell read as holding a pen entry, only the ink wholly inside that box) and the
     band ``line_band`` either side of the cage lines' inset (from ``line_search`` in,
@@ -145,6 +190,8 @@ class CageConfig:
     max_wrong_entries: int = 1
     pen_tint: float = 0.3
     mask_margin: float = 0.04
+    tint: TintConfig = field(default_factory=TintConfig)
+    min_summed: float = 0.8
 
     def __post_init__(self) -> None:
         """Check the settings make sense."""
@@ -161,6 +208,8 @@ class CageConfig:
                 f"line_reach and line_agree must be at least 0, got {self.line_reach}, "
                 f"{self.line_agree}"
             )
+        if not 0.0 <= self.min_summed <= 1.0:
+            raise ValueError(f"min_summed must be in [0, 1], got {self.min_summed}")
 
 
 DEFAULT_CAGE_CONFIG = CageConfig()

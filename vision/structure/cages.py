@@ -1,15 +1,15 @@
 """Killer Sudoku from a photo: the cages drawn in a straightened grid and their sums.
 
 ``find_cages`` decides whether the grid has cages at all (dashed or dotted outlines set
-inside the cells: ``cage_lines.py``), groups the cells into cages and reads each cage's
-sum in its top-left corner (``cage_sums.py``); ``settle_cages`` (given the digits read in
-the cells, if any) lets the rules check the reading: the sums
-add up to 405, each is reachable by its cage's size (``cage_combinations``), and the
-puzzle has exactly one solution. When the most probable sums break a rule, the runner-up
-readings of the least sure sums are tried, cheapest first (as ``vision/repair.py`` does
-for digits), and the first set of sums with exactly one solution is kept; failing that,
-the unsure sums are left open to all their readings and the search itself looks for the
-one solution (``open_sums``).
+inside the cells: ``cage_lines.py``; or cages told by their tint alone: ``cage_tints.py``),
+groups the cells into cages and reads each cage's sum in its top-left corner
+(``cage_sums.py``); ``settle_cages`` (given the digits read in the cells, if any) lets the
+rules check the reading: the sums add up to 405, each is reachable by its cage's size
+(``cage_combinations``), and the puzzle has exactly one solution. When the most probable
+sums break a rule, the runner-up readings of the least sure sums are tried, cheapest first
+(as ``vision/repair.py`` does for digits), and the first set of sums with exactly one
+solution is kept; failing that, the unsure sums are left open to all their readings and
+the search itself looks for the one solution (``open_sums``).
 
 ``without_sums`` masks the sums (and the cage lines) out of the grid, so that the cell
 reader never takes a sum for a given or for notes.
@@ -63,6 +63,7 @@ from .cage_sums import (
     readings,
     without_pen_ink,
 )
+from .cage_tints import tinted_cages
 
 TOTAL = 405  # 1 + ... + 9 in each of nine rows
 INK_SHARE = 0.3  # a cell's ink: darker than its paper by this share of its darkest's depth
@@ -173,15 +174,21 @@ def find_cages(
     they show, the sums place the cages: ``sum_borders``), but the model reads only the
     first grouping's sums here; another grouping's are read when it is first tried.
     ``pen``: the cells read as holding a pen entry, whose coloured ink is painted out of
-    the finer grid before its sums are read (``without_pen_ink``)."""
+    the finer grid before its sums are read (``without_pen_ink``). The cells' tints in the
+    colour photo may show the cages too (``tinted``: an outline-less Killer), tried after
+    the lines' groupings; where no lines show cages, the tints' are kept where
+    ``min_summed`` of them show a sum."""
     _check_warped(warped)
     fine = None if photo is None else fine_grid(photo[0], photo[1], config)
-    seen = [lines for lines in all_lines(warped, fine, config) if has_cages(lines, config)]
+    lined = [lines for lines in all_lines(warped, fine, config) if has_cages(lines, config)]
+    seen = lined + ([] if photo is None else tinted(photo, config))
     if not seen:
         return None
     first = group_cells(seen[0].across, seen[0].down)
     sums = fine if fine is None or photo is None else without_pen_ink(fine, photo, pen, config)
     corners = SumCorners.of((warped, sums), [g[0] for g in first], (predict, input_size), config)
+    if not lined and not summed(first, corners.with_sum, config.min_summed):
+        return None
     groupings = other_groups(seen, config, corners.with_sum)
     marks = {g[0]: corners.extents[g[0]] for groups in groupings for g in groups}
     return chained(Chain(tuple(groupings), corners, seen[0].inset, tuple(sorted(marks.items()))), 0)
@@ -193,7 +200,20 @@ def all_lines(warped: np.ndarray, fine: np.ndarray | None, config: CageConfig) -
     return [find_cage_lines(grid, config) for grid in (warped, fine) if grid is not None]
 
 
+def tinted(photo: tuple[np.ndarray, np.ndarray], config: CageConfig) -> list[CageLines]:
+    """The cages that the cells' tints in the colour photo show (``tinted_cages``: an
+    outline-less Killer) as one set of cage lines; none where they show no cages."""
+    lines = tinted_cages(photo[0], photo[1], config.tint, config.open_share)
+    return [] if lines is None else [lines]
+
+
 Groups = tuple[tuple[int, ...], ...]  # the cells of each cage, sorted, in order
+
+
+def summed(groups: Groups, with_sum: frozenset[int], share: float) -> bool:
+    """Whether at least ``share`` of the ``groups`` show a sum in their first cell's corner
+    (tinted cages: a classic grid's coloured boxes or regions hold none)."""
+    return sum(g[0] in with_sum for g in groups) >= share * len(groups)
 
 
 @dataclass(frozen=True)
