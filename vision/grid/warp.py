@@ -202,6 +202,13 @@ def lattice_maps(lattice: np.ndarray, cell_size: int) -> tuple[np.ndarray, np.nd
     return flat[0], flat[1]
 
 
+def remap_lattice(image: np.ndarray, lattice: np.ndarray, cell_size: int) -> np.ndarray:
+    """Warp cell by cell from the image itself (gray or colour, no pyramid): each cell of
+    ``lattice`` onto a square of ``cell_size`` pixels."""
+    map_x, map_y = lattice_maps(lattice, cell_size)
+    return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
 def warp_lattice(gray: np.ndarray, lattice: np.ndarray, cell_size: int) -> np.ndarray:
     """Warp cell by cell: each cell of ``lattice`` gets its own homography onto a square cell."""
     map_x, map_y = lattice_maps(lattice, cell_size)

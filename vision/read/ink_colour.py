@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from ..grid.warp import lattice_maps
+from ..grid.warp import remap_lattice
 
 MAD_TO_SIGMA = 1.4826  # a normal spread's standard deviation per median absolute deviation
 
@@ -102,8 +102,7 @@ def cell_ink_colours(
     if lattice.ndim != 3 or lattice.shape != (lines, lines, 2) or lines < 2:
         raise ValueError(f"lattice must have shape (n + 1, n + 1, 2), got {lattice.shape}")
     n, c = lines - 1, config.cell_px
-    map_x, map_y = lattice_maps(lattice, c)
-    grid = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    grid = remap_lattice(image, lattice, c)
     cut = round(config.inset_fraction * c)
     tiles = grid.reshape(n, c, n, c, 3).transpose(0, 2, 1, 3, 4)[:, :, cut : c - cut, cut : c - cut]
     pixels = tiles.reshape(n * n, -1, 3).astype(np.float32) / 255.0

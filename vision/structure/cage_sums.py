@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 from ...solver.variant import cage_combinations
-from ..grid.warp import check_image, lattice_maps, to_gray, warp_lattice
+from ..grid.warp import check_image, remap_lattice, to_gray, warp_lattice
 from ..read.cells import CellConfig, ink_image
 from ..read.notes import (
     NotesConfig,
@@ -108,8 +108,7 @@ def ink_tint(image: np.ndarray, lattice: np.ndarray, cell_px: int) -> np.ndarray
     white, at least ``MIN_DARKNESS``) in the colour ``image`` warped cell by cell along
     ``lattice``, each cell white-balanced on its own paper (so a lamp's cast leaves black
     print neutral)."""
-    map_x, map_y = lattice_maps(np.asarray(lattice, dtype=np.float64), cell_px)
-    grid = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    grid = remap_lattice(image, np.asarray(lattice, dtype=np.float64), cell_px)
     tiles = grid.astype(np.float32).reshape(9, cell_px, 9, cell_px, 3) / 255.0
     paper = np.percentile(tiles, PAPER_PERCENTILE, axis=(1, 3), keepdims=True)
     balanced = np.clip(tiles / np.maximum(paper, 1e-3), 0.0, 1.0)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from ..grid.warp import lattice_maps
+from ..grid.warp import remap_lattice
 from .cage_config import TintConfig
 from .cage_lines import BOTTOM, LEFT, RIGHT, TOP, CageLines, border_evidence
 
@@ -31,19 +31,16 @@ def cell_tints(image: np.ndarray, lattice: np.ndarray, config: TintConfig) -> np
     (BGR) warped cell by cell along ``lattice`` ((10, 10, 2) line crossings), the cell's
     ``margin`` and its ink (``ink_drop`` below its paper's lightness) left out."""
     p = config.cell_px
-    map_x, map_y = lattice_maps(np.asarray(lattice, dtype=np.float64), p)
-    grid = cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    grid = remap_lattice(image, np.asarray(lattice, dtype=np.float64), p)
     lab = cv2.cvtColor(grid.astype(np.float32) / 255.0, cv2.COLOR_BGR2Lab)
     m = round(config.margin * p)
     tiles = lab.reshape(9, p, 9, p, 3)[:, m : p - m, :, m : p - m].transpose(0, 2, 1, 3, 4)
     tiles = tiles.reshape(9, 9, -1, 3)
-    out = np.zeros((9, 9, 2), np.float64)
-    for r in range(9):
-        for c in range(9):
-            pixels = tiles[r, c]
-            paper = pixels[pixels[:, 0] >= np.percentile(pixels[:, 0], 90) - config.ink_drop]
-            out[r, c] = np.median(paper[:, 1:] * (116.0 / (paper[:, :1] + 16.0)), axis=0)
-    return out
+    light = tiles[..., 0]
+    paper = light >= np.percentile(light, 90, axis=-1, keepdims=True) - config.ink_drop
+    ab = tiles[..., 1:] * (116.0 / (tiles[..., :1] + 16.0))
+    ab[~paper] = np.nan
+    return np.nanmedian(ab, axis=-2).astype(np.float64)
 
 
 def tint_steps(tints: np.ndarray) -> np.ndarray:
