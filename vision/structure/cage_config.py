@@ -113,7 +113,13 @@ class CageConfig:
     no more of the person's entries surely wrong than a slip, its sums holding no other
     of them, is kept: the entries tell the readings apart); failing that, every unsure sum is
     left open to its readings giving up at most each of ``open_costs`` in turn (a blurred
-    page, where most sums are unsure); all of it within ``time_limit_s``. Where no sums
+    page, where most sums are unsure); failing that, every unsure sum is left open to
+    any sum its cage can reach (pen over a sum's corner leaves no reading of it, or a
+    wrong one) and every solution found, fewer than ``rank_solutions``, whose own sums
+    give its Killer no other, is scored by the readings it gives up and ``entry_cost``
+    for each entry it calls surely wrong: the best is kept where it calls no more than
+    a slip wrong, gives up at most ``max_rank_cost`` and scores ``rank_margin`` better
+    than every other (``cages.ranked_sums``); all of it within ``time_limit_s``. Where no sums
     give one solution, the cages are tried again with the thin borders cut whose evidence
     reaches ``doubt_share`` of the way from the open borders' ink to the cage lines' (the
     first cages given ``split_time_share`` of the time). A solution found with sums changed
@@ -181,6 +187,10 @@ class CageConfig:
     open_costs: tuple[float, ...] = (1.0, 2.0, 3.0)
     max_open_cost: float = 12.0
     open_solutions: int = 8
+    rank_solutions: int = 32
+    entry_cost: float = 4.0
+    max_rank_cost: float = 30.0
+    rank_margin: float = 4.6
     doubt_share: float = 0.15
     split_time_share: float = 0.6
     line_band: float = 0.05
@@ -207,6 +217,11 @@ class CageConfig:
             raise ValueError(
                 f"line_reach and line_agree must be at least 0, got {self.line_reach}, "
                 f"{self.line_agree}"
+            )
+        if self.rank_solutions < 2 or self.entry_cost < 0 or self.rank_margin < 0:
+            raise ValueError(
+                f"rank_solutions must be at least 2, entry_cost and rank_margin at least 0, "
+                f"got {self.rank_solutions}, {self.entry_cost}, {self.rank_margin}"
             )
         if not 0.0 <= self.min_summed <= 1.0:
             raise ValueError(f"min_summed must be in [0, 1], got {self.min_summed}")

@@ -461,8 +461,12 @@ class Known:
         """Whether ``solution`` calls at most ``max_wrong`` entries surely wrong: a person
         slips now and then, while misread sums that still allow one solution make up a
         wrong one that many right entries disagree with."""
+        return self.wrong(solution) <= self.max_wrong
+
+    def wrong(self, solution: Sequence[int]) -> int:
+        """How many of the person's entries ``solution`` calls surely wrong."""
         pairs = zip(self.disputed, solution, strict=True)
-        return sum(1 for answers, v in pairs if v in answers) <= self.max_wrong
+        return sum(1 for answers, v in pairs if v in answers)
 
 
 def _share(layout: CageLayout, end: float, config: CageConfig) -> float:
@@ -602,9 +606,12 @@ def open_search(
     if len(kept) != 1 or totals.count(totals[kept[0]]) > 1:
         return True, None
     one, sums_of_one = found[kept[0]], totals[kept[0]]
-    best = tuple(s.best for s in sums)
-    changed = tuple(k for k, (t, b) in enumerate(zip(sums_of_one, best, strict=True)) if t != b)
-    return False, (sums_of_one, changed, tuple(one))
+    return False, (sums_of_one, _changed(sums, sums_of_one), tuple(one))
+
+
+def _changed(sums: Sequence[SumReading], totals: Sequence[int]) -> tuple[int, ...]:
+    """The cages whose sum in ``totals`` is not their most probable reading."""
+    return tuple(k for k, (s, t) in enumerate(zip(sums, totals, strict=True)) if t != s.best)
 
 
 def cheap_sums(
@@ -628,7 +635,69 @@ def cheap_sums(
             return choice
         if stop:
             break
-    return tuple(s.best for s in sums), (), None
+    return ranked_sums(sums, groups, known, config, deadline)
+
+
+def ranked_sums(
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    known: Known,
+    config: CageConfig,
+    deadline: float,
+) -> Choice:
+    """The last resort, where no few readings give one solution (pen over a sum's corner
+    leaves no reading of it or a wrong one): every unsure sum open to any sum its cage
+    can reach, and every solution the search finds, fewer than ``rank_solutions``. Each
+    whose own sums give its Killer no other solution is scored by the readings it gives
+    up (``given_up``) and ``entry_cost`` for each of the person's entries it calls surely
+    wrong; the best is kept where it calls no more than a slip wrong
+    (``known.fits``), gives up at most ``max_rank_cost`` and scores ``rank_margin``
+    better than every other. Else the sums as read, and no solution."""
+    as_read: Choice = (tuple(s.best for s in sums), (), None)
+    unsure = {k for k in range(len(sums)) if sums[k].probability < config.sure_probability}
+    left = min(config.seconds_per_open, deadline - time.monotonic())
+    if not unsure or left <= 0:
+        return as_read
+    allowed = [reachable(len(g)) if k in unsure else s.totals[:1]
+               for k, (s, g) in enumerate(zip(sums, groups, strict=True))]  # fmt: skip
+    found = open_solutions(allowed, groups, known.givens, left, config.rank_solutions)
+    if not found or len(found) >= config.rank_solutions:
+        return as_read
+    ranked = sorted(_scored(found, sums, groups, known, (config, deadline)))
+    if not ranked or not known.fits(ranked[0][1]) or ranked[0][0] > config.max_rank_cost:
+        return as_read
+    if len(ranked) > 1 and ranked[1][0] - ranked[0][0] < config.rank_margin:
+        return as_read
+    one = ranked[0][1]
+    totals = tuple(sum(one[c] for c in g) for g in groups)
+    return totals, _changed(sums, totals), one
+
+
+def _scored(
+    found: Sequence[Sequence[int]],
+    sums: Sequence[SumReading],
+    groups: Sequence[Sequence[int]],
+    known: Known,
+    limits: tuple[CageConfig, float],
+) -> list[tuple[float, tuple[int, ...]]]:
+    """Each solution found whose sums give its Killer no other (proved before the
+    deadline), with its score: the readings' log-probability its sums give up and
+    ``entry_cost`` per entry it calls surely wrong."""
+    config, deadline = limits
+    out = []
+    for one in found:
+        totals = [sum(one[c] for c in g) for g in groups]
+        left = min(config.seconds_per_solve, deadline - time.monotonic())
+        if left <= 0 or len(solutions(totals, groups, known.givens, left)) != 1:
+            continue
+        score = given_up(sums, totals) + config.entry_cost * known.wrong(one)
+        out.append((score, tuple(one)))
+    return out
+
+
+def reachable(size: int) -> tuple[int, ...]:
+    """Every sum a cage of ``size`` cells (different digits 1-9) can hold."""
+    return tuple(range(size * (size + 1) // 2, sum(range(10 - size, 10)) + 1))
 
 
 def affordable(reading: SumReading, cost: float) -> tuple[int, ...]:
