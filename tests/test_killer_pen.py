@@ -29,7 +29,7 @@ from sudokucam.vision.pipeline import (
 )
 from sudokucam.vision.repair import Repair, RepairOutcome, read_givens
 from sudokucam.vision.structure.cage_config import CageConfig
-from sudokucam.vision.structure.cage_lines import has_cages, lines_from
+from sudokucam.vision.structure.cage_lines import CageLines, group_cells, has_cages, lines_from
 from sudokucam.vision.structure.cage_sums import (
     SumReading,
     fine_cell_px,
@@ -45,6 +45,7 @@ from sudokucam.vision.structure.cages import (
     cage_sides,
     ranked_sums,
     settle_cages,
+    sum_fixes,
     without_sums,
 )
 from sudokucam.vision.types import Kind
@@ -82,6 +83,8 @@ def pen_of(truth: KillerTruth) -> set[int]:
         (796006, "dotted"),
         (796030, "dotted"),
         (797026, "dotted"),
+        (799006, "dotted"),
+        (799025, "grey"),
     ],
 )
 def test_a_killer_half_solved_in_pen_is_solved_and_checked(seed: int, style: str) -> None:
@@ -103,7 +106,9 @@ def test_a_killer_half_solved_in_pen_is_solved_and_checked(seed: int, style: str
     the only one of the Killer their own sums make: one calls a single entry wrong (the
     person's slip), the other three. Seed 797026 (dotted): sums under
     pen digits not among their readings; opened to any sum, the sure sums allow one
-    solution. Each solved now, every entry read as pen."""
+    solution. Seeds 799006 (dotted) and 799025 (grey): a pen digit's top stroke read as
+    a cage line cut its cell from its cage, a cage whose corner shows no sum; joined
+    again across that border (``sum_fixes``). Each solved now, every entry read as pen."""
     image, truth = pen_photo(seed, style)
     (grid,) = Reader().read(image).grids
     assert grid.structure.variant is Variant.KILLER
@@ -203,6 +208,58 @@ def test_the_persons_entries_choose_among_the_answers_of_sums_left_open() -> Non
     assert ranked(replace(no_entries, disputed=tuple(entries))) is None
     entries[7] = frozenset(range(1, 10)) - {solution[7]}
     assert ranked(replace(no_entries, disputed=tuple(entries))) == tuple(solution)
+
+
+def borders_of(groups: tuple[tuple[int, ...], ...]) -> tuple[np.ndarray, np.ndarray]:
+    """The cage borders (across, down) between the cells of different groups."""
+    owner = {cell: k for k, group in enumerate(groups) for cell in group}
+    across = np.array(
+        [[owner[r * 9 + c] != owner[r * 9 + c + 1] for c in range(8)] for r in range(9)]
+    )
+    down = np.array(
+        [[owner[r * 9 + c] != owner[r * 9 + c + 9] for c in range(9)] for r in range(8)]
+    )
+    return across, down
+
+
+def test_a_cage_whose_corner_shows_no_sum_is_joined_first_where_pen_split_it() -> None:
+    """Tuning seeds 799006, 799025, 792016: a large pen digit's top stroke along its
+    cell's top side read as a cage line, and the cell was cut from its cage as a cage of
+    its own, whose corner shows no sum. The changes offered join such a cage to a cage
+    beside it that starts earlier, across a border of a pen cell first (the faintest
+    first), then across the others."""
+    puzzle, _ = random_killer(random.Random(7))
+    groups = tuple(tuple(sorted(c.cells)) for c in puzzle.cages)
+    across, down = borders_of(groups)
+    firsts = frozenset(g[0] for g in groups)
+    evidence = np.full((81, 4), 0.3)  # every side as if a cage line's ink
+    for cell in (x for g in groups for x in g if x - 9 in g):  # a cell below one of its cage
+        wrong = down.copy()
+        wrong[cell // 9 - 1, cell % 9] = True  # the pen stroke taken for a cage line
+        split = group_cells(across, wrong)
+        if split != groups:
+            break
+    evidence[cell, TOP] = evidence[cell - 9, BOTTOM] = 0.2  # a stroke, not a dashed line
+    lines = CageLines(evidence, 0.1, 0.02, 0.3, 0.5, across, wrong)
+    first = sum_fixes(lines, firsts, frozenset({cell}))[0]
+    assert group_cells(*first) == groups
+    assert len(sum_fixes(lines, firsts, frozenset())) > 1  # no pen: each border in turn
+
+
+def test_a_second_sum_inside_a_cage_cuts_it_above_and_left_of_that_corner() -> None:
+    """Two cages read as one (the cage line between them missed): the corner of the
+    second's first cell shows a sum, so the change offered cuts the borders above and left
+    of it."""
+    puzzle, _ = random_killer(random.Random(7))
+    groups = tuple(tuple(sorted(c.cells)) for c in puzzle.cages)
+    across, down = borders_of(groups)
+    firsts = frozenset(g[0] for g in groups)
+    first = next(g[0] for g in groups if g[0] >= 9 and g[0] - 9 not in g)
+    missed = down.copy()
+    missed[first // 9 - 1, first % 9] = False
+    lines = CageLines(np.full((81, 4), 0.3), 0.1, 0.02, 0.3, 0.5, across, missed)
+    assert group_cells(across, missed) != groups
+    assert group_cells(*sum_fixes(lines, firsts, frozenset())[0]) == groups
 
 
 def test_entries_read_surely_are_the_disputed_cells() -> None:

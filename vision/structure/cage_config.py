@@ -122,7 +122,10 @@ class CageConfig:
     than every other (``cages.ranked_sums``); all of it within ``time_limit_s``. Where no sums
     give one solution, the cages are tried again with the thin borders cut whose evidence
     reaches ``doubt_share`` of the way from the open borders' ink to the cage lines' (the
-    first cages given ``split_time_share`` of the time). A solution found with sums changed
+    first cages given ``split_time_share`` of the time); last, up to ``max_fixes`` of
+    the first cages each with one border changed as a sum asks (``cages.sum_fixes``: a
+    cage whose corner shows no sum joined to one beside it, a cage holding a second sum
+    cut at it). A solution found with sums changed
     or opened that calls more than ``max_wrong_entries`` of the person's entries read
     surely wrong is taken for a misreading (``cages.Known``). In the cells read as holding
     a pen entry, ink whose chroma per unit of darkness reaches ``pen_tint`` is a coloured
@@ -191,6 +194,7 @@ class CageConfig:
     entry_cost: float = 4.0
     max_rank_cost: float = 30.0
     rank_margin: float = 4.6
+    max_fixes: int = 8
     doubt_share: float = 0.15
     split_time_share: float = 0.6
     line_band: float = 0.05
@@ -218,6 +222,8 @@ class CageConfig:
                 f"line_reach and line_agree must be at least 0, got {self.line_reach}, "
                 f"{self.line_agree}"
             )
+        if self.max_fixes < 0:
+            raise ValueError(f"max_fixes must be at least 0, got {self.max_fixes}")
         if self.rank_solutions < 2 or self.entry_cost < 0 or self.rank_margin < 0:
             raise ValueError(
                 f"rank_solutions must be at least 2, entry_cost and rank_margin at least 0, "

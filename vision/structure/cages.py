@@ -189,7 +189,7 @@ def find_cages(
     corners = SumCorners.of((warped, sums), [g[0] for g in first], (predict, input_size), config)
     if not lined and not summed(first, corners.with_sum, config.min_summed):
         return None
-    groupings = other_groups(seen, config, corners.with_sum)
+    groupings = other_groups(seen, config, corners.with_sum, pen)
     marks = {g[0]: corners.extents[g[0]] for groups in groupings for g in groups}
     return chained(Chain(tuple(groupings), corners, seen[0].inset, tuple(sorted(marks.items()))), 0)
 
@@ -308,22 +308,74 @@ class SumCorners:
 
 
 def other_groups(
-    seen: Sequence[CageLines], config: CageConfig, with_sum: frozenset[int]
+    seen: Sequence[CageLines],
+    config: CageConfig,
+    with_sum: frozenset[int],
+    pen: frozenset[int] = frozenset(),
 ) -> list[Groups]:
     """The groupings of cells to try, in turn, each different: the first grid's cages
     (where both show cages, the straightened grid's outline more of the tuning photos
     right), those with its doubtful borders cut too (``doubtful_cut``), those its sums
     regroup (``sum_borders``), then the same of the other grid's lines (the photo's
     finer detail follows a bent page cell by cell where the straightened grid's lines
-    lie a part of a cell off)."""
+    lie a part of a cell off); last the first grid's cages each with one border changed
+    as a sum asks (``sum_fixes``: a pen stroke along a cell's side taken for a cage
+    line, or a cage line missed, where the sums placed all cages at once misplace
+    others)."""
     out: list[Groups] = []
-    for lines in seen:
-        tries = (lines.across, lines.down), doubtful_cut(lines, config.doubt_share)
-        for across, down in (*tries, sum_borders(lines, with_sum)):
-            groups = group_cells(across, down)
-            if groups not in out:
-                out.append(groups)
+    fixes = sum_fixes(seen[0], with_sum, pen)[: config.max_fixes]
+    tries = [
+        borders
+        for lines in seen
+        for borders in (
+            (lines.across, lines.down),
+            doubtful_cut(lines, config.doubt_share),
+            sum_borders(lines, with_sum),
+        )
+    ]
+    for across, down in (*tries, *fixes):
+        groups = group_cells(across, down)
+        if groups not in out:
+            out.append(groups)
     return out
+
+
+def sum_fixes(
+    lines: CageLines, with_sum: frozenset[int], pen: frozenset[int]
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The cage borders (``across``, ``down``) with one change each that a sum asks for:
+    a cage whose first cell's corner shows no sum joined to each cage beside it that
+    starts before it, in turn, across one border (those of ``pen`` cells first, where a
+    pen digit's stroke along its cell's side looks like a cage line; the faintest
+    first), then a cage holding another cell whose corner shows a sum cut above and
+    left of that cell (``pen`` cells last: their digit may reach the corner)."""
+    groups = group_cells(lines.across, lines.down)
+    label = group_labels(groups)
+    evidence = border_evidence(lines.evidence)
+    found, cuts = [], []
+    for group in groups:
+        if group[0] not in with_sum:
+            found += [
+                (cell not in pen, float(evidence[which][br, bc]), which, br, bc)
+                for cell in group
+                for other, which, br, bc in _neighbours(cell)
+                if groups[label[other]][0] < group[0]
+            ]
+        for cell in (c for c in group[1:] if c in with_sum):
+            r, c = divmod(cell, 9)
+            across, down = lines.across.copy(), lines.down.copy()
+            across[r, max(c - 1, 0)] |= c > 0
+            down[max(r - 1, 0), c] |= r > 0
+            cuts.append((cell in pen, cell, across, down))
+    joins = [_opened(lines, w, br, bc) for _, _, w, br, bc in sorted(found)]
+    return joins + [(a, d) for _, _, a, d in sorted(cuts, key=lambda cut: cut[:2])]
+
+
+def _opened(lines: CageLines, which: int, row: int, col: int) -> tuple[np.ndarray, np.ndarray]:
+    """The cage borders with one border opened (0: across a row, 1: down a column)."""
+    across, down = lines.across.copy(), lines.down.copy()
+    (across, down)[which][row, col] = False
+    return across, down
 
 
 def sum_borders(lines: CageLines, with_sum: frozenset[int]) -> tuple[np.ndarray, np.ndarray]:
