@@ -715,7 +715,8 @@ def ranked_sums(
     found = open_solutions(allowed, groups, known.givens, left, config.rank_solutions)
     if not found or len(found) >= config.rank_solutions:
         return as_read
-    ranked = sorted(_scored(found, sums, groups, known, (config, deadline)))
+    scored = _scored(found, sums, groups, known, (config, deadline))
+    ranked = sorted(scored or [])
     if not ranked or not known.fits(ranked[0][1]) or ranked[0][0] > config.max_rank_cost:
         return as_read
     if len(ranked) > 1 and ranked[1][0] - ranked[0][0] < config.rank_margin:
@@ -731,16 +732,20 @@ def _scored(
     groups: Sequence[Sequence[int]],
     known: Known,
     limits: tuple[CageConfig, float],
-) -> list[tuple[float, tuple[int, ...]]]:
-    """Each solution found whose sums give its Killer no other (proved before the
-    deadline), with its score: the readings' log-probability its sums give up and
-    ``entry_cost`` per entry it calls surely wrong."""
+) -> list[tuple[float, tuple[int, ...]]] | None:
+    """Each solution found whose sums give its Killer no other, with its score: the
+    readings' log-probability its sums give up and ``entry_cost`` per entry it calls
+    surely wrong. None when a proof does not end before the deadline (a rival left
+    unscored could beat the best)."""
     config, deadline = limits
     out = []
     for one in found:
         totals = [sum(one[c] for c in g) for g in groups]
         left = min(config.seconds_per_solve, deadline - time.monotonic())
-        if left <= 0 or len(solutions(totals, groups, known.givens, left)) != 1:
+        proof = solutions(totals, groups, known.givens, left) if left > 0 else []
+        if not proof:  # not even ``one`` itself: the proof ran out of time
+            return None
+        if len(proof) != 1:
             continue
         score = given_up(sums, totals) + config.entry_cost * known.wrong(one)
         out.append((score, tuple(one)))
