@@ -665,12 +665,18 @@ def held_to(
     return out
 
 
+@cache
+def reachable_sums(count: int) -> tuple[int, ...]:
+    """Every sum ``count`` different digits 1-9 can add up to, smallest first."""
+    return tuple(t for t in range(1, MAX_SUM + 1) if reachable(t, count))
+
+
 def unread(count: int, keep: int) -> SumReading:
     """A sum not read: every sum a cage of ``count`` cells can reach, all alike improbable
     (``keep`` is not used: the rule of 405 picks one)."""
     del keep
-    totals = [t for t in range(1, MAX_SUM + 1) if reachable(t, count)]
-    return SumReading(tuple(totals), (math.log(1 / MAX_SUM),) * len(totals))
+    totals = reachable_sums(count)
+    return SumReading(totals, (math.log(1 / MAX_SUM),) * len(totals))
 
 
 def read_digits(

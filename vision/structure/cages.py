@@ -60,6 +60,7 @@ from .cage_sums import (
     hung_sum_blobs,
     merged,
     or_unread,
+    reachable_sums,
     readings,
     without_pen_ink,
 )
@@ -710,8 +711,8 @@ def ranked_sums(
     left = min(config.seconds_per_open, deadline - time.monotonic())
     if not unsure or left <= 0:
         return as_read
-    allowed = [reachable(len(g)) if k in unsure else s.totals[:1]
-               for k, (s, g) in enumerate(zip(sums, groups, strict=True))]  # fmt: skip
+    pairs = enumerate(zip(sums, groups, strict=True))
+    allowed = [reachable_sums(len(g)) if k in unsure else s.totals[:1] for k, (s, g) in pairs]
     found = open_solutions(allowed, groups, known.givens, left, config.rank_solutions)
     if not found or len(found) >= config.rank_solutions:
         return as_read
@@ -750,11 +751,6 @@ def _scored(
         score = given_up(sums, totals) + config.entry_cost * known.wrong(one)
         out.append((score, tuple(one)))
     return out
-
-
-def reachable(size: int) -> tuple[int, ...]:
-    """Every sum a cage of ``size`` cells (different digits 1-9) can hold."""
-    return tuple(range(size * (size + 1) // 2, sum(range(10 - size, 10)) + 1))
 
 
 def affordable(reading: SumReading, cost: float) -> tuple[int, ...]:
